@@ -1,0 +1,77 @@
+/**
+ * add_project_task (hybrid): the server lists the project pages itself, then hands off to the
+ * client's LLM, which must pick the page that best matches a loose project name and format the
+ * task — with the task-format guide embedded so it does not have to go looking for it.
+ */
+import 'reflect-metadata';
+import { z } from 'zod';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { Bind, Step, Workflow } from '@mcpflow/decorators';
+import { WorkflowServer } from '@mcpflow/core';
+
+@Workflow({
+  name: 'add_project_task',
+  description: 'Add a task to a project, matching the project name loosely',
+  arguments: {
+    project: z.string().describe('Project name (may be approximate)'),
+    task: z.string().describe('What needs doing'),
+  },
+})
+export class AddProjectTask {
+  @Step({ tool: 'list_pages', guidance: "I'll first get all available project pages." })
+  @Bind('pages')
+  pages!: { pages: string[] };
+
+  @Step({
+    tool: 'add_task',
+    resources: ['docs://task-format'],
+    guidance:
+      "I'll now:\n1. Find the page from the list that best matches '{project}'\n2. Format '{task}' following the guide below\n3. Call add_task with that page and the formatted task",
+  })
+  @Bind('added')
+  added!: { ok: boolean; page: string };
+}
+
+const TASK_FORMAT = '# Task format\n- Start with a verb in the imperative: "Fix", "Add", "Write".\n- At most 80 characters.\n- End with the tag #todo.';
+
+/** The project server: pages, tasks, the task-format guide and the hybrid workflow. */
+export function createAddProjectTaskServer(): WorkflowServer {
+  const server = new WorkflowServer({ name: 'projects', version: '1.0.0' });
+  const pages = ['Website Redesign', 'Mobile App', 'MCP Tester', 'Blog'];
+  const tasks: { page: string; task: string }[] = [];
+
+  server.registerTool('list_pages', { description: 'List all project pages' }, async () => ({
+    content: [{ type: 'text', text: JSON.stringify({ pages }) }],
+  }));
+
+  server.registerTool(
+    'add_task',
+    {
+      description: 'Add a task to a project page',
+      inputSchema: {
+        project: z.string().describe('Exact page name, as list_pages returns it'),
+        task: z.string().describe('The task, formatted as docs://task-format says'),
+      },
+    },
+    async ({ project, task }) => {
+      if (!pages.includes(project)) return { content: [{ type: 'text', text: `No page named '${project}'` }], isError: true };
+      tasks.push({ page: project, task });
+      return { content: [{ type: 'text', text: JSON.stringify({ ok: true, page: project }) }] };
+    },
+  );
+
+  server.registerResource('task-format', 'docs://task-format', { mimeType: 'text/markdown', description: 'How to write a task' }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: 'text/markdown', text: TASK_FORMAT }],
+  }));
+
+  return server.use(AddProjectTask);
+}
+
+if (require.main === module) {
+  createAddProjectTaskServer()
+    .connect(new StdioServerTransport())
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,92 @@
+/**
+ * code_review: three tool steps run by the server. The analysis feeds the review through `field`,
+ * the review's recommendations feed the formatter, and `constant` fixes the review's focus.
+ *
+ *   npm run example            # serves this over stdio
+ */
+import 'reflect-metadata';
+import { z } from 'zod';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { Bind, Step, Workflow, constant, field, promptArg } from '@mcpflow/decorators';
+import { WorkflowServer } from '@mcpflow/core';
+
+@Workflow({
+  name: 'code_review',
+  description: 'Review source code: analyze it, review the findings, and annotate the code',
+  arguments: {
+    code: z.string().describe('Source code to review'),
+    language: z.string().optional().describe('Programming language (default: typescript)'),
+  },
+})
+export class CodeReview {
+  @Step({
+    tool: 'analyze_code',
+    args: { code: promptArg('code'), language: promptArg('language') },
+    guidance: "I'll analyze the code first, then review the findings and annotate the code.",
+  })
+  @Bind('analysis')
+  analysis!: { language: string; lines: number; summary: string; issues: string[] };
+
+  @Step({ tool: 'review_code', args: { summary: field('analysis', 'summary'), focus: constant(['security', 'performance']) } })
+  @Bind('review')
+  review!: { recommendations: string[]; approval: 'approved' | 'conditional' };
+
+  @Step({ tool: 'format_results', args: { code: promptArg('code'), issues: field('review', 'recommendations') } })
+  @Bind('report')
+  report!: { annotated: string; count: number };
+}
+
+/** The code review server: its three tools and the workflow that chains them. */
+export function createCodeReviewServer(): WorkflowServer {
+  const server = new WorkflowServer({ name: 'code-review', version: '1.0.0' });
+
+  const analysis = z.object({ language: z.string(), lines: z.number(), summary: z.string(), issues: z.array(z.string()) });
+  server.registerTool(
+    'analyze_code',
+    {
+      description: 'Analyze source code for size and common issues',
+      inputSchema: { code: z.string(), language: z.string().default('typescript') },
+      outputSchema: analysis.shape,
+    },
+    async ({ code, language }) => {
+      const lines = code.split('\n').length;
+      const issues = [
+        ...(code.includes('any') ? ['Uses the any type'] : []),
+        ...(code.includes('catch {}') || code.includes('catch (e) {}') ? ['Swallows errors'] : []),
+        ...(lines > 40 ? ['Function is long'] : []),
+      ];
+      const result = { language, lines, summary: `${lines} line(s) of ${language}; ${issues.length} issue(s): ${issues.join(', ') || 'none'}`, issues };
+      return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+    },
+  );
+
+  server.registerTool(
+    'review_code',
+    { description: 'Turn an analysis into review recommendations', inputSchema: { summary: z.string(), focus: z.array(z.string()) } },
+    async ({ summary, focus }) => {
+      const recommendations = focus.map((area) => `Check ${area}: ${summary}`);
+      const approval = summary.includes('0 issue(s)') ? 'approved' : 'conditional';
+      return { content: [{ type: 'text', text: JSON.stringify({ recommendations, approval }) }] };
+    },
+  );
+
+  server.registerTool(
+    'format_results',
+    { description: 'Annotate the code with the review recommendations', inputSchema: { code: z.string(), issues: z.array(z.string()) } },
+    async ({ code, issues }) => {
+      const annotated = `${issues.map((issue, index) => `// TODO ${index + 1}: ${issue}`).join('\n')}\n\n${code}`;
+      return { content: [{ type: 'text', text: JSON.stringify({ annotated, count: issues.length }) }] };
+    },
+  );
+
+  return server.use(CodeReview);
+}
+
+if (require.main === module) {
+  createCodeReviewServer()
+    .connect(new StdioServerTransport())
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

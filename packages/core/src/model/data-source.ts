@@ -1,0 +1,56 @@
+/** A JSON value, as tool arguments and constants carry. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** The value of a prompt argument, by its declared name. */
+export interface PromptArgSource {
+  readonly kind: 'promptArg';
+  readonly name: string;
+}
+
+/** The whole output of an earlier step, by the name it was bound under. */
+export interface StepOutputSource {
+  readonly kind: 'fromStep';
+  readonly binding: string;
+}
+
+/** One value inside an earlier step's output, by a dot path (`'a.b.0.c'`). */
+export interface FieldSource {
+  readonly kind: 'field';
+  readonly binding: string;
+  readonly path: string;
+}
+
+/** A fixed JSON value. */
+export interface ConstantSource {
+  readonly kind: 'constant';
+  readonly value: JsonValue;
+}
+
+/** Where a step argument or a URI template variable takes its value from. */
+export type DataSource = PromptArgSource | StepOutputSource | FieldSource | ConstantSource;
+
+/** The binding a data source reads, if it reads one. */
+export function bindingOf(source: DataSource): string | undefined {
+  return source.kind === 'fromStep' || source.kind === 'field' ? source.binding : undefined;
+}
+
+/** The data source written as the DSL call that makes it, for messages: `field('progress', 'game_id')`. */
+export function describeDataSource(source: DataSource): string {
+  switch (source.kind) {
+    case 'promptArg':
+      return `promptArg('${source.name}')`;
+    case 'fromStep':
+      return `fromStep('${source.binding}')`;
+    case 'field':
+      return `field('${source.binding}', '${source.path}')`;
+    case 'constant':
+      return `constant(${JSON.stringify(source.value)})`;
+  }
+}
+
+/** True when `value` is one of the four data sources the DSL makes. */
+export function isDataSource(value: unknown): value is DataSource {
+  if (typeof value !== 'object' || value === null) return false;
+  const kind = (value as { kind?: unknown }).kind;
+  return kind === 'promptArg' || kind === 'fromStep' || kind === 'field' || kind === 'constant';
+}

@@ -1,0 +1,68 @@
+/**
+ * The metadata records `@mcpflow/decorators` writes and `@mcpflow/core` reads.
+ * Keys come from the global symbol registry, so two copies of the packages still agree.
+ */
+import type { DataSource, JsonValue } from './data-source';
+import type { RetryPolicy } from './workflow-model';
+
+export const WORKFLOW_METADATA = Symbol.for('mcpflow:workflow');
+export const STEPS_METADATA = Symbol.for('mcpflow:steps');
+export const BINDINGS_METADATA = Symbol.for('mcpflow:bindings');
+export const TEMPLATE_BINDINGS_METADATA = Symbol.for('mcpflow:template-bindings');
+
+/** A zod schema, seen only through what the model needs of it. */
+export interface ArgumentSchemaLike {
+  safeParse(value: unknown): { success: boolean };
+  readonly description?: string;
+}
+
+/** The options of `@Workflow`. */
+export interface WorkflowOptions {
+  /** The MCP prompt name. */
+  name: string;
+  /** Shown in `prompts/list` and used as the user's intent in the trace. */
+  description?: string;
+  title?: string;
+  /** A zod raw shape of string schemas, as the SDK's `argsSchema`. */
+  arguments?: Record<string, ArgumentSchemaLike>;
+  /** Texts for the LLM, emitted at the start of the trace. */
+  instructions?: string[];
+  /** Prompt arguments whose values never appear in the trace (`[redacted]`). */
+  sensitiveArguments?: string[];
+}
+
+interface StepOptionsBase {
+  /** The step's name; defaults to the property name. */
+  name?: string;
+  /** Tool argument → where its value comes from. */
+  args?: Record<string, DataSource>;
+  /** URIs embedded for the LLM before the step runs; may hold `{vars}`. */
+  resources?: string[];
+  /** Assistant text before the step; `{argument}` placeholders, `{{`/`}}` for braces. */
+  guidance?: string;
+  /** Give up on the step after this many milliseconds (per try). */
+  timeoutMs?: number;
+  /** Try the step again after a tool error or a throw. */
+  retry?: RetryPolicy;
+  /** Tool arguments whose values never appear in the trace (`[redacted]`). */
+  sensitiveArgs?: string[];
+}
+
+/** The options of `@Step`: a `tool` to call or a `resource` to read. */
+export type StepOptions =
+  | (StepOptionsBase & { tool: string; resource?: undefined })
+  | (StepOptionsBase & { resource: string; tool?: undefined });
+
+/** What `@Step` records: the property and its options, in declaration order. */
+export interface StepRecord {
+  readonly property: string;
+  readonly options: StepOptions;
+}
+
+/** What `@TemplateBinding` records for one property. */
+export interface TemplateBindingRecord {
+  readonly variable: string;
+  readonly source: DataSource;
+}
+
+export type { JsonValue };

@@ -1,0 +1,75 @@
+import type { DataSource } from './data-source';
+
+/** A declared prompt argument. */
+export interface ArgumentModel {
+  readonly name: string;
+  readonly required: boolean;
+  readonly description?: string;
+  /** Marked sensitive: its value never appears in the trace. */
+  readonly sensitive?: boolean;
+}
+
+/** One tool argument and where its value comes from. */
+export interface ArgumentMapping {
+  readonly name: string;
+  readonly source: DataSource;
+}
+
+/** One URI template variable and where its value comes from. */
+export interface TemplateBindingModel {
+  readonly variable: string;
+  readonly source: DataSource;
+}
+
+/** How often a step is tried again after a tool error or a throw. */
+export interface RetryPolicy {
+  /** Total tries, the first included (at least 1). */
+  readonly attempts: number;
+  /** Wait before the second try, in ms; doubled before each later one. */
+  readonly backoffMs?: number;
+}
+
+/** One step, in the order it runs. */
+export interface StepModel {
+  /** The step's name: the `name` option, else the property name. */
+  readonly name: string;
+  /** The decorated property. */
+  readonly property: string;
+  /** The tool the step calls; a valid step has exactly one of `tool` and `resource`. */
+  readonly tool?: string;
+  /** The resource URI the step reads; may hold `{vars}`. */
+  readonly resource?: string;
+  readonly args: readonly ArgumentMapping[];
+  /** URIs embedded for the LLM (may hold `{vars}`). */
+  readonly resources: readonly string[];
+  readonly guidance?: string;
+  /** The name later steps read this step's output by, if it is bound. */
+  readonly binding?: string;
+  /** Further `@Bind` names on the same property (always an error). */
+  readonly extraBindings: readonly string[];
+  readonly templateBindings: readonly TemplateBindingModel[];
+  readonly timeoutMs?: number;
+  readonly retry?: RetryPolicy;
+  /** Tool arguments whose values never appear in the trace. */
+  readonly sensitiveArgs: readonly string[];
+}
+
+/** A decorator that needs `@Step` on the same property but found none. */
+export interface StrayDecorator {
+  readonly property: string;
+  readonly decorator: 'Bind' | 'TemplateBinding';
+}
+
+/** A workflow prompt: the plain record both the runtime and the compiler check. */
+export interface WorkflowModel {
+  /** The prompt name. */
+  readonly name: string;
+  /** The class it was declared on, for messages. */
+  readonly className: string;
+  readonly title?: string;
+  readonly description?: string;
+  readonly arguments: readonly ArgumentModel[];
+  readonly instructions: readonly string[];
+  readonly steps: readonly StepModel[];
+  readonly strayDecorators: readonly StrayDecorator[];
+}

@@ -1,0 +1,31 @@
+import type { WorkflowModel } from '../model';
+import { stepUris } from './check-uri-templates';
+import { UnregisteredResourceError } from './errors/unregistered-resource-error';
+import { UnregisteredToolError } from './errors/unregistered-tool-error';
+import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
+
+/** What the server has registered, as the registration rule needs to see it. */
+export interface RegistrationLookup {
+  hasTool(name: string): boolean;
+  toolNames(): string[];
+  /** True when some registered resource or resource template serves this URI (template). */
+  servesUri(uriTemplate: string): boolean;
+  /** Registered resource URIs and template patterns, for the message. */
+  resourcePatterns(): string[];
+}
+
+/** Every tool a step calls and every resource it reads or embeds is registered on the server. */
+export function checkRegistrations(workflow: WorkflowModel, lookup: RegistrationLookup): WorkflowDefinitionError[] {
+  const errors: WorkflowDefinitionError[] = [];
+  for (const step of workflow.steps) {
+    if (step.tool !== undefined && !lookup.hasTool(step.tool)) {
+      errors.push(new UnregisteredToolError(workflow.name, step.name, step.tool, lookup.toolNames()));
+    }
+    for (const { uri, target } of stepUris(step)) {
+      if (!lookup.servesUri(uri)) {
+        errors.push(new UnregisteredResourceError(workflow.name, step.name, uri, lookup.resourcePatterns(), target(0, uri.length)));
+      }
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,56 @@
+import type { WorkflowModel } from '../model';
+import { DuplicateBindingError } from './errors/duplicate-binding-error';
+import { DuplicateStepNameError } from './errors/duplicate-step-name-error';
+import { InvalidStepActionError } from './errors/invalid-step-action-error';
+import { InvalidStepOptionError } from './errors/invalid-step-option-error';
+import { MisplacedDecoratorError } from './errors/misplaced-decorator-error';
+import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
+
+/**
+ * The shape of the declaration: each step names one tool or one resource, step and binding names
+ * are unique, `@Bind`/`@TemplateBinding` sit on `@Step` properties, and step options are in range.
+ */
+export function checkStructure(workflow: WorkflowModel): WorkflowDefinitionError[] {
+  const errors: WorkflowDefinitionError[] = [];
+  for (const stray of workflow.strayDecorators) errors.push(new MisplacedDecoratorError(workflow.name, stray.property, stray.decorator));
+
+  const stepNames = new Set<string>();
+  const boundBy = new Map<string, string>();
+  for (const step of workflow.steps) {
+    if ((step.tool === undefined) === (step.resource === undefined)) {
+      errors.push(new InvalidStepActionError(workflow.name, step.name, step.tool !== undefined));
+    }
+    if (stepNames.has(step.name)) errors.push(new DuplicateStepNameError(workflow.name, step.name, { kind: 'stepName', step: step.name }));
+    stepNames.add(step.name);
+    for (const extra of step.extraBindings) {
+      errors.push(new DuplicateBindingError(workflow.name, step.name, extra, step.name, { kind: 'binding', step: step.name, binding: extra }));
+    }
+    if (step.binding !== undefined) {
+      const first = boundBy.get(step.binding);
+      if (first !== undefined) {
+        errors.push(new DuplicateBindingError(workflow.name, step.name, step.binding, first, { kind: 'binding', step: step.name, binding: step.binding }));
+      } else {
+        boundBy.set(step.binding, step.name);
+      }
+    }
+    errors.push(...checkStepOptions(workflow.name, step));
+  }
+  return errors;
+}
+
+function checkStepOptions(workflow: string, step: WorkflowModel['steps'][number]): WorkflowDefinitionError[] {
+  const errors: WorkflowDefinitionError[] = [];
+  if (step.timeoutMs !== undefined && !(Number.isFinite(step.timeoutMs) && step.timeoutMs > 0)) {
+    errors.push(new InvalidStepOptionError(workflow, step.name, 'timeoutMs', `is ${step.timeoutMs}; it must be a positive number of milliseconds.`, `set timeoutMs to a number above 0, or remove it.`));
+  }
+  if (step.retry !== undefined) {
+    const { attempts, backoffMs } = step.retry;
+    if (!Number.isInteger(attempts) || attempts < 1) {
+      errors.push(new InvalidStepOptionError(workflow, step.name, 'retry.attempts', `is ${attempts}; it counts every try, the first included.`, `set retry.attempts to a whole number of at least 1.`));
+    }
+    if (backoffMs !== undefined && !(Number.isFinite(backoffMs) && backoffMs >= 0)) {
+      errors.push(new InvalidStepOptionError(workflow, step.name, 'retry.backoffMs', `is ${backoffMs}; it must be 0 or more milliseconds.`, `set retry.backoffMs to 0 or more, or remove it.`));
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,49 @@
+import { parseUriTemplate, type StepModel, type WorkflowModel } from '../model';
+import { InvalidUriTemplateError } from './errors/invalid-uri-template-error';
+import { UnboundUriVariableError } from './errors/unbound-uri-variable-error';
+import { UnusedTemplateBindingError } from './errors/unused-template-binding-error';
+import type { IssueTarget, WorkflowDefinitionError } from './errors/workflow-definition-error';
+
+/** The URIs a step expands, each with the target an error in it points at. */
+export function stepUris(step: StepModel): { uri: string; target: (start: number, end: number) => IssueTarget }[] {
+  const uris: { uri: string; target: (start: number, end: number) => IssueTarget }[] = [];
+  if (step.resource !== undefined) uris.push({ uri: step.resource, target: (start, end) => ({ kind: 'stepUri', step: step.name, start, end }) });
+  step.resources.forEach((uri, index) =>
+    uris.push({ uri, target: (start, end) => ({ kind: 'embeddedUri', step: step.name, index, start, end }) }),
+  );
+  return uris;
+}
+
+/**
+ * Every `{variable}` in a step's URIs has a `@TemplateBinding`, every `@TemplateBinding` fills a
+ * variable, and every URI is a readable template.
+ */
+export function checkUriTemplates(workflow: WorkflowModel): WorkflowDefinitionError[] {
+  const errors: WorkflowDefinitionError[] = [];
+  for (const step of workflow.steps) {
+    const bound = new Set(step.templateBindings.map((binding) => binding.variable));
+    const used = new Set<string>();
+    for (const { uri, target } of stepUris(step)) {
+      const parsed = parseUriTemplate(uri);
+      for (const error of parsed.errors) {
+        errors.push(new InvalidUriTemplateError(workflow.name, step.name, uri, error.message, target(error.start, error.end)));
+      }
+      for (const expression of parsed.expressions) {
+        for (const variable of expression.variables) {
+          if (!bound.has(variable.name) && !used.has(variable.name)) {
+            errors.push(new UnboundUriVariableError(workflow.name, step.name, variable.name, uri, target(variable.start, variable.end)));
+          }
+          used.add(variable.name);
+        }
+      }
+    }
+    for (const { variable } of step.templateBindings) {
+      if (!used.has(variable)) {
+        errors.push(
+          new UnusedTemplateBindingError(workflow.name, step.name, variable, [...used], { kind: 'templateVariable', step: step.name, variable }),
+        );
+      }
+    }
+  }
+  return errors;
+}

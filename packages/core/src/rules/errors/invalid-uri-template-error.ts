@@ -1,0 +1,15 @@
+import { ErrorCodes, WorkflowDefinitionError, type IssueTarget } from './workflow-definition-error';
+
+/** A URI template that cannot be read. */
+export class InvalidUriTemplateError extends WorkflowDefinitionError {
+  readonly code = ErrorCodes.InvalidUriTemplate;
+  constructor(workflow: string, step: string, uri: string, detail: string, target: IssueTarget) {
+    super({
+      workflow,
+      step,
+      target,
+      problem: `URI '${uri}' is not a valid RFC 6570 template: ${detail}.`,
+      fix: `close every '{' with '}' and name variables with letters, digits and '_'.`,
+    });
+  }
+}

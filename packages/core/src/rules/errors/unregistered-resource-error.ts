@@ -1,0 +1,17 @@
+import { ErrorCodes, WorkflowDefinitionError, type IssueTarget } from './workflow-definition-error';
+
+/** A step reads or embeds a URI that no registered resource or resource template serves. */
+export class UnregisteredResourceError extends WorkflowDefinitionError {
+  readonly code = ErrorCodes.UnregisteredResource;
+  constructor(workflow: string, step: string, uri: string, registered: readonly string[], target: IssueTarget) {
+    super({
+      workflow,
+      step,
+      target,
+      problem: `uses resource '${uri}', which no registered resource or resource template serves. Registered: ${
+        registered.length ? registered.map((name) => `'${name}'`).join(', ') : '(none)'
+      }.`,
+      fix: `register it with server.registerResource('…', '${uri}' or new ResourceTemplate('${uri}', …), …) before connecting.`,
+    });
+  }
+}

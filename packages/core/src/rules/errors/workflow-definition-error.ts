@@ -1,0 +1,83 @@
+/**
+ * Where in a workflow declaration an error sits, so the compiler can point at the offending literal.
+ * Offsets (`start`/`end`) are into the string literal's text.
+ */
+export type IssueTarget =
+  | { readonly kind: 'workflowName' }
+  | { readonly kind: 'argumentName'; readonly argument: string }
+  | { readonly kind: 'stepName'; readonly step: string }
+  | { readonly kind: 'stepAction'; readonly step: string }
+  | { readonly kind: 'stepOption'; readonly step: string; readonly option: string }
+  | { readonly kind: 'argSource'; readonly step: string; readonly arg: string; readonly part: SourcePart }
+  | { readonly kind: 'templateSource'; readonly step: string; readonly variable: string; readonly part: SourcePart }
+  | { readonly kind: 'templateVariable'; readonly step: string; readonly variable: string }
+  | { readonly kind: 'binding'; readonly step: string; readonly binding: string }
+  | { readonly kind: 'stepUri'; readonly step: string; readonly start: number; readonly end: number }
+  | { readonly kind: 'embeddedUri'; readonly step: string; readonly index: number; readonly start: number; readonly end: number }
+  | { readonly kind: 'guidance'; readonly step: string; readonly start: number; readonly end: number }
+  | { readonly kind: 'strayDecorator'; readonly property: string; readonly decorator: string };
+
+/** Which literal of a data source call an error is about: `fromStep('x')` → binding, `field(_, 'a.b')` → path. */
+export type SourcePart = 'name' | 'binding' | 'path' | 'value';
+
+/** Stable codes, shared by run-time errors and compiler diagnostics. Documented in the README. */
+export const ErrorCodes = {
+  UnknownBinding: 91001,
+  BindingUsedBeforeBound: 91002,
+  StepNameUsedAsBinding: 91003,
+  UndeclaredPromptArgument: 91004,
+  UnboundUriVariable: 91005,
+  UnusedTemplateBinding: 91006,
+  UnknownGuidancePlaceholder: 91007,
+  DuplicateBinding: 91008,
+  DuplicateStepName: 91009,
+  DuplicateWorkflowName: 91010,
+  MisplacedDecorator: 91011,
+  StepOutsideWorkflow: 91012,
+  FieldNotInType: 91013,
+  TypeMismatch: 91014,
+  NotALiteral: 91015,
+  UnregisteredTool: 91016,
+  UnregisteredResource: 91017,
+  InvalidStepAction: 91018,
+  InvalidFieldPath: 91019,
+  InvalidUriTemplate: 91020,
+  InvalidStepOption: 91021,
+  NotAWorkflow: 91022,
+} as const;
+
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+export interface WorkflowErrorDetails {
+  readonly workflow: string;
+  readonly step?: string;
+  readonly target: IssueTarget;
+  /** What is wrong, in one sentence. */
+  readonly problem: string;
+  /** How to fix it. */
+  readonly fix: string;
+}
+
+/**
+ * Base of every error in a workflow's declaration. The message names the workflow, the step and
+ * the fix; `code` is stable and the compiler reports it as `TS<code>`.
+ */
+export abstract class WorkflowDefinitionError extends Error {
+  abstract readonly code: ErrorCode;
+  readonly workflow: string;
+  readonly step?: string;
+  readonly target: IssueTarget;
+  readonly problem: string;
+  readonly fix: string;
+
+  protected constructor(details: WorkflowErrorDetails) {
+    const where = details.step === undefined ? `Workflow '${details.workflow}'` : `Workflow '${details.workflow}', step '${details.step}'`;
+    super(`${where}: ${details.problem} Fix: ${details.fix}`);
+    this.name = new.target.name;
+    this.workflow = details.workflow;
+    this.step = details.step;
+    this.target = details.target;
+    this.problem = details.problem;
+    this.fix = details.fix;
+  }
+}

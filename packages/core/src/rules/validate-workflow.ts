@@ -1,0 +1,24 @@
+import type { WorkflowModel } from '../model';
+import { checkDataSources } from './check-data-sources';
+import { checkGuidance } from './check-guidance';
+import { checkStructure } from './check-structure';
+import { checkUriTemplates } from './check-uri-templates';
+import { DuplicateWorkflowNameError } from './errors/duplicate-workflow-name-error';
+import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
+
+/** Every rule of one workflow's declaration that needs no type information and no server. */
+export function validateWorkflow(workflow: WorkflowModel): WorkflowDefinitionError[] {
+  return [...checkStructure(workflow), ...checkDataSources(workflow), ...checkUriTemplates(workflow), ...checkGuidance(workflow)];
+}
+
+/** Prompt names are unique among workflows given to one server (or declared in one file). */
+export function checkWorkflowNames(workflows: readonly Pick<WorkflowModel, 'name' | 'className'>[]): WorkflowDefinitionError[] {
+  const errors: WorkflowDefinitionError[] = [];
+  const seen = new Map<string, string>();
+  for (const workflow of workflows) {
+    const first = seen.get(workflow.name);
+    if (first !== undefined) errors.push(new DuplicateWorkflowNameError(workflow.name, workflow.className, first));
+    else seen.set(workflow.name, workflow.className);
+  }
+  return errors;
+}

@@ -1,0 +1,44 @@
+import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { decodeVariables } from './decode-variables';
+
+/** A URI ready to expand: the template parsed once, at `use()`. */
+export interface CompiledUri {
+  readonly template: string;
+  readonly variables: readonly string[];
+  /** Absent for a URI without variables. */
+  readonly parsed?: UriTemplate;
+}
+
+export function compileUri(template: string, variables: readonly string[]): CompiledUri {
+  return variables.length ? { template, variables, parsed: new UriTemplate(template) } : { template, variables };
+}
+
+export type ExpandResult = { readonly ok: true; readonly uri: string } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Fills a URI template as RFC 6570 says (values are encoded), then checks that the URI, once
+ * normalized as a URL, still matches the template with exactly these values. A value that would
+ * still change the URI's structure (`.` or `..` as a whole segment, which URL parsing collapses) is
+ * refused rather than read from the wrong place.
+ */
+export function expandUri(uri: CompiledUri, values: Readonly<Record<string, string>>): ExpandResult {
+  if (!uri.parsed) return { ok: true, uri: uri.template };
+  const expanded = uri.parsed.expand(values);
+  let normalized: string;
+  try {
+    normalized = new URL(expanded).toString();
+  } catch {
+    return { ok: false, reason: `'${expanded}' is not a valid URI` };
+  }
+  const matched = uri.parsed.match(normalized);
+  const decoded = matched ? decodeVariables(matched) : undefined;
+  for (const name of uri.variables) {
+    if (decoded?.[name] !== values[name]) {
+      return {
+        ok: false,
+        reason: `the value ${JSON.stringify(values[name])} for {${name}} cannot be placed in '${uri.template}' without changing the URI's structure`,
+      };
+    }
+  }
+  return { ok: true, uri: normalized };
+}

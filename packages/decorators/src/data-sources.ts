@@ -1,0 +1,33 @@
+import type { ConstantSource, FieldSource, JsonValue, PromptArgSource, StepOutputSource } from '@mcpflow/core/model';
+
+/**
+ * The value of a declared prompt argument.
+ * @example `args: { player: promptArg('player') }`
+ */
+export function promptArg(name: string): PromptArgSource {
+  return { kind: 'promptArg', name };
+}
+
+/**
+ * The whole output of an earlier step, by its `@Bind` name (not its step name).
+ * @example `args: { analysis: fromStep('analysis_result') }`
+ */
+export function fromStep(binding: string): StepOutputSource {
+  return { kind: 'fromStep', binding };
+}
+
+/**
+ * One value inside an earlier step's output: a dot path whose numeric segments index arrays.
+ * @example `field('review', 'recommendations.0.text')`
+ */
+export function field(binding: string, path: string): FieldSource {
+  return { kind: 'field', binding, path };
+}
+
+/**
+ * A fixed JSON value.
+ * @example `args: { format: constant('markdown'), focus: constant(['security']) }`
+ */
+export function constant(value: JsonValue): ConstantSource {
+  return { kind: 'constant', value };
+}

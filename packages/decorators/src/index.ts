@@ -1,0 +1,10 @@
+/**
+ * `@mcpflow/decorators`: declare a workflow prompt as a decorated class. The decorators only record
+ * metadata; `@mcpflow/core` reads it when the class is given to `WorkflowServer.use()`.
+ */
+export { Workflow } from './workflow';
+export { Step } from './step';
+export { Bind } from './bind';
+export { TemplateBinding } from './template-binding';
+export { promptArg, fromStep, field, constant } from './data-sources';
+export type { WorkflowOptions, StepOptions, DataSource, JsonValue, RetryPolicy } from '@mcpflow/core/model';

@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+
+/**
+ * The metadata list or map a decorator adds to, owned by `target` itself: a subclass starts from
+ * a copy of what it inherits, so decorating it never changes its parent.
+ */
+export function ownMetadata<T extends unknown[] | Map<unknown, unknown>>(key: symbol, target: object, empty: () => T): T {
+  const own = Reflect.getOwnMetadata(key, target) as T | undefined;
+  if (own) return own;
+  const inherited = Reflect.getMetadata(key, target) as T | undefined;
+  const created = inherited ? (Array.isArray(inherited) ? ([...inherited] as T) : (new Map(inherited) as T)) : empty();
+  Reflect.defineMetadata(key, created, target);
+  return created;
+}
+
+/** The property name a decorator was applied to; symbols are not valid step names. */
+export function propertyName(propertyKey: string | symbol, decorator: string): string {
+  if (typeof propertyKey === 'symbol') throw new TypeError(`@${decorator} cannot decorate a symbol-keyed property (${String(propertyKey)}).`);
+  return propertyKey;
+}

@@ -1,0 +1,19 @@
+import 'reflect-metadata';
+import { WORKFLOW_METADATA, type WorkflowOptions } from '@mcpflow/core/model';
+
+/**
+ * Declares a class as a workflow prompt. Its `@Step` properties run in declaration order when a
+ * client calls `prompts/get`.
+ *
+ * @example
+ * ```ts
+ * @Workflow({ name: 'get_hint', description: 'Get a hint', arguments: { player: z.string() } })
+ * class GetHint { ... }
+ * server.use(GetHint);
+ * ```
+ */
+export function Workflow(options: WorkflowOptions): ClassDecorator {
+  return (target) => {
+    Reflect.defineMetadata(WORKFLOW_METADATA, options, target);
+  };
+}
