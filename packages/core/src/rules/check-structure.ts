@@ -23,7 +23,7 @@ export function checkStructure(workflow: WorkflowModel): WorkflowDefinitionError
     if (stepNames.has(step.name)) errors.push(new DuplicateStepNameError(workflow.name, step.name, { kind: 'stepName', step: step.name }));
     stepNames.add(step.name);
     for (const extra of step.extraBindings) {
-      errors.push(new DuplicateBindingError(workflow.name, step.name, extra, step.name, { kind: 'binding', step: step.name, binding: extra }));
+      errors.push(new DuplicateBindingError(workflow.name, step.name, extra, undefined, { kind: 'binding', step: step.name, binding: extra }));
     }
     if (step.binding !== undefined) {
       const first = boundBy.get(step.binding);

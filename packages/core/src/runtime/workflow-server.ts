@@ -90,7 +90,7 @@ export class WorkflowServer extends McpServer {
       model.name,
       { title: model.title, description: model.description, argsSchema: readWorkflowOptions(target)?.arguments as never },
       ((args: Record<string, string | undefined>, extra: RequestExtra) =>
-        executeWorkflow(workflow.compiled, args ?? {}, extra, this.environment)) as never,
+        executeWorkflow(workflow.compiled, args, extra, this.environment)) as never,
     );
     this.workflows.push(workflow);
     this.workflowPrompts.set(handle, workflow);
@@ -110,9 +110,11 @@ export class WorkflowServer extends McpServer {
     const prompt = this.registry.prompts.get(name);
     if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} not found.${didYouMean(name, this.registry.prompts.keys())}`);
     if (!prompt.enabled) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} disabled`);
-    const args = await parsePromptArguments(name, prompt, raw, this.workflowPrompts.has(prompt));
+    const isWorkflow = this.workflowPrompts.has(prompt);
+    const args = await parsePromptArguments(name, prompt, raw, isWorkflow);
     const callback = prompt.callback as (...params: unknown[]) => GetPromptResult | Promise<GetPromptResult>;
-    return prompt.argsSchema ? callback(args, extra) : callback(extra);
+    // The SDK calls a prompt without arguments as callback(extra); a workflow always takes (args, extra).
+    return prompt.argsSchema || isWorkflow ? callback(args ?? {}, extra) : callback(extra);
   }
 
   static {

@@ -114,7 +114,7 @@ async function runToolStep(step: CompiledStep, name: string, context: StepContex
       (outcome) => outcome.isError === true,
     );
   } catch (error) {
-    return failure(error, `tool ${name}`, 'threw: ');
+    return failure(error, `tool ${name}`, ' threw: ');
   }
   const text = toolResultText(result);
   if (result.isError) return { status: 'failed', reason: `tool ${name} returned an error: ${text || '(no message)'}` };

@@ -19,17 +19,21 @@ export async function parsePromptArguments(
     throw invalid(prompt, [`'arguments' must be an object of strings, not ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw}`]);
   }
   const schema = handle.argsSchema;
-  if (!schema) return undefined;
   const given = (raw ?? {}) as Record<string, unknown>;
-  const declared = Object.keys(getObjectShape(schema) ?? {});
+  const shape = (schema && getObjectShape(schema)) || {};
+  const declared = Object.keys(shape);
   const problems: string[] = [];
   if (rejectUnknown) {
     for (const name of Object.keys(given)) {
       if (!declared.includes(name)) problems.push(`unknown argument '${name}'.${didYouMean(name, declared)} Declared: ${declared.join(', ') || '(none)'}`);
     }
   }
+  if (!schema) {
+    if (problems.length) throw invalid(prompt, problems);
+    return undefined;
+  }
   const parsed = await safeParseAsync(schema, given);
-  if (!parsed.success) problems.push(...issueTexts(parsed.error, given, getObjectShape(schema) ?? {}));
+  if (!parsed.success) problems.push(...issueTexts(parsed.error, given, shape));
   if (problems.length || !parsed.success) throw invalid(prompt, problems);
   return parsed.data as Record<string, unknown>;
 }

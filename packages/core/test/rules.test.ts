@@ -1,0 +1,265 @@
+import 'reflect-metadata';
+import { z } from 'zod';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Bind, Step, TemplateBinding, Workflow, constant, field, fromStep, promptArg } from '@mcpflow/decorators';
+import {
+  BindingUsedBeforeBoundError,
+  DuplicateBindingError,
+  DuplicateStepNameError,
+  DuplicateWorkflowNameError,
+  InvalidStepActionError,
+  InvalidStepOptionError,
+  MisplacedDecoratorError,
+  NotAWorkflowError,
+  StepNameUsedAsBindingError,
+  UnboundUriVariableError,
+  UndeclaredPromptArgumentError,
+  UnknownBindingError,
+  UnknownGuidancePlaceholderError,
+  UnregisteredResourceError,
+  UnregisteredToolError,
+  UnusedTemplateBindingError,
+  WorkflowServer,
+  WorkflowValidationError,
+} from '@mcpflow/core';
+
+const server = () => new WorkflowServer({ name: 'rules', version: '1.0.0' });
+const useError = (target: abstract new () => unknown): Error => {
+  try {
+    server().use(target);
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('use() accepted a broken workflow');
+};
+
+describe('run-time validation rules (thrown by use())', () => {
+  test('unknown binding: names the existing bindings and suggests the closest', () => {
+    @Workflow({ name: 'review', arguments: { code: z.string() } })
+    class Review {
+      @Step({ tool: 'analyze_code', args: { code: promptArg('code') } })
+      @Bind('analysis_result')
+      analyze!: unknown;
+
+      @Step({ tool: 'review_code', args: { analysis: fromStep('analysis') } })
+      review!: unknown;
+    }
+    const error = useError(Review);
+    expect(error).toBeInstanceOf(UnknownBindingError);
+    expect(error.message).toBe(
+      "Workflow 'review', step 'review': reads binding 'analysis', but no step binds it. Bindings available here: 'analysis_result'. " +
+        "Did you mean 'analysis_result'? Fix: add @Bind('analysis') to an earlier step, or read one of the available bindings.",
+    );
+    expect((error as UnknownBindingError).code).toBe(91001);
+  });
+
+  test('binding used before it is bound names the later step', () => {
+    @Workflow({ name: 'early' })
+    class Early {
+      @Step({ tool: 'first', args: { input: field('later', 'x') } })
+      first!: unknown;
+
+      @Step({ tool: 'second' })
+      @Bind('later')
+      second!: unknown;
+    }
+    const error = useError(Early);
+    expect(error).toBeInstanceOf(BindingUsedBeforeBoundError);
+    expect(error.message).toContain("step 'first': reads binding 'later' before it is bound: step 'second' binds it and runs later.");
+    expect(error.message).toContain("Fix: declare step 'second' above step 'first'");
+  });
+
+  test('a step name used as a binding points at the binding of that step', () => {
+    @Workflow({ name: 'names' })
+    class Names {
+      @Step({ tool: 'analyzer', name: 'analyze' })
+      @Bind('analysis_result')
+      analysis!: unknown;
+
+      @Step({ tool: 'reviewer', args: { data: fromStep('analyze') } })
+      review!: unknown;
+    }
+    const error = useError(Names);
+    expect(error).toBeInstanceOf(StepNameUsedAsBindingError);
+    expect(error.message).toContain("reads 'analyze', which is a step name, not a binding. Step 'analyze' is bound as 'analysis_result'. Did you mean 'analysis_result'?");
+  });
+
+  test('undeclared prompt argument suggests the declared one', () => {
+    @Workflow({ name: 'translate', arguments: { language: z.string() } })
+    class Translate {
+      @Step({ tool: 'translate', args: { lang: promptArg('lang') } })
+      run!: unknown;
+    }
+    const error = useError(Translate);
+    expect(error).toBeInstanceOf(UndeclaredPromptArgumentError);
+    expect(error.message).toContain(
+      "step 'run': reads prompt argument 'lang', which the workflow does not declare. Declared arguments: 'language'. Did you mean 'language'?",
+    );
+  });
+
+  test('unbound URI variable', () => {
+    @Workflow({ name: 'hint' })
+    class Hint {
+      @Step({ resource: 'if://walkthrough/{game_id}' })
+      walkthrough!: string;
+    }
+    const error = useError(Hint);
+    expect(error).toBeInstanceOf(UnboundUriVariableError);
+    expect(error.message).toBe(
+      "Workflow 'hint', step 'walkthrough': URI 'if://walkthrough/{game_id}' holds {game_id}, but no @TemplateBinding('game_id', …) fills it. " +
+        "Fix: add @TemplateBinding('game_id', field('<binding>', '<path>')) (or promptArg/fromStep/constant) to this step.",
+    );
+  });
+
+  test('unused template binding, also checked against embedded resources', () => {
+    @Workflow({ name: 'docs', arguments: { id: z.string() } })
+    class Docs {
+      @Step({ tool: 'lookup', resources: ['docs://page/{page}'] })
+      @TemplateBinding('page', promptArg('id'))
+      @TemplateBinding('id', promptArg('id'))
+      lookup!: unknown;
+    }
+    const error = useError(Docs);
+    expect(error).toBeInstanceOf(UnusedTemplateBindingError);
+    expect(error.message).toContain("@TemplateBinding('id', …) fills no variable: this step's URIs hold {page}.");
+  });
+
+  test('unknown guidance placeholder; {{literal}} braces are fine', () => {
+    @Workflow({ name: 'report', arguments: { project: z.string() } })
+    class Report {
+      @Step({ tool: 'build', guidance: 'Building {{not a placeholder}} for {projet}' })
+      build!: unknown;
+    }
+    const error = useError(Report);
+    expect(error).toBeInstanceOf(UnknownGuidancePlaceholderError);
+    expect(error.message).toContain("guidance holds {projet}, but the workflow declares no argument 'projet'. Declared arguments: 'project'. Did you mean 'project'?");
+  });
+
+  test('duplicate binding and duplicate step name', () => {
+    @Workflow({ name: 'dupes' })
+    class Dupes {
+      @Step({ tool: 'a' })
+      @Bind('x')
+      one!: unknown;
+
+      @Step({ tool: 'b', name: 'one' })
+      @Bind('x')
+      two!: unknown;
+    }
+    const error = useError(Dupes) as WorkflowValidationError;
+    expect(error).toBeInstanceOf(WorkflowValidationError);
+    expect(error.errors.map((entry) => entry.constructor)).toEqual([DuplicateStepNameError, DuplicateBindingError]);
+    expect(error.errors[1].message).toContain("step 'one': binds 'x', which step 'one' already binds.");
+    expect(error.message).toMatch(/^2 workflow definition errors:\n {2}- Workflow 'dupes', step 'one': another step/);
+  });
+
+  test('duplicate workflow names given to one server', () => {
+    @Workflow({ name: 'report' })
+    class First {
+      @Step({ tool: 'a' })
+      a!: unknown;
+    }
+    @Workflow({ name: 'report' })
+    class Second {
+      @Step({ tool: 'a' })
+      a!: unknown;
+    }
+    expect(() => server().use(First, Second)).toThrow(DuplicateWorkflowNameError);
+    const once = server().use(First);
+    expect(() => once.use(Second)).toThrow("class Second uses the prompt name 'report', which class First already uses.");
+  });
+
+  test('@Bind or @TemplateBinding without @Step', () => {
+    @Workflow({ name: 'stray' })
+    class Stray {
+      @Step({ tool: 'a' })
+      a!: unknown;
+
+      @Bind('orphan')
+      orphan!: unknown;
+    }
+    const error = useError(Stray);
+    expect(error).toBeInstanceOf(MisplacedDecoratorError);
+    expect(error.message).toContain("property 'orphan' has @Bind but no @Step");
+  });
+
+  test('@Step in a class without @Workflow', () => {
+    class Plain {
+      @Step({ tool: 'a' })
+      a!: unknown;
+    }
+    const error = useError(Plain);
+    expect(error).toBeInstanceOf(NotAWorkflowError);
+    expect(error.message).toContain('class Plain is not a workflow: it has no @Workflow (it does have @Step properties).');
+  });
+
+  test('a step names exactly one of tool and resource; options are in range', () => {
+    @Workflow({ name: 'both' })
+    class Both {
+      @Step({ tool: 'a', resource: 'x://y' } as never)
+      a!: unknown;
+    }
+    expect(useError(Both)).toBeInstanceOf(InvalidStepActionError);
+    @Workflow({ name: 'options' })
+    class Options {
+      @Step({ tool: 'a', timeoutMs: -5 })
+      a!: unknown;
+    }
+    expect(useError(Options)).toBeInstanceOf(InvalidStepOptionError);
+    expect(useError(Options).message).toContain("option 'timeoutMs' is -5; it must be a positive number of milliseconds.");
+  });
+
+  test('a valid workflow passes, with every kind of data source', () => {
+    @Workflow({ name: 'valid', arguments: { id: z.string(), note: z.string().optional() } })
+    class Valid {
+      @Step({ tool: 'fetch', args: { id: promptArg('id'), mode: constant('full') }, guidance: 'Fetching {id} ({note}), {{braces}}' })
+      @Bind('data')
+      data!: { items: { name: string }[] };
+
+      @Step({ resource: 'db://items/{name}', resources: ['docs://about'] })
+      @TemplateBinding('name', field('data', 'items.0.name'))
+      @Bind('item')
+      item!: string;
+
+      @Step({ tool: 'store', args: { all: fromStep('data'), item: fromStep('item') } })
+      store!: unknown;
+    }
+    expect(() => server().use(Valid)).not.toThrow();
+  });
+});
+
+describe('registration rules (checked at connect() and validate())', () => {
+  @Workflow({ name: 'lookup', arguments: { id: z.string() } })
+  class Lookup {
+    @Step({ tool: 'find_item', args: { id: promptArg('id') } })
+    @Bind('item')
+    item!: { kind: string };
+
+    @Step({ resource: 'catalog://kinds/{kind}', resources: ['docs://style'] })
+    @TemplateBinding('kind', field('item', 'kind'))
+    kind!: string;
+  }
+
+  test('an unregistered tool rejects connect() before anything is served', async () => {
+    const workflowServer = server().use(Lookup);
+    workflowServer.registerTool('find_items', { inputSchema: { id: z.string() } }, async () => ({ content: [] }));
+    const [, serverTransport] = InMemoryTransport.createLinkedPair();
+    const connecting = workflowServer.connect(serverTransport);
+    await expect(connecting).rejects.toThrow(WorkflowValidationError);
+    await connecting.catch((error: WorkflowValidationError) => {
+      expect(error.errors[0]).toBeInstanceOf(UnregisteredToolError);
+      expect(error.errors[0].message).toContain("calls tool 'find_item', which this server has not registered. Registered tools: 'find_items'. Did you mean 'find_items'?");
+      expect(error.errors.slice(1).map((entry) => entry.constructor)).toEqual([UnregisteredResourceError, UnregisteredResourceError]);
+    });
+    expect(workflowServer.isConnected()).toBe(false);
+  });
+
+  test('registered tools, static resources and templates satisfy validate()', () => {
+    const workflowServer = server().use(Lookup);
+    workflowServer.tool('find_item', { id: z.string() }, async () => ({ content: [] }));
+    workflowServer.resource('kinds', new ResourceTemplate('catalog://kinds/{kind}', { list: undefined }), async (uri) => ({ contents: [{ uri: uri.href, text: '' }] }));
+    workflowServer.registerResource('style', 'docs://style', {}, async (uri) => ({ contents: [{ uri: uri.href, text: '' }] }));
+    expect(() => workflowServer.validate()).not.toThrow();
+  });
+});

@@ -1,0 +1,197 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { createAddProjectTaskServer } from '../examples/add-project-task/server';
+import { createCodeReviewServer } from '../examples/code-review/server';
+import { createGetHintServer } from '../examples/get-hint/server';
+import { createQuarterlyReportServer } from '../examples/quarterly-report/server';
+import { connect } from './helpers/connect';
+
+const user = (text: string) => ({ role: 'user', content: { type: 'text', text } });
+const assistant = (text: string) => ({ role: 'assistant', content: { type: 'text', text } });
+const embedded = (uri: string, mimeType: string, text: string) => ({ role: 'user', content: { type: 'resource', resource: { uri, mimeType, text } } });
+
+describe('the example servers through a real client', () => {
+  const clients: Client[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()));
+  });
+  const open = async (server: Parameters<typeof connect>[0]) => {
+    const client = await connect(server);
+    clients.push(client);
+    return client;
+  };
+
+  test('prompts/list shows every example workflow with its arguments and descriptions', async () => {
+    const listed = await Promise.all(
+      [createCodeReviewServer, createGetHintServer, createAddProjectTaskServer, createQuarterlyReportServer].map(async (create) =>
+        (await (await open(create())).listPrompts()).prompts,
+      ),
+    );
+    expect(listed.flat()).toEqual([
+      {
+        name: 'code_review',
+        description: 'Review source code: analyze it, review the findings, and annotate the code',
+        arguments: [
+          { name: 'code', description: 'Source code to review', required: true },
+          { name: 'language', description: 'Programming language (default: typescript)', required: false },
+        ],
+      },
+      {
+        name: 'get_hint',
+        description: 'Get a contextual hint for the current game',
+        arguments: [
+          { name: 'player', description: 'Player id', required: true },
+          { name: 'style', description: 'Hint style, e.g. gentle or direct', required: false },
+        ],
+      },
+      {
+        name: 'add_project_task',
+        description: 'Add a task to a project, matching the project name loosely',
+        arguments: [
+          { name: 'project', description: 'Project name (may be approximate)', required: true },
+          { name: 'task', description: 'What needs doing', required: true },
+        ],
+      },
+      {
+        name: 'quarterly_report',
+        description: 'Build the sales report of a quarter',
+        arguments: [{ name: 'quarter', description: 'Quarter, such as 2026-Q3', required: true }],
+      },
+    ]);
+  });
+
+  test('code_review runs its three tool steps, chaining field() and constant()', async () => {
+    const client = await open(createCodeReviewServer());
+    const result = await client.getPrompt({ name: 'code_review', arguments: { code: 'let x: any = 1;', language: 'ts' } });
+    const summary = '1 line(s) of ts; 1 issue(s): Uses the any type';
+    const recommendations = [`Check security: ${summary}`, `Check performance: ${summary}`];
+    expect(result.description).toBe('Review source code: analyze it, review the findings, and annotate the code');
+    expect(result.messages).toEqual([
+      user('Review source code: analyze it, review the findings, and annotate the code\nArguments:\n- code: let x: any = 1;\n- language: ts'),
+      assistant(
+        'Plan:\n1. analysis: call tool analyze_code — Analyze source code for size and common issues\n' +
+          '2. review: call tool review_code — Turn an analysis into review recommendations\n' +
+          '3. report: call tool format_results — Annotate the code with the review recommendations',
+      ),
+      assistant("I'll analyze the code first, then review the findings and annotate the code."),
+      assistant('Calling tool analyze_code with arguments: {"code":"let x: any = 1;","language":"ts"}'),
+      user(`Result of analyze_code:\n{"language":"ts","lines":1,"summary":"${summary}","issues":["Uses the any type"]}`),
+      assistant(`Calling tool review_code with arguments: {"summary":"${summary}","focus":["security","performance"]}`),
+      user(`Result of review_code:\n${JSON.stringify({ recommendations, approval: 'conditional' })}`),
+      assistant(`Calling tool format_results with arguments: ${JSON.stringify({ code: 'let x: any = 1;', issues: recommendations })}`),
+      user(`Result of format_results:\n${JSON.stringify({ annotated: `// TODO 1: ${recommendations[0]}\n// TODO 2: ${recommendations[1]}\n\nlet x: any = 1;`, count: 2 })}`),
+    ]);
+    expect(result._meta).toEqual({
+      'mcpflow/execution': {
+        status: 'completed',
+        steps: [
+          { name: 'analysis', status: 'completed' },
+          { name: 'review', status: 'completed' },
+          { name: 'report', status: 'completed' },
+        ],
+      },
+    });
+  });
+
+  test('code_review leaves an absent optional argument out, and the tool applies its default', async () => {
+    const client = await open(createCodeReviewServer());
+    const result = await client.getPrompt({ name: 'code_review', arguments: { code: 'ok()' } });
+    expect(result.messages[0]).toEqual(user('Review source code: analyze it, review the findings, and annotate the code\nArguments:\n- code: ok()'));
+    expect(result.messages[3]).toEqual(assistant('Calling tool analyze_code with arguments: {"code":"ok()"}'));
+    expect(result.messages[4]).toEqual(
+      user('Result of analyze_code:\n{"language":"typescript","lines":1,"summary":"1 line(s) of typescript; 0 issue(s): none","issues":[]}'),
+    );
+  });
+
+  test('get_hint reads the walkthrough through a URI filled from the first step', async () => {
+    const client = await open(createGetHintServer());
+    const result = await client.getPrompt({ name: 'get_hint', arguments: { player: 'alice' } });
+    expect(result.messages).toEqual([
+      user('You are a friendly game master: hint at the next move, never spoil the ending.'),
+      user('Get a contextual hint for the current game\nArguments:\n- player: alice'),
+      assistant(
+        "Plan:\n1. progress: call tool get_my_progress — Get a player's current game, room and move count\n" +
+          '2. walkthrough: read resource if://walkthrough/{game_id}',
+      ),
+      assistant("I'll check alice's progress first."),
+      assistant('Calling tool get_my_progress with arguments: {"player":"alice"}'),
+      user('Result of get_my_progress:\n{"game_id":"zork1","room":"West of House","moves":3}'),
+      assistant('Now the walkthrough of that game, to find the next step.'),
+      assistant('Reading resource if://walkthrough/zork1'),
+      embedded('if://walkthrough/zork1', 'text/markdown', '# Zork I\n1. Open the mailbox.\n2. Read the leaflet.\n3. Go north, then east to the window.'),
+    ]);
+    expect(result._meta).toEqual({
+      'mcpflow/execution': {
+        status: 'completed',
+        steps: [
+          { name: 'progress', status: 'completed' },
+          { name: 'walkthrough', status: 'completed' },
+        ],
+      },
+    });
+  });
+
+  test('add_project_task lists pages on the server, then hands off with the task-format guide embedded', async () => {
+    const client = await open(createAddProjectTaskServer());
+    const result = await client.getPrompt({ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'fix the login bug' } });
+    const reason = "tool add_task needs 'project', 'task' (no argument of the step provides them)";
+    expect(result.messages).toEqual([
+      user('Add a task to a project, matching the project name loosely\nArguments:\n- project: mcp tester\n- task: fix the login bug'),
+      assistant('Plan:\n1. pages: call tool list_pages — List all project pages\n2. added: call tool add_task — Add a task to a project page'),
+      assistant("I'll first get all available project pages."),
+      assistant('Calling tool list_pages with arguments: {}'),
+      user('Result of list_pages:\n{"pages":["Website Redesign","Mobile App","MCP Tester","Blog"]}'),
+      assistant(
+        "I'll now:\n1. Find the page from the list that best matches 'mcp tester'\n2. Format 'fix the login bug' following the guide below\n3. Call add_task with that page and the formatted task",
+      ),
+      embedded(
+        'docs://task-format',
+        'text/markdown',
+        '# Task format\n- Start with a verb in the imperative: "Fix", "Add", "Write".\n- At most 80 characters.\n- End with the tag #todo.',
+      ),
+      assistant(
+        `I cannot complete step 'added' on the server: ${reason}.\nThe remaining steps are yours to complete, in order:\n` +
+          '2. added: call tool add_task — Add a task to a project page\n' +
+          '   Arguments you must decide: project (string, required: Exact page name, as list_pages returns it); task (string, required: The task, formatted as docs://task-format says)\n' +
+          'Use the guidance and resources above; call each tool yourself once its arguments are known.',
+      ),
+    ]);
+    expect(result._meta).toEqual({
+      'mcpflow/execution': {
+        status: 'handoff',
+        steps: [
+          { name: 'pages', status: 'completed' },
+          { name: 'added', status: 'handoff' },
+        ],
+        stoppedAt: 'added',
+        reason,
+      },
+    });
+  });
+
+  test('quarterly_report fans one binding out to two later steps', async () => {
+    const client = await open(createQuarterlyReportServer());
+    const result = await client.getPrompt({ name: 'quarterly_report', arguments: { quarter: '2026-Q3' } });
+    const rows = [
+      { region: 'EMEA', revenue: 120 },
+      { region: 'APAC', revenue: 95 },
+      { region: 'AMER', revenue: 180 },
+    ];
+    expect(result.messages).toEqual([
+      user('Build the sales report of a quarter\nArguments:\n- quarter: 2026-Q3'),
+      assistant(
+        'Plan:\n1. sales: call tool sales_query — Sales by region for a quarter\n2. metrics: call tool calculate_metrics — Total revenue and top region\n' +
+          '3. report: call tool format_report — Format the quarterly report as markdown',
+      ),
+      assistant('Calling tool sales_query with arguments: {"quarter":"2026-Q3"}'),
+      user(`Result of sales_query:\n${JSON.stringify({ quarter: '2026-Q3', rows })}`),
+      assistant(`Calling tool calculate_metrics with arguments: ${JSON.stringify({ rows })}`),
+      user('Result of calculate_metrics:\n{"total":395,"top_region":"AMER"}'),
+      assistant(`Calling tool format_report with arguments: ${JSON.stringify({ quarter: '2026-Q3', rows, total: 395, top_region: 'AMER' })}`),
+      user('Result of format_report:\n# Sales report 2026-Q3\nTotal: 395\nTop region: AMER\n- EMEA: 120\n- APAC: 95\n- AMER: 180'),
+    ]);
+    expect(result._meta?.['mcpflow/execution']).toEqual({
+      status: 'completed',
+      steps: ['sales', 'metrics', 'report'].map((name) => ({ name, status: 'completed' })),
+    });
+  });
+});

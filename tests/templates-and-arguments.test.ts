@@ -1,0 +1,193 @@
+import 'reflect-metadata';
+import { z } from 'zod';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Variables } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { Bind, Step, TemplateBinding, Workflow, field, promptArg } from '@mcpflow/decorators';
+import { WorkflowServer, type ExecutionMeta } from '@mcpflow/core';
+import { connect } from './helpers/connect';
+
+@Workflow({ name: 'open_file', arguments: { path: z.string().describe('File name') } })
+class OpenFile {
+  @Step({ resource: 'files://docs/{name}' })
+  @TemplateBinding('name', promptArg('path'))
+  @Bind('content')
+  content!: string;
+}
+
+function fileServer() {
+  const seen: Variables[] = [];
+  const server = new WorkflowServer({ name: 'files', version: '1.0.0' });
+  server.registerResource('docs', new ResourceTemplate('files://docs/{name}', { list: undefined }), { mimeType: 'text/plain' }, async (uri, variables) => {
+    seen.push(variables);
+    return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: `content of ${String(variables.name)}` }] };
+  });
+  return { server: server.use(OpenFile), seen };
+}
+
+describe('URI templates (RFC 6570)', () => {
+  const hostile = 'a/../b?x=1#y {z}';
+
+  test('a hostile value is encoded into exactly one path segment, and the handler receives it decoded', async () => {
+    const { server, seen } = fileServer();
+    const client = await connect(server);
+    const result = await client.getPrompt({ name: 'open_file', arguments: { path: hostile } });
+    const encoded = 'files://docs/a%2F..%2Fb%3Fx%3D1%23y%20%7Bz%7D';
+    expect(result.messages.at(-2)).toEqual({ role: 'assistant', content: { type: 'text', text: `Reading resource ${encoded}` } });
+    expect(result.messages.at(-1)).toEqual({
+      role: 'user',
+      content: { type: 'resource', resource: { uri: encoded, mimeType: 'text/plain', text: `content of ${hostile}` } },
+    });
+    const url = new URL(encoded);
+    expect(url.pathname.split('/').filter(Boolean)).toEqual(['a%2F..%2Fb%3Fx%3D1%23y%20%7Bz%7D']);
+    expect(url.search).toBe('');
+    expect(url.hash).toBe('');
+    expect(seen).toEqual([{ name: hostile }]);
+
+    // A client reading the same URI gets the same decoded value at the handler.
+    const read = await client.readResource({ uri: encoded });
+    expect(read.contents).toEqual([{ uri: encoded, mimeType: 'text/plain', text: `content of ${hostile}` }]);
+    expect(seen).toEqual([{ name: hostile }, { name: hostile }]);
+    await client.close();
+  });
+
+  test.each(['..', '.'])('a value of %j would collapse as a dot segment, so the step hands off instead', async (value) => {
+    const { server, seen } = fileServer();
+    const client = await connect(server);
+    const result = await client.getPrompt({ name: 'open_file', arguments: { path: value } });
+    const meta = result._meta?.['mcpflow/execution'] as ExecutionMeta;
+    expect(meta.status).toBe('handoff');
+    expect(meta.reason).toBe(`the value ${JSON.stringify(value)} for {name} cannot be placed in 'files://docs/{name}' without changing the URI's structure`);
+    expect(seen).toEqual([]);
+    await client.close();
+  });
+
+  test('numbers and booleans fill a variable as text; objects and arrays hand off', async () => {
+    @Workflow({ name: 'by_count' })
+    class ByCount {
+      @Step({ tool: 'count' })
+      @Bind('stats')
+      stats!: { total: number; flags: string[] };
+
+      @Step({ resource: 'files://docs/{name}' })
+      @TemplateBinding('name', field('stats', 'total'))
+      doc!: string;
+
+      @Step({ resource: 'files://docs/{name}' })
+      @TemplateBinding('name', field('stats', 'flags'))
+      flags!: string;
+    }
+    const { server, seen } = fileServer();
+    server.registerTool('count', {}, async () => ({ content: [{ type: 'text', text: '{"total":42,"flags":["a"]}' }] }));
+    const client = await connect(server.use(ByCount));
+    const result = await client.getPrompt({ name: 'by_count' });
+    expect(seen).toEqual([{ name: '42' }]);
+    expect((result._meta?.['mcpflow/execution'] as ExecutionMeta).reason).toBe('{name} would be an array, and a URI variable takes a string, number or boolean');
+    await client.close();
+  });
+});
+
+describe('prompt arguments', () => {
+  const call = async (args: unknown) => {
+    const { server } = fileServer();
+    const client = await connect(server);
+    try {
+      await client.getPrompt({ name: 'open_file', arguments: args as Record<string, string> });
+      throw new Error('expected an error');
+    } catch (error) {
+      return error as McpError;
+    } finally {
+      await client.close();
+    }
+  };
+
+  test('a missing required argument is InvalidParams naming it', async () => {
+    const error = await call({});
+    expect(error).toBeInstanceOf(McpError);
+    expect(error.code).toBe(ErrorCode.InvalidParams);
+    expect(error.message).toContain("Invalid arguments for prompt open_file: argument 'path' is required (File name)");
+  });
+
+  test('a non-string argument is InvalidParams naming it, not an internal error', async () => {
+    const error = await call({ path: 42 });
+    expect(error.code).toBe(ErrorCode.InvalidParams);
+    expect(error.message).toContain("argument 'path' is invalid: Invalid input: expected string, received number");
+  });
+
+  test('an undeclared argument is InvalidParams with a suggestion', async () => {
+    const error = await call({ path: 'a', paht: 'b' });
+    expect(error.code).toBe(ErrorCode.InvalidParams);
+    expect(error.message).toContain("unknown argument 'paht'. Did you mean 'path'?");
+  });
+
+  test('plain SDK prompts on the same server keep working, with the same argument errors', async () => {
+    const { server } = fileServer();
+    server.registerPrompt('greet', { argsSchema: { who: z.string() } }, ({ who }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `hi ${who}` } }] }));
+    const client = await connect(server);
+    expect((await client.getPrompt({ name: 'greet', arguments: { who: 'ann' } })).messages[0].content).toEqual({ type: 'text', text: 'hi ann' });
+    await expect(client.getPrompt({ name: 'greet', arguments: { who: 1 as never } })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    await expect(client.getPrompt({ name: 'gret' })).rejects.toThrow("Prompt gret not found. Did you mean 'greet'?");
+    await client.close();
+  });
+});
+
+describe('tools run in process, as tools/call would run them', () => {
+  @Workflow({ name: 'echo', arguments: { text: z.string() } })
+  class Echo {
+    @Step({ tool: 'echo', args: { text: promptArg('text') } })
+    echoed!: unknown;
+  }
+
+  test("the tool receives the prompt request's extra (auth, signal) and is looked up at call time", async () => {
+    const server = new WorkflowServer({ name: 'echo', version: '1.0.0' });
+    const seen: { token?: string; signal: boolean }[] = [];
+    const tool = server.registerTool('echo', { description: 'v1', inputSchema: { text: z.string() } }, async ({ text }, extra) => {
+      seen.push({ token: extra.authInfo?.token, signal: extra.signal instanceof AbortSignal });
+      return { content: [{ type: 'text', text: `v1 ${text}` }] };
+    });
+    const client = await connect(server.use(Echo), { authInfo: { token: 'secret-token', clientId: 'c', scopes: [] } });
+    const first = await client.getPrompt({ name: 'echo', arguments: { text: 'hi' } });
+    expect(first.messages.at(-1)?.content).toEqual({ type: 'text', text: 'Result of echo:\nv1 hi' });
+    expect(seen).toEqual([{ token: 'secret-token', signal: true }]);
+
+    tool.update({ description: 'v2', callback: async ({ text }) => ({ content: [{ type: 'text', text: `v2 ${text}` }] }) });
+    const second = await client.getPrompt({ name: 'echo', arguments: { text: 'hi' } });
+    expect(second.messages[1].content).toEqual({ type: 'text', text: 'Plan:\n1. echoed: call tool echo — v2' });
+    expect(second.messages.at(-1)?.content).toEqual({ type: 'text', text: 'Result of echo:\nv2 hi' });
+
+    tool.disable();
+    const third = await client.getPrompt({ name: 'echo', arguments: { text: 'hi' } });
+    expect((third._meta?.['mcpflow/execution'] as ExecutionMeta).reason).toBe('tool echo is disabled');
+    await client.close();
+  });
+
+  test('arguments that fail the tool input schema hand off with the validation error', async () => {
+    const server = new WorkflowServer({ name: 'echo', version: '1.0.0' });
+    let calls = 0;
+    server.registerTool('echo', { inputSchema: { text: z.string().max(3) } }, async () => {
+      calls += 1;
+      return { content: [] };
+    });
+    const client = await connect(server.use(Echo));
+    const result = await client.getPrompt({ name: 'echo', arguments: { text: 'too long' } });
+    const meta = result._meta?.['mcpflow/execution'] as ExecutionMeta;
+    expect(meta.status).toBe('handoff');
+    expect(meta.reason).toMatch(/^Invalid arguments for tool echo: .*too_big|Too big/);
+    expect(calls).toBe(0);
+    await client.close();
+  });
+});
+
+test('a workflow that declares no arguments rejects any it is given', async () => {
+  @Workflow({ name: 'no_args' })
+  class NoArgs {
+    @Step({ tool: 'ping' })
+    ping!: unknown;
+  }
+  const server = new WorkflowServer({ name: 'ping', version: '1.0.0' });
+  server.registerTool('ping', {}, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+  const client = await connect(server.use(NoArgs));
+  expect((await client.getPrompt({ name: 'no_args' })).messages.at(-1)?.content).toEqual({ type: 'text', text: 'Result of ping:\npong' });
+  await expect(client.getPrompt({ name: 'no_args', arguments: { x: '1' } })).rejects.toThrow("unknown argument 'x'. Declared: (none)");
+  await client.close();
+});
