@@ -1,0 +1,34 @@
+import type * as ts from 'typescript';
+import type { DataSource, WorkflowModel } from '@mcpflow/core/model';
+
+/** A data source call and its literal arguments. */
+export interface SourceNodes {
+  readonly call: ts.Node;
+  /** The first argument: the binding or argument name (or the constant). */
+  readonly first?: ts.Expression;
+  /** The second argument: the field path. */
+  readonly second?: ts.Expression;
+  readonly source: DataSource;
+}
+
+/** Where each part of a step is written. */
+export interface StepNodes {
+  readonly property: ts.PropertyDeclaration;
+  readonly decorator: ts.Node;
+  readonly options: ReadonlyMap<string, ts.Expression>;
+  readonly embedded: readonly ts.Expression[];
+  readonly args: ReadonlyMap<string, SourceNodes>;
+  readonly bindings: ReadonlyMap<string, ts.Expression>;
+  readonly templates: ReadonlyMap<string, { readonly variable: ts.Expression; readonly source: SourceNodes }>;
+}
+
+/** A workflow class read into the model, with the nodes its diagnostics point at. */
+export interface AnalyzedWorkflow {
+  readonly model: WorkflowModel;
+  readonly nameNode: ts.Node;
+  /** By step name (the first step of a name, when names repeat). */
+  readonly steps: ReadonlyMap<string, StepNodes>;
+  readonly strays: ReadonlyMap<string, ts.Node>;
+  /** False when a name could not be read as a literal: the rules are then not run, to avoid false errors. */
+  readonly complete: boolean;
+}

@@ -1,0 +1,77 @@
+import type * as ts from 'typescript';
+import type { IssueTarget } from '@mcpflow/core/rules';
+import type { AnalyzedWorkflow, SourceNodes } from '../analyzer/analyzed-workflow';
+
+/** A span of a source file a diagnostic points at. */
+export interface Span {
+  readonly start: number;
+  readonly length: number;
+}
+
+/** The node (and the span inside a string literal, where the error has offsets) an issue points at. */
+export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTarget): Span {
+  const whole = (node: ts.Node): Span => ({ start: node.getStart(), length: node.getWidth() });
+  const inside = (node: ts.Node | undefined, start: number, end: number): Span | undefined => {
+    if (!node) return undefined;
+    // Offsets map into the literal only when its source text is its value (no escapes).
+    if ((t.isStringLiteral(node) || t.isNoSubstitutionTemplateLiteral(node)) && node.getText().slice(1, -1) === node.text) {
+      return { start: node.getStart() + 1 + start, length: Math.max(1, end - start) };
+    }
+    return whole(node);
+  };
+  const sourcePart = (source: SourceNodes | undefined, part: string): ts.Node | undefined =>
+    source && (part === 'path' ? (source.second ?? source.call) : part === 'value' ? source.call : (source.first ?? source.call));
+  const fallback = whole(workflow.nameNode);
+
+  if (target.kind === 'workflowName') return fallback;
+  if (target.kind === 'argumentName') return fallback;
+  if (target.kind === 'strayDecorator') {
+    const node = workflow.strays.get(`${target.property}:${target.decorator}`);
+    return node ? whole(node) : fallback;
+  }
+  const step = workflow.steps.get(target.step);
+  if (!step) return fallback;
+  const option = (key: string) => step.options.get(key);
+  let span: Span | undefined;
+  switch (target.kind) {
+    case 'stepName':
+      span = whole(option('name') ?? step.property.name);
+      break;
+    case 'stepAction':
+      span = whole(option('tool') ?? option('resource') ?? step.decorator);
+      break;
+    case 'stepOption':
+      span = whole(option(target.option.split('.')[0]) ?? step.decorator);
+      break;
+    case 'argSource': {
+      const node = sourcePart(step.args.get(target.arg), target.part);
+      span = node && whole(node);
+      break;
+    }
+    case 'templateSource': {
+      const node = sourcePart(step.templates.get(target.variable)?.source, target.part);
+      span = node && whole(node);
+      break;
+    }
+    case 'templateVariable': {
+      const node = step.templates.get(target.variable)?.variable;
+      span = node && whole(node);
+      break;
+    }
+    case 'binding': {
+      const node = step.bindings.get(target.binding);
+      span = node && whole(node);
+      break;
+    }
+    case 'stepUri':
+      span = inside(option('resource'), target.start, target.end);
+      break;
+    case 'embeddedUri':
+      span = inside(step.embedded[target.index], target.start, target.end);
+      break;
+    case 'guidance':
+      span = inside(option('guidance'), target.start, target.end);
+      break;
+  }
+  return span ?? whole(step.decorator);
+}

@@ -1,0 +1,27 @@
+import type * as ts from 'typescript';
+import { addWorkflowDiagnostics } from './program-diagnostics';
+
+/**
+ * The ts-patch program transformer: `tsc` fails with a precise diagnostic when a workflow's wiring
+ * is broken. Enable it in tsconfig.json:
+ *
+ * ```json
+ * "plugins": [{ "transform": "@mcpflow/transformer", "transformProgram": true }]
+ * ```
+ */
+export default function mcpflowTransformer(
+  program: ts.Program,
+  _host?: ts.CompilerHost,
+  _config?: unknown,
+  extras?: { ts: typeof ts },
+): ts.Program {
+  // Use the compiler instance that built the program: its SyntaxKind and flags are the ones its nodes carry.
+  const tsInstance = extras?.ts ?? (require('typescript') as typeof ts);
+  return addWorkflowDiagnostics(tsInstance, program);
+}
+
+export { addWorkflowDiagnostics, workflowDiagnosticsOf } from './program-diagnostics';
+export { fileDiagnostics, DIAGNOSTIC_SOURCE } from './diagnostics/file-diagnostics';
+export { FieldNotInTypeError } from './errors/field-not-in-type-error';
+export { TypeMismatchError } from './errors/type-mismatch-error';
+export { NotALiteralError } from './errors/not-a-literal-error';
