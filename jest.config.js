@@ -3,7 +3,18 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/packages', '<rootDir>/tests'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }] },
+  transform: {
+    '^.+\\.ts$': [
+      'ts-jest',
+      {
+        tsconfig: '<rootDir>/tsconfig.test.json',
+        // The patched compiler runs mcpflow's program transformer: a test with broken wiring fails to compile.
+        compiler: 'ts-patch/compiler',
+        // Except the run-time rule tests, whose workflows are broken on purpose to test what use() throws.
+        diagnostics: { exclude: ['**/packages/core/test/rules.test.ts'] },
+      },
+    ],
+  },
   // Tests run against the sources, so a change is tested without a rebuild.
   moduleNameMapper: {
     '^@mcpflow/core/(model|rules)$': '<rootDir>/packages/core/src/$1',

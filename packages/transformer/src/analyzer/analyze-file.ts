@@ -119,7 +119,8 @@ class ClassReader {
     incomplete: (what: string, at: ts.Node, step?: string) => void,
   ): { model: StepModel; nodes: StepNodes } {
     const options = this.literals.properties(stepCall.call.arguments[0]) ?? new Map<string, ts.Expression>();
-    if (!this.t.isObjectLiteralExpression(stepCall.call.arguments[0] ?? stepCall.call)) incomplete(`the options of @Step on '${property}'`, stepCall.call);
+    const optionsNode = stepCall.call.arguments[0];
+    if (!optionsNode || !this.t.isObjectLiteralExpression(this.literals.unwrap(optionsNode))) incomplete(`the options of @Step on '${property}'`, stepCall.call);
     const nameNode = options.get('name');
     const stepName = nameNode ? this.literals.string(nameNode) : property;
     if (stepName === undefined && nameNode) incomplete(`the step name of '${property}'`, nameNode);
@@ -189,6 +190,8 @@ class ClassReader {
         binding: bindings[0],
         extraBindings: bindings.slice(1),
         templateBindings: templates,
+        timeoutMs: this.number(options.get('timeoutMs')),
+        retry: this.retry(options.get('retry')),
         sensitiveArgs: [],
       },
       nodes: { property: member, decorator: stepCall.call.expression, options, embedded, args: argNodes, bindings: bindingNodes, templates: templateNodes },
@@ -223,6 +226,18 @@ class ClassReader {
       source = { kind: 'field', binding: name, path };
     }
     return { call, first, second, source };
+  }
+
+  /** A numeric literal option; anything else is left to the run-time check. */
+  private number(node: ts.Expression | undefined): number | undefined {
+    const value = node && this.literals.json(node);
+    return typeof value === 'number' ? value : undefined;
+  }
+
+  private retry(node: ts.Expression | undefined): StepModel['retry'] {
+    const options = this.literals.properties(node);
+    const attempts = this.number(options?.get('attempts'));
+    return attempts === undefined ? undefined : { attempts, backoffMs: this.number(options?.get('backoffMs')) };
   }
 
   private argumentNames(node: ts.Expression | undefined, incomplete: () => void): string[] {

@@ -19,7 +19,7 @@ export class LiteralReader {
   /** The JSON value of a literal expression (for `constant(...)`), or undefined when it is not one. */
   json(node: ts.Expression): JsonValue | undefined {
     const t = this.tsApi;
-    if (t.isParenthesizedExpression(node) || t.isAsExpression(node) || t.isSatisfiesExpression(node)) return this.json(node.expression);
+    if (node !== this.unwrap(node)) return this.json(this.unwrap(node));
     if (t.isStringLiteralLike(node)) return node.text;
     if (t.isNumericLiteral(node)) return Number(node.text);
     if (t.isPrefixUnaryExpression(node) && node.operator === t.SyntaxKind.MinusToken && t.isNumericLiteral(node.operand)) return -Number(node.operand.text);
@@ -44,6 +44,12 @@ export class LiteralReader {
     return undefined;
   }
 
+  /** The expression under parentheses, `as` and `satisfies`. */
+  unwrap(node: ts.Expression): ts.Expression {
+    const t = this.tsApi;
+    return t.isParenthesizedExpression(node) || t.isAsExpression(node) || t.isSatisfiesExpression(node) ? this.unwrap(node.expression) : node;
+  }
+
   /** The name of an object literal property, if it is a plain or string-literal name. */
   propertyName(name: ts.PropertyName): string | undefined {
     const t = this.tsApi;
@@ -53,8 +59,9 @@ export class LiteralReader {
   }
 
   /** The properties of an object literal, by name. */
-  properties(node: ts.Expression | undefined): Map<string, ts.Expression> | undefined {
+  properties(expression: ts.Expression | undefined): Map<string, ts.Expression> | undefined {
     const t = this.tsApi;
+    const node = expression && this.unwrap(expression);
     if (!node || !t.isObjectLiteralExpression(node)) return undefined;
     const properties = new Map<string, ts.Expression>();
     for (const property of node.properties) {

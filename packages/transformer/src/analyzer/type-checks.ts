@@ -66,8 +66,9 @@ export function checkTypes(t: typeof ts, checker: ts.TypeChecker, workflow: Anal
 function walkPath(t: typeof ts, checker: ts.TypeChecker, start: ts.Type, segments: readonly string[], from = 0): PathResult {
   let type = start;
   for (let index = from; index < segments.length; index += 1) {
-    type = checker.getNonNullableType(type);
+    // Test any/unknown first: the non-nullable form of unknown is {}, which has no properties.
     if (type.flags & (t.TypeFlags.Any | t.TypeFlags.Unknown)) return { kind: 'unchecked' };
+    type = checker.getNonNullableType(type);
     if (type.isUnion()) {
       const results = type.types.map((member) => walkPath(t, checker, member, segments, index));
       return results.find((result) => result.kind === 'found') ?? results.find((result) => result.kind === 'unchecked') ?? results[0];
@@ -92,6 +93,7 @@ function segmentType(t: typeof ts, checker: ts.TypeChecker, type: ts.Type, segme
 
 /** Why a type cannot fill a URI variable, if every form it can take is an object or an array. */
 function structuredTypeProblem(t: typeof ts, checker: ts.TypeChecker, type: ts.Type): string | undefined {
+  if (type.flags & (t.TypeFlags.Any | t.TypeFlags.Unknown)) return undefined;
   const defined = checker.getNonNullableType(type);
   const members = defined.isUnion() ? defined.types : [defined];
   const primitive = t.TypeFlags.StringLike | t.TypeFlags.NumberLike | t.TypeFlags.BooleanLike | t.TypeFlags.Any | t.TypeFlags.Unknown | t.TypeFlags.TypeParameter;

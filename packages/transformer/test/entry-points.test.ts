@@ -1,0 +1,89 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as ts from 'typescript';
+import init from '../src/language-service-plugin';
+import { FIXTURES, PLUGIN, REPO, expectations, parseReported, project, run } from './helpers/tsc';
+
+const invalid = expectations('invalid');
+const key = (entry: { file: string; code: number; line: number; column: number }) => `${entry.file}(${entry.line},${entry.column}) TS${entry.code}`;
+const invalidProject = () => project('cli-invalid', { noEmit: true }, { include: [path.join(FIXTURES, 'invalid/*.ts')] });
+
+describe('mcpflow validate (CLI)', () => {
+  test('reports the same diagnostics as tsc, in its format, and exits 1', () => {
+    const dir = invalidProject();
+    const cli = run('cli', ['validate', '-p', path.join(dir, 'tsconfig.json')], dir);
+    const tsc = run('tsc', ['-p', dir], dir);
+    expect(cli.status).toBe(1);
+    expect(parseReported(cli.stdout, dir)).toEqual(parseReported(tsc.stdout, dir));
+    expect(cli.stdout).toContain(`Found ${invalid.length} mcpflow errors.`);
+  });
+
+  test('--json lists file, line, column, code and message', () => {
+    const dir = invalidProject();
+    const cli = run('cli', ['validate', '-p', dir, '--json'], dir);
+    expect(cli.status).toBe(1);
+    const entries = JSON.parse(cli.stdout) as { file: string; line: number; column: number; code: number; message: string; category: string }[];
+    const asExpected = entries.map((entry) => ({ ...entry, file: path.relative(FIXTURES, path.resolve(dir, entry.file)) }));
+    expect(asExpected.map(key).sort()).toEqual(invalid.map(key).sort());
+    expect(entries.every((entry) => entry.category === 'error')).toBe(true);
+  });
+
+  test('exits 0 on a clean project, and 2 with a usage message on a bad flag', () => {
+    const dir = project('cli-valid', { noEmit: true }, { include: [path.join(FIXTURES, 'valid/*.ts')] });
+    expect(run('cli', ['validate', '-p', dir], dir)).toEqual({ status: 0, stdout: '' });
+    const bad = run('cli', ['validate', '--nope'], dir);
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toContain("unknown option '--nope'");
+  });
+
+  test('works on a project whose own compiler is unpatched: it brings its own TypeScript', () => {
+    // A tsconfig without the plugin: plain tsc says nothing, the CLI still finds the errors.
+    const dir = project('cli-unpatched', { noEmit: true, plugins: [] }, { files: [path.join(FIXTURES, 'invalid/unknown-binding.ts')] });
+    expect(run('tsc', ['-p', dir], dir).status).toBe(0);
+    const cli = run('cli', ['validate', '-p', dir], dir);
+    expect(cli.status).toBe(1);
+    expect(cli.stdout).toContain('error TS91001');
+  });
+});
+
+describe('language-service plugin', () => {
+  function languageService(files: string[], options: ts.CompilerOptions): ts.LanguageService {
+    const host: ts.LanguageServiceHost = {
+      getScriptFileNames: () => files,
+      getScriptVersion: () => '1',
+      getScriptSnapshot: (fileName) => (fs.existsSync(fileName) ? ts.ScriptSnapshot.fromString(fs.readFileSync(fileName, 'utf8')) : undefined),
+      getCurrentDirectory: () => REPO,
+      getCompilationSettings: () => options,
+      getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
+      fileExists: ts.sys.fileExists,
+      readFile: ts.sys.readFile,
+      readDirectory: ts.sys.readDirectory,
+      directoryExists: ts.sys.directoryExists,
+      getDirectories: ts.sys.getDirectories,
+    };
+    const service = ts.createLanguageService(host);
+    const plugin = init({ typescript: ts });
+    return plugin.create({ languageService: service, languageServiceHost: host, project: {} as never, serverHost: {} as never, config: {} } as ts.server.PluginCreateInfo);
+  }
+  const base = JSON.parse(fs.readFileSync(path.join(REPO, 'tsconfig.base.json'), 'utf8')).compilerOptions;
+  const options = ts.convertCompilerOptionsFromJson({ ...base, composite: false, noEmit: true, noUnusedLocals: false }, REPO).options;
+  const files = fs.readdirSync(path.join(FIXTURES, 'invalid')).filter((file) => file.endsWith('.ts')).map((file) => path.join(FIXTURES, 'invalid', file));
+  const ours = (service: ts.LanguageService) =>
+    files.flatMap((file) =>
+      service
+        .getSemanticDiagnostics(file)
+        .filter((diagnostic) => diagnostic.code >= 91000 && diagnostic.code < 92000)
+        .map((diagnostic) => {
+          const position = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start!);
+          return { file: path.relative(FIXTURES, file), line: position.line + 1, column: position.character + 1, code: diagnostic.code };
+        }),
+    );
+
+  test('shows the same diagnostics as tsc while typing', () => {
+    expect(ours(languageService(files, options)).map(key).sort()).toEqual(invalid.map(key).sort());
+  });
+
+  test('shows none twice when the compiler is patched with the program transformer as well', () => {
+    expect(ours(languageService(files, { ...options, plugins: [PLUGIN] as never })).map(key).sort()).toEqual(invalid.map(key).sort());
+  });
+});
