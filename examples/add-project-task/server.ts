@@ -5,9 +5,9 @@
  */
 import 'reflect-metadata';
 import { z } from 'zod';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { Bind, Step, Workflow } from '@mcpflow/decorators';
 import { WorkflowServer } from '@mcpflow/core';
+import { main } from '../serve';
 
 @Workflow({
   name: 'add_project_task',
@@ -67,11 +67,4 @@ export function createAddProjectTaskServer(): WorkflowServer {
   return server.use(AddProjectTask);
 }
 
-if (require.main === module) {
-  createAddProjectTaskServer()
-    .connect(new StdioServerTransport())
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+if (require.main === module) main('projects', createAddProjectTaskServer);

@@ -2,13 +2,14 @@
  * code_review: three tool steps run by the server. The analysis feeds the review through `field`,
  * the review's recommendations feed the formatter, and `constant` fixes the review's focus.
  *
- *   npm run example            # serves this over stdio
+ *   npm run example                       # serves this over stdio
+ *   npm run example -- --http --port 3000 # or over Streamable HTTP at http://127.0.0.1:3000/mcp
  */
 import 'reflect-metadata';
 import { z } from 'zod';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { Bind, Step, Workflow, constant, field, promptArg } from '@mcpflow/decorators';
 import { WorkflowServer } from '@mcpflow/core';
+import { main } from '../serve';
 
 @Workflow({
   name: 'code_review',
@@ -82,11 +83,4 @@ export function createCodeReviewServer(): WorkflowServer {
   return server.use(CodeReview);
 }
 
-if (require.main === module) {
-  createCodeReviewServer()
-    .connect(new StdioServerTransport())
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+if (require.main === module) main('code-review', createCodeReviewServer);

@@ -5,9 +5,9 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { Bind, Step, TemplateBinding, Workflow, field, promptArg } from '@mcpflow/decorators';
 import { WorkflowServer } from '@mcpflow/core';
+import { main } from '../serve';
 
 @Workflow({
   name: 'get_hint',
@@ -67,11 +67,4 @@ export function createGetHintServer(): WorkflowServer {
   return server.use(GetHint);
 }
 
-if (require.main === module) {
-  createGetHintServer()
-    .connect(new StdioServerTransport())
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+if (require.main === module) main('interactive-fiction', createGetHintServer);

@@ -4,9 +4,9 @@
  */
 import 'reflect-metadata';
 import { z } from 'zod';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { Bind, Step, Workflow, field, promptArg } from '@mcpflow/decorators';
 import { WorkflowServer } from '@mcpflow/core';
+import { main } from '../serve';
 
 interface SalesRow {
   region: string;
@@ -79,11 +79,4 @@ export function createQuarterlyReportServer(): WorkflowServer {
   return server.use(QuarterlyReport);
 }
 
-if (require.main === module) {
-  createQuarterlyReportServer()
-    .connect(new StdioServerTransport())
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+if (require.main === module) main('sales', createQuarterlyReportServer);
