@@ -25,7 +25,7 @@ export async function parsePromptArguments(
   const problems: string[] = [];
   if (rejectUnknown) {
     for (const name of Object.keys(given)) {
-      if (!declared.includes(name)) problems.push(`unknown argument '${name}'.${didYouMean(name, declared)} Declared: ${declared.join(', ') || '(none)'}`);
+      if (!declared.includes(name)) problems.push(`unknown argument ${quote(name)}.${didYouMean(name, declared)} Declared: ${declared.join(', ') || '(none)'}`);
     }
   }
   if (!schema) {
@@ -45,10 +45,15 @@ function issueTexts(error: unknown, given: Record<string, unknown>, shape: Recor
     if (!name) return issue.message ?? 'invalid arguments';
     if (given[name] === undefined) {
       const description = (shape[name] as { description?: string } | undefined)?.description;
-      return `argument '${name}' is required${description ? ` (${description})` : ''}`;
+      return `argument ${quote(name)} is required${description ? ` (${description})` : ''}`;
     }
-    return `argument '${name}' is invalid: ${issue.message ?? `${describe(given[name])} does not match its schema`}`;
+    return `argument ${quote(name)} is invalid: ${issue.message ?? `${describe(given[name])} does not match its schema`}`;
   });
+}
+
+/** `'name'`, or a JSON string when the name itself holds a quote, so it is never ambiguous. */
+function quote(name: string): string {
+  return /['\\\n]/.test(name) ? JSON.stringify(name) : `'${name}'`;
 }
 
 function describe(value: unknown): string {

@@ -23,14 +23,15 @@ export type ExpandResult = { readonly ok: true; readonly uri: string } | { reado
  */
 export function expandUri(uri: CompiledUri, values: Readonly<Record<string, string>>): ExpandResult {
   if (!uri.parsed) return { ok: true, uri: uri.template };
-  const expanded = uri.parsed.expand(values);
   let normalized: string;
+  let matched: ReturnType<UriTemplate['match']>;
   try {
-    normalized = new URL(expanded).toString();
-  } catch {
-    return { ok: false, reason: `'${expanded}' is not a valid URI` };
+    // The SDK refuses values and URIs beyond its size limits by throwing; that value cannot fill the URI.
+    normalized = new URL(uri.parsed.expand(values)).toString();
+    matched = uri.parsed.match(normalized);
+  } catch (error) {
+    return { ok: false, reason: `the values for ${uri.variables.map((name) => `{${name}}`).join(', ')} cannot fill '${uri.template}': ${error instanceof Error ? error.message : String(error)}` };
   }
-  const matched = uri.parsed.match(normalized);
   const decoded = matched ? decodeVariables(matched) : undefined;
   for (const name of uri.variables) {
     if (decoded?.[name] !== values[name]) {
