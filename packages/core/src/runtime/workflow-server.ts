@@ -101,17 +101,21 @@ export class WorkflowServer extends McpServer {
     if (this.getPromptInstalled) return;
     this.getPromptInstalled = true;
     this.server.removeRequestHandler('prompts/get');
-    this.server.setRequestHandler(LenientGetPromptRequestSchema as never, ((request: { params?: { name?: unknown; arguments?: unknown } }, extra: RequestExtra) =>
-      this.getPrompt(request.params?.name, request.params?.arguments, extra)) as never);
+    this.server.setRequestHandler(LenientGetPromptRequestSchema as never, ((request: { params?: unknown }, extra: RequestExtra) => {
+      const params = (typeof request.params === 'object' && request.params !== null ? request.params : {}) as { name?: unknown; arguments?: unknown };
+      return this.getPrompt(params.name, params.arguments, extra);
+    }) as never);
   }
 
   private async getPrompt(name: unknown, raw: unknown, extra: RequestExtra): Promise<GetPromptResult> {
+    // Kept to as few awaits as possible: it is on every prompts/get.
     if (typeof name !== 'string') throw new McpError(ErrorCode.InvalidParams, `prompts/get needs 'name', the prompt's name as a string`);
     const prompt = this.registry.prompts.get(name);
     if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} not found.${didYouMean(name, this.registry.prompts.keys())}`);
     if (!prompt.enabled) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} disabled`);
     const isWorkflow = this.workflowPrompts.has(prompt);
-    const args = await parsePromptArguments(name, prompt, raw, isWorkflow);
+    const parsed = parsePromptArguments(name, prompt, raw, isWorkflow);
+    const args = parsed instanceof Promise ? await parsed : parsed;
     const callback = prompt.callback as (...params: unknown[]) => GetPromptResult | Promise<GetPromptResult>;
     // The SDK calls a prompt without arguments as callback(extra); a workflow always takes (args, extra).
     return prompt.argsSchema || isWorkflow ? callback(args ?? {}, extra) : callback(extra);

@@ -52,12 +52,12 @@ export async function executeWorkflow(
       break;
     }
     const started = performance.now();
-    await notify(environment.hooks, { phase: 'start', workflow: model.name, step: step.model.name, index: step.index, total: workflow.steps.length });
-    await progress(step, 'start');
+    if (environment.hooks.onStep) await notify(environment.hooks, { phase: 'start', workflow: model.name, step: step.model.name, index: step.index, total: workflow.steps.length });
+    if (progress) await progress(step, 'start');
     const outcome = await runStep(step, context);
     statuses[step.index] = outcome.status;
     const reason = outcome.status === 'completed' ? undefined : trace.redact(outcome.reason);
-    await notify(environment.hooks, {
+    if (environment.hooks.onStep) await notify(environment.hooks, {
       phase: 'end',
       workflow: model.name,
       step: step.model.name,
@@ -67,7 +67,7 @@ export async function executeWorkflow(
       durationMs: performance.now() - started,
       reason,
     });
-    await progress(step, 'end');
+    if (progress) await progress(step, 'end');
     if (outcome.status !== 'completed') {
       stop = { step, outcome };
       break;
@@ -92,9 +92,8 @@ export async function executeWorkflow(
 }
 
 async function notify(hooks: WorkflowHooks, event: Parameters<NonNullable<WorkflowHooks['onStep']>>[0]): Promise<void> {
-  if (!hooks.onStep) return;
   try {
-    await hooks.onStep(event);
+    await hooks.onStep?.(event);
   } catch (error) {
     console.error(`mcpflow: onStep hook threw for step '${event.step}' of workflow '${event.workflow}':`, error);
   }
@@ -104,9 +103,9 @@ async function notify(hooks: WorkflowHooks, event: Parameters<NonNullable<Workfl
  * Sends `notifications/progress` when the request carries a progress token: as each step starts
  * (progress = index + 0.5, so values strictly increase) and ends (index + 1), with total = steps.
  */
-function progressReporter(extra: RequestExtra, total: number): (step: CompiledStep, phase: 'start' | 'end') => Promise<void> {
+function progressReporter(extra: RequestExtra, total: number): ((step: CompiledStep, phase: 'start' | 'end') => Promise<void>) | undefined {
   const progressToken = extra._meta?.progressToken;
-  if (progressToken === undefined) return async () => undefined;
+  if (progressToken === undefined) return undefined;
   return async (step, phase) => {
     const progress = phase === 'start' ? step.index + 0.5 : step.index + 1;
     const message = `${phase === 'start' ? 'Started' : 'Finished'} step ${step.index + 1} of ${total}: ${step.model.name}`;

@@ -68,7 +68,7 @@ function resolveVariables(step: CompiledStep, scope: ExecutionScope): { values: 
 async function embedResource(step: CompiledStep, uri: string, context: StepContext): Promise<StepOutcome | undefined> {
   try {
     const result = await runTry(context.extra.signal, step.model.timeoutMs, (signal) =>
-      readResource(context.registry, uri, { ...context.extra, signal }),
+      readResource(context.registry, uri, withSignal(context.extra, signal)),
     );
     context.trace.embed(result);
     return undefined;
@@ -101,18 +101,25 @@ async function runToolStep(step: CompiledStep, name: string, context: StepContex
     if (unmapped.length) why.push(`${unmapped.join(', ')} (no argument of the step provides ${unmapped.length > 1 ? 'them' : 'it'})`);
     return { status: 'handoff', reason: `tool ${name} needs ${why.join(', ')}` };
   }
-  const input = await validateToolInput(tool, name, args);
+  const validated = validateToolInput(tool, name, args);
+  const input = validated instanceof Promise ? await validated : validated;
   if (!input.ok) return { status: 'handoff', reason: input.message };
 
   trace.assistant(toolCallText(name, args));
   let result: CallToolResult;
   try {
-    result = await withRetry(
-      step.model.retry,
-      extra.signal,
-      () => runTry(extra.signal, step.model.timeoutMs, (signal) => callTool(tool, name, input.args, { ...extra, signal })),
-      (outcome) => outcome.isError === true,
-    );
+    if (step.model.timeoutMs === undefined && step.model.retry === undefined) {
+      // The common case, kept to a single await: no timer, no retry loop.
+      result = await callTool(tool, name, input.args, extra);
+      if (extra.signal.aborted) throw new StepCancelledError();
+    } else {
+      result = await withRetry(
+        step.model.retry,
+        extra.signal,
+        () => runTry(extra.signal, step.model.timeoutMs, (signal) => callTool(tool, name, input.args, withSignal(extra, signal))),
+        (outcome) => outcome.isError === true,
+      );
+    }
   } catch (error) {
     return failure(error, `tool ${name}`, ' threw: ');
   }
@@ -131,7 +138,7 @@ async function runResourceStep(step: CompiledStep, values: Record<string, string
     const result = await withRetry(
       step.model.retry,
       context.extra.signal,
-      () => runTry(context.extra.signal, step.model.timeoutMs, (signal) => readResource(context.registry, expanded.uri, { ...context.extra, signal })),
+      () => runTry(context.extra.signal, step.model.timeoutMs, (signal) => readResource(context.registry, expanded.uri, withSignal(context.extra, signal))),
       () => false,
     );
     context.trace.embed(result);
@@ -139,6 +146,11 @@ async function runResourceStep(step: CompiledStep, values: Record<string, string
   } catch (error) {
     return failure(error, `could not read resource ${expanded.uri}`);
   }
+}
+
+/** The request's extra with another signal; the same object when the signal is the request's own. */
+function withSignal(extra: RequestExtra, signal: AbortSignal): RequestExtra {
+  return signal === extra.signal ? extra : { ...extra, signal };
 }
 
 function failure(error: unknown, subject: string, verb = ': '): StepOutcome {

@@ -17,11 +17,19 @@ export class StepCancelledError extends Error {
 }
 
 /**
- * Runs one try with a signal of its own: aborted when the request is cancelled or the try times
- * out, so the tool's `extra.signal` fires and a hung tool is not waited for.
+ * Runs one try. With a timeout, the try gets a signal of its own, aborted when the request is
+ * cancelled or the time runs out, so the tool's `extra.signal` fires and a hung tool is not waited
+ * for. Without one, the tool gets the request's signal.
  */
 export async function runTry<T>(parent: AbortSignal, timeoutMs: number | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   if (parent.aborted) throw new StepCancelledError();
+  if (timeoutMs === undefined) {
+    // No timeout: the request's own signal is the one to pass on (it aborts on cancellation), and
+    // a signal, a timer and listeners per try would be pure overhead on the hot path.
+    const result = await run(parent);
+    if (parent.aborted) throw new StepCancelledError();
+    return result;
+  }
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
@@ -31,13 +39,11 @@ export async function runTry<T>(parent: AbortSignal, timeoutMs: number | undefin
       reject(new StepCancelledError());
     };
     parent.addEventListener('abort', onAbort, { once: true });
-    if (timeoutMs !== undefined) {
-      timer = setTimeout(() => {
-        const error = new StepTimeoutError(timeoutMs);
-        controller.abort(error);
-        reject(error);
-      }, timeoutMs);
-    }
+    timer = setTimeout(() => {
+      const error = new StepTimeoutError(timeoutMs);
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
   });
   try {
     return await Promise.race([run(controller.signal), stop]);

@@ -7,5 +7,5 @@ import { z } from 'zod';
  */
 export const LenientGetPromptRequestSchema = z.object({
   method: z.literal('prompts/get'),
-  params: z.object({ name: z.unknown(), arguments: z.unknown().optional() }).loose().optional(),
+  params: z.unknown(),
 });

@@ -1,7 +1,8 @@
 import type { RegisteredPrompt } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { getObjectShape, safeParseAsync } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import { getObjectShape } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { didYouMean } from '../../rules';
+import { parseWith } from '../invoke/call-tool';
 
 /**
  * Checks a `prompts/get` request's arguments against the prompt's schema and returns the parsed
@@ -9,33 +10,51 @@ import { didYouMean } from '../../rules';
  * `arguments` that is not an object, or (for workflows) an argument the prompt does not declare —
  * is an `InvalidParams` error that names the argument.
  */
-export async function parsePromptArguments(
+export function parsePromptArguments(
   prompt: string,
   handle: RegisteredPrompt,
   raw: unknown,
   rejectUnknown: boolean,
-): Promise<Record<string, unknown> | undefined> {
+): Arguments | Promise<Arguments> {
   if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) {
     throw invalid(prompt, [`'arguments' must be an object of strings, not ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw}`]);
   }
   const schema = handle.argsSchema;
   const given = (raw ?? {}) as Record<string, unknown>;
-  const shape = (schema && getObjectShape(schema)) || {};
-  const declared = Object.keys(shape);
+  const { shape, declared } = shapeOf(schema);
   const problems: string[] = [];
   if (rejectUnknown) {
-    for (const name of Object.keys(given)) {
-      if (!declared.includes(name)) problems.push(`unknown argument ${quote(name)}.${didYouMean(name, declared)} Declared: ${declared.join(', ') || '(none)'}`);
+    for (const name in given) {
+      if (Object.hasOwn(given, name) && !Object.hasOwn(shape, name)) problems.push(`unknown argument ${quote(name)}.${didYouMean(name, declared)} Declared: ${declared.join(', ') || '(none)'}`);
     }
   }
   if (!schema) {
     if (problems.length) throw invalid(prompt, problems);
     return undefined;
   }
-  const parsed = await safeParseAsync(schema, given);
-  if (!parsed.success) problems.push(...issueTexts(parsed.error, given, shape));
-  if (problems.length || !parsed.success) throw invalid(prompt, problems);
-  return parsed.data as Record<string, unknown>;
+  const finish = (parsed: Awaited<ReturnType<typeof parseWith>>): Arguments => {
+    if (!parsed.success) problems.push(...issueTexts(parsed.error, given, shape));
+    if (problems.length || !parsed.success) throw invalid(prompt, problems);
+    return parsed.data as Record<string, unknown>;
+  };
+  const parsed = parseWith(schema, given);
+  return parsed instanceof Promise ? parsed.then(finish) : finish(parsed);
+}
+
+type Arguments = Record<string, unknown> | undefined;
+
+const shapes = new WeakMap<object, { shape: Record<string, unknown>; declared: string[] }>();
+
+/** The declared arguments of a prompt schema, read once per schema object. */
+function shapeOf(schema: RegisteredPrompt['argsSchema']): { shape: Record<string, unknown>; declared: string[] } {
+  if (!schema) return { shape: {}, declared: [] };
+  let entry = shapes.get(schema);
+  if (!entry) {
+    const shape = getObjectShape(schema) ?? {};
+    entry = { shape, declared: Object.keys(shape) };
+    shapes.set(schema, entry);
+  }
+  return entry;
 }
 
 function issueTexts(error: unknown, given: Record<string, unknown>, shape: Record<string, unknown>): string[] {

@@ -1,0 +1,20 @@
+import { inMemoryClient, workflowServer } from './servers';
+
+/** 5. Heap retained per completed execution, measured after GC around 10,000 runs (needs --expose-gc). */
+export async function retainedMemory(): Promise<{ runs: number; bytesPerRun: number }> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run with node --expose-gc');
+  const client = await inMemoryClient(workflowServer(4));
+  const request = { name: 'chain', arguments: { input: 'hello' } };
+  for (let index = 0; index < 1000; index += 1) await client.getPrompt(request);
+  const settle = () => {
+    for (let index = 0; index < 3; index += 1) gc();
+    return process.memoryUsage().heapUsed;
+  };
+  const before = settle();
+  const runs = 10_000;
+  for (let index = 0; index < runs; index += 1) await client.getPrompt({ name: 'chain', arguments: { input: `hello ${index}` } });
+  const after = settle();
+  await client.close();
+  return { runs, bytesPerRun: Math.max(0, after - before) / runs };
+}
