@@ -51,7 +51,7 @@ export async function executeWorkflow(
       statuses[step.index] = 'cancelled';
       break;
     }
-    const started = performance.now();
+    const started = environment.hooks.onStep ? performance.now() : 0;
     if (environment.hooks.onStep) await notify(environment.hooks, { phase: 'start', workflow: model.name, step: step.model.name, index: step.index, total: workflow.steps.length });
     if (progress) await progress(step, 'start');
     const outcome = await runStep(step, context);

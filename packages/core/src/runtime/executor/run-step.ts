@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CompiledStep, CompiledWorkflow } from '../compile/compile-workflow';
 import type { ExecutionScope } from '../compile/resolve-source';
-import { callTool, validateToolInput } from '../invoke/call-tool';
+import { callTool, checkToolResult, invokeTool, validateToolInput } from '../invoke/call-tool';
 import { readResource } from '../invoke/read-resource';
 import { resourceValue, toolResultText, toolResultValue } from '../invoke/step-values';
 import { toolInputs } from '../invoke/tool-inputs';
@@ -28,12 +28,21 @@ export type StepOutcome =
   | { readonly status: 'completed'; readonly value: unknown }
   | { readonly status: 'handoff' | 'failed' | 'cancelled'; readonly reason: string };
 
-/** Runs one step: guidance, embedded resources, then its tool call or resource read. */
-export async function runStep(step: CompiledStep, context: StepContext): Promise<StepOutcome> {
+/**
+ * Runs one step: guidance, embedded resources, then its tool call or resource read. Not `async`
+ * itself: a plain tool step goes straight to the tool, without another promise on the way.
+ */
+export function runStep(step: CompiledStep, context: StepContext): Promise<StepOutcome> {
   const { trace, scope } = context;
   if (step.guidance) trace.assistant(step.guidance(scope.args));
+  if (step.model.tool !== undefined && step.resources.length === 0 && step.templateBindings.length === 0) {
+    return runToolStep(step, step.model.tool, context);
+  }
+  return runWithUris(step, context);
+}
 
-  const variables = resolveVariables(step, scope);
+async function runWithUris(step: CompiledStep, context: StepContext): Promise<StepOutcome> {
+  const variables = resolveVariables(step, context.scope);
   for (const uri of step.resources) {
     if (uri.variables.some((name) => !(name in variables.values))) continue;
     const expanded = expandUri(uri, variables.values);
@@ -84,20 +93,22 @@ async function runToolStep(step: CompiledStep, name: string, context: StepContex
   if (!tool.enabled) return { status: 'failed', reason: `tool ${name} is disabled` };
 
   const args: Record<string, unknown> = {};
-  const unresolved = new Map<string, string>();
+  let unresolved: Map<string, string> | undefined;
   for (const argument of step.args) {
     const resolved = argument.resolve(scope);
     if (!resolved.ok) {
-      unresolved.set(argument.name, resolved.reason);
+      (unresolved ??= new Map()).set(argument.name, resolved.reason);
       continue;
     }
     args[argument.name] = resolved.value;
     if (argument.sensitive) context.redactor.add(resolved.value);
   }
-  const missing = toolInputs(tool).filter((input) => input.required && !(input.name in args));
-  if (missing.length) {
-    const unmapped = missing.filter((input) => !unresolved.has(input.name)).map((input) => `'${input.name}'`);
-    const why = missing.filter((input) => unresolved.has(input.name)).map((input) => `'${input.name}' (${unresolved.get(input.name)})`);
+  const inputs = toolInputs(tool);
+  if (inputs.some((input) => input.required && !(input.name in args))) {
+    const missing = inputs.filter((input) => input.required && !(input.name in args));
+    const reasons = unresolved ?? new Map<string, string>();
+    const unmapped = missing.filter((input) => !reasons.has(input.name)).map((input) => `'${input.name}'`);
+    const why = missing.filter((input) => reasons.has(input.name)).map((input) => `'${input.name}' (${reasons.get(input.name)})`);
     if (unmapped.length) why.push(`${unmapped.join(', ')} (no argument of the step provides ${unmapped.length > 1 ? 'them' : 'it'})`);
     return { status: 'handoff', reason: `tool ${name} needs ${why.join(', ')}` };
   }
@@ -110,7 +121,9 @@ async function runToolStep(step: CompiledStep, name: string, context: StepContex
   try {
     if (step.model.timeoutMs === undefined && step.model.retry === undefined) {
       // The common case, kept to a single await: no timer, no retry loop.
-      result = await callTool(tool, name, input.args, extra);
+      const raw = invokeTool(tool, name, input.args, extra);
+      const checked = checkToolResult(tool, name, raw instanceof Promise ? await raw : raw);
+      result = checked instanceof Promise ? await checked : checked;
       if (extra.signal.aborted) throw new StepCancelledError();
     } else {
       result = await withRetry(
