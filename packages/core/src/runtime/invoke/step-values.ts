@@ -33,8 +33,11 @@ function isJsonMimeType(mimeType: string | undefined): boolean {
 }
 
 function parseJson(text: string): { value: unknown } | undefined {
-  const first = text.trimStart()[0];
   // Only objects, arrays, strings, numbers and literals can parse; skip the try for plain prose.
+  // (Scans for the first non-space character rather than trimming: outputs can be megabytes.)
+  let index = 0;
+  while (index < text.length && (text[index] === ' ' || text[index] === '\n' || text[index] === '\r' || text[index] === '\t')) index += 1;
+  const first = text[index];
   if (first === undefined || !'{["-0123456789tfn'.includes(first)) return undefined;
   try {
     return { value: JSON.parse(text) as unknown };
