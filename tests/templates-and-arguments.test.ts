@@ -192,3 +192,27 @@ test('a workflow that declares no arguments rejects any it is given', async () =
   await expect(client.getPrompt({ name: 'no_args', arguments: { x: '1' } })).rejects.toThrow("unknown argument 'x'. Declared: (none)");
   await client.close();
 });
+
+test('embedded resources keep blob content; tools and resources registered the older way run in process too', async () => {
+  @Workflow({ name: 'brand', arguments: { company: z.string() } })
+  class Brand {
+    @Step({ tool: 'describe_brand', args: { company: promptArg('company') }, resources: ['img://logo', 'docs://brand/{company}'] })
+    @TemplateBinding('company', promptArg('company'))
+    described!: unknown;
+  }
+  const server = new WorkflowServer({ name: 'brand', version: '1.0.0' });
+  server.tool('describe_brand', 'Describe a brand', { company: z.string() }, async ({ company }) => ({ content: [{ type: 'text', text: `${company} is bold` }] }));
+  server.resource('logo', 'img://logo', { mimeType: 'image/png' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'image/png', blob: 'iVBORw0KGgo=' }] }));
+  server.resource('brand-docs', new ResourceTemplate('docs://brand/{company}', { list: undefined }), async (uri, { company }) => ({
+    contents: [{ uri: uri.href, mimeType: 'text/plain', text: `Guide for ${String(company)}` }],
+  }));
+  const client = await connect(server.use(Brand));
+  const result = await client.getPrompt({ name: 'brand', arguments: { company: 'Acme & Co' } });
+  expect(result.messages.slice(2)).toEqual([
+    { role: 'user', content: { type: 'resource', resource: { uri: 'img://logo', mimeType: 'image/png', blob: 'iVBORw0KGgo=' } } },
+    { role: 'user', content: { type: 'resource', resource: { uri: 'docs://brand/Acme%20%26%20Co', mimeType: 'text/plain', text: 'Guide for Acme & Co' } } },
+    { role: 'assistant', content: { type: 'text', text: 'Calling tool describe_brand with arguments: {"company":"Acme & Co"}' } },
+    { role: 'user', content: { type: 'text', text: 'Result of describe_brand:\nAcme & Co is bold' } },
+  ]);
+  await client.close();
+});
