@@ -263,3 +263,34 @@ describe('registration rules (checked at connect() and validate())', () => {
     expect(() => workflowServer.validate()).not.toThrow();
   });
 });
+
+test('use() registers all classes or none: a name taken by a plain prompt fails first', async () => {
+  @Workflow({ name: 'fresh' })
+  class Fresh {
+    @Step({ tool: 'a' })
+    a!: unknown;
+  }
+  @Workflow({ name: 'taken' })
+  class Taken {
+    @Step({ tool: 'a' })
+    a!: unknown;
+  }
+  const workflowServer = server();
+  workflowServer.registerPrompt('taken', {}, () => ({ messages: [] }));
+  expect(() => workflowServer.use(Fresh, Taken)).toThrow('Prompt taken is already registered on this server; give workflow class Taken another name.');
+  expect(() => workflowServer.use(Fresh)).not.toThrow();
+});
+
+test('a template step with operator expressions is served by the matching resource template', () => {
+  @Workflow({ name: 'search', arguments: { q: z.string() } })
+  class Search {
+    @Step({ resource: 'search://items{?q}' })
+    @TemplateBinding('q', promptArg('q'))
+    results!: string;
+  }
+  const workflowServer = server().use(Search);
+  expect(() => workflowServer.validate()).toThrow(UnregisteredResourceError);
+  workflowServer.registerResource('search', new ResourceTemplate('search://items{?q}', { list: undefined }), {}, async (uri) => ({ contents: [{ uri: uri.href, text: '' }] }));
+  expect(() => workflowServer.validate()).not.toThrow();
+});
+

@@ -66,6 +66,9 @@ export class WorkflowServer extends McpServer {
       ...checkWorkflowNames([...this.workflows.map((workflow) => workflow.model), ...models]),
     ];
     throwIfAny(errors);
+    // All or nothing: a name taken by a plain prompt fails before any class is registered.
+    const taken = models.find((model) => this.registry.prompts.get(model.name));
+    if (taken) throw new Error(`Prompt ${taken.name} is already registered on this server; give workflow class ${taken.className} another name.`);
     models.forEach((model, index) => this.registerWorkflow(model, classes[index]));
     return this;
   }

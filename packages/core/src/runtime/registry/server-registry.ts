@@ -5,7 +5,8 @@ import type {
   RegisteredResourceTemplate,
   RegisteredTool,
 } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Variables } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { UriTemplate, type Variables } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { uriTemplateVariableNames } from '../../model';
 import type { RegistrationLookup } from '../../rules';
 import { decodeVariables } from '../uri/decode-variables';
 import { HandleMap } from './handle-map';
@@ -59,8 +60,11 @@ export class ServerRegistry implements RegistrationLookup {
   }
 
   servesUri(uriTemplate: string): boolean {
-    // A URI with {vars} is served when a sample expansion of it is.
-    return this.findResource(uriTemplate.replace(/\{[^}]*\}/g, 'sample')) !== undefined;
+    // A URI with {vars} is served when an expansion of it with sample values is, as a read would be.
+    const variables = uriTemplateVariableNames(uriTemplate);
+    if (!variables.length) return this.findResource(uriTemplate) !== undefined;
+    const sample = new UriTemplate(uriTemplate).expand(Object.fromEntries(variables.map((name) => [name, 'sample'])));
+    return this.findResource(sample) !== undefined;
   }
 
   resourcePatterns(): string[] {
