@@ -47,10 +47,3 @@ export function describeDataSource(source: DataSource): string {
       return `constant(${JSON.stringify(source.value)})`;
   }
 }
-
-/** True when `value` is one of the four data sources the DSL makes. */
-export function isDataSource(value: unknown): value is DataSource {
-  if (typeof value !== 'object' || value === null) return false;
-  const kind = (value as { kind?: unknown }).kind;
-  return kind === 'promptArg' || kind === 'fromStep' || kind === 'field' || kind === 'constant';
-}

@@ -3,7 +3,7 @@ import type { ArgumentMapping, DataSource, StepModel, StrayDecorator, TemplateBi
 import { StepOutsideWorkflowError, type WorkflowDefinitionError } from '@mcpflow/core/rules';
 import { NotALiteralError } from '../errors/not-a-literal-error';
 import type { AnalyzedWorkflow, SourceNodes, StepNodes } from './analyzed-workflow';
-import { DecoratorSource } from './decorator-source';
+import { DATA_SOURCES, DecoratorSource } from './decorator-source';
 import { LiteralReader } from './literal-reader';
 
 /** An error found while reading, already tied to its node. */
@@ -201,7 +201,7 @@ class ClassReader {
   private readSource(node: ts.Expression, step: string, incomplete: (what: string, at: ts.Node, step?: string) => void): SourceNodes | undefined {
     const call = this.t.isCallExpression(node) ? node : undefined;
     const kind = call ? this.source.resolve(call.expression) : undefined;
-    if (!call || !kind || !['promptArg', 'fromStep', 'field', 'constant'].includes(kind)) {
+    if (!call || !kind || !DATA_SOURCES.includes(kind)) {
       incomplete(`a data source of step '${step}' (use promptArg, fromStep, field or constant directly)`, node, step);
       return undefined;
     }

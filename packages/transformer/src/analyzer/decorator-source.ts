@@ -1,11 +1,8 @@
 import * as path from 'node:path';
 import type * as ts from 'typescript';
 
-/** The mcpflow exports the analyzer recognizes, by their declared names. */
-export const DECORATORS = ['Workflow', 'Step', 'Bind', 'TemplateBinding'] as const;
-export const DATA_SOURCES = ['promptArg', 'fromStep', 'field', 'constant'] as const;
-export type DecoratorName = (typeof DECORATORS)[number];
-export type DataSourceName = (typeof DATA_SOURCES)[number];
+/** The data-source functions of `@mcpflow/decorators`, by their declared names. */
+export const DATA_SOURCES: readonly string[] = ['promptArg', 'fromStep', 'field', 'constant'];
 
 const DECORATORS_PACKAGE = '@mcpflow/decorators';
 
