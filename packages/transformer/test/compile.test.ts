@@ -1,6 +1,7 @@
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FIXTURES, REPO, expectations, parseReported, project, run } from './helpers/tsc';
+import { FIXTURES, REPO, TSC, expectations, parseReported, project, run } from './helpers/tsc';
 
 const invalid = expectations('invalid');
 const key = (entry: { file: string; code: number; line: number; column: number }) => `${entry.file}(${entry.line},${entry.column}) TS${entry.code}`;
@@ -51,4 +52,34 @@ describe('the patched tsc fails on broken workflow wiring', () => {
     expect(status).not.toBe(0);
     expect(parseReported(stdout, app).map(key)).toEqual(invalid.filter((entry) => entry.file === 'invalid/unbound-uri-variable.ts').map(key));
   });
+
+  test('tsc --watch reports a broken workflow, and reports again when the file changes', async () => {
+    const dir = project('watch', { noEmit: true }, { include: ['*.ts'] });
+    const file = path.join(dir, 'workflow.ts');
+    fs.copyFileSync(path.join(FIXTURES, 'invalid/unknown-binding.ts'), file);
+    const watcher = spawn(process.execPath, [TSC, '-w', '-p', dir, '--preserveWatchOutput'], { cwd: dir });
+    let output = '';
+    const reports = (count: number) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`tsc --watch printed:\n${output}`)), 20000);
+        const check = () => {
+          if ((output.match(/Found \d+ errors?\. Watching for file changes\./g) ?? []).length >= count) {
+            clearTimeout(timer);
+            resolve();
+          } else setTimeout(check, 50);
+        };
+        check();
+      });
+    watcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await reports(1);
+      expect(output).toContain('error TS91001');
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace("fromStep('analysis')", "fromStep('analysis_resul')"));
+      await reports(2);
+      expect(output.slice(output.indexOf('Found 1 error'))).toContain("reads binding 'analysis_resul'");
+    } finally {
+      watcher.kill();
+    }
+  });
 });
+

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 export const REPO = path.resolve(__dirname, '../../../..');
 export const FIXTURES = path.resolve(__dirname, '../fixtures');
 /** The repo's own tsc, patched by `ts-patch install -s` in `npm ci`'s prepare step. */
-const TSC = path.join(REPO, 'node_modules/typescript/lib/tsc.js');
+export const TSC = path.join(REPO, 'node_modules/typescript/lib/tsc.js');
 const CLI = path.join(REPO, 'packages/transformer/dist/cli/main.js');
 const WORK = path.resolve(__dirname, '../.work');
 
