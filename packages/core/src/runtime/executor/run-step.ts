@@ -122,7 +122,8 @@ async function runToolStep(step: CompiledStep, name: string, context: StepContex
     if (step.model.timeoutMs === undefined && step.model.retry === undefined) {
       // The common case, kept to a single await: no timer, no retry loop.
       const raw = invokeTool(tool, name, input.args, extra);
-      const checked = checkToolResult(tool, name, raw instanceof Promise ? await raw : raw);
+      // Any thenable, not only native promises: a handler may return one from another library.
+      const checked = checkToolResult(tool, name, typeof (raw as PromiseLike<unknown> | undefined)?.then === 'function' ? await raw : raw);
       result = checked instanceof Promise ? await checked : checked;
       if (extra.signal.aborted) throw new StepCancelledError();
     } else {
