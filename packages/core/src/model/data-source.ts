@@ -33,17 +33,3 @@ export type DataSource = PromptArgSource | StepOutputSource | FieldSource | Cons
 export function bindingOf(source: DataSource): string | undefined {
   return source.kind === 'fromStep' || source.kind === 'field' ? source.binding : undefined;
 }
-
-/** The data source written as the DSL call that makes it, for messages: `field('progress', 'game_id')`. */
-export function describeDataSource(source: DataSource): string {
-  switch (source.kind) {
-    case 'promptArg':
-      return `promptArg('${source.name}')`;
-    case 'fromStep':
-      return `fromStep('${source.binding}')`;
-    case 'field':
-      return `field('${source.binding}', '${source.path}')`;
-    case 'constant':
-      return `constant(${JSON.stringify(source.value)})`;
-  }
-}

@@ -2,7 +2,7 @@
  * The metadata records `@mcpflow/decorators` writes and `@mcpflow/core` reads.
  * Keys come from the global symbol registry, so two copies of the packages still agree.
  */
-import type { DataSource, JsonValue } from './data-source';
+import type { DataSource } from './data-source';
 import type { RetryPolicy } from './workflow-model';
 
 export const WORKFLOW_METADATA = Symbol.for('mcpflow:workflow');
@@ -65,4 +65,3 @@ export interface TemplateBindingRecord {
   readonly source: DataSource;
 }
 
-export type { JsonValue };

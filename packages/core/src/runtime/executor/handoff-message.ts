@@ -1,4 +1,4 @@
-import { bindingOf, describeDataSource } from '../../model';
+import { bindingOf, type DataSource } from '../../model';
 import type { CompiledStep, CompiledWorkflow } from '../compile/compile-workflow';
 import type { ExecutionScope } from '../compile/resolve-source';
 import { toolInputs } from '../invoke/tool-inputs';
@@ -31,7 +31,7 @@ function toolDetails(step: CompiledStep, scope: ExecutionScope, registry: Server
   for (const argument of step.args) {
     const resolved = argument.resolve(scope);
     if (resolved.ok) known[argument.name] = argument.sensitive ? REDACTED : resolved.value;
-    else pending.push(`${argument.name} (${pendingSource(argument.source, step, scope)})`);
+    else pending.push(`${argument.name} (${pendingReason(argument.source, resolved.reason, scope)})`);
   }
   const tool = step.model.tool === undefined ? undefined : registry.tools.get(step.model.tool);
   const missing = (tool ? toolInputs(tool) : [])
@@ -45,15 +45,16 @@ function toolDetails(step: CompiledStep, scope: ExecutionScope, registry: Server
 }
 
 function resourceDetails(step: CompiledStep, scope: ExecutionScope): string {
-  const pending = step.templateBindings
-    .filter((binding) => !binding.resolve(scope).ok)
-    .map((binding) => `{${binding.variable}} (${pendingSource(binding.source, step, scope)})`);
+  const pending: string[] = [];
+  for (const binding of step.templateBindings) {
+    const resolved = binding.resolve(scope);
+    if (!resolved.ok) pending.push(`{${binding.variable}} (${pendingReason(binding.source, resolved.reason, scope)})`);
+  }
   return pending.length ? `\n   URI variables still to resolve: ${pending.join('; ')}` : '';
 }
 
-function pendingSource(source: CompiledStep['args'][number]['source'], step: CompiledStep, scope: ExecutionScope): string {
+/** Why a value is not known yet: a binding a remaining step will produce, or the resolver's own reason. */
+function pendingReason(source: DataSource, reason: string, scope: ExecutionScope): string {
   const binding = bindingOf(source);
-  if (binding !== undefined && !scope.bindings.has(binding)) return `from the result bound as '${binding}' by an earlier remaining step`;
-  if (source.kind === 'promptArg') return `prompt argument '${source.name}' was not given`;
-  return `${describeDataSource(source)} has no value in step '${step.model.name}'s input`;
+  return binding !== undefined && !scope.bindings.has(binding) ? `from the result bound as '${binding}' by an earlier remaining step` : reason;
 }
