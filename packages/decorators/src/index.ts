@@ -7,4 +7,5 @@ export { Step } from './step';
 export { Bind } from './bind';
 export { TemplateBinding } from './template-binding';
 export { promptArg, fromStep, field, constant } from './data-sources';
-export type { WorkflowOptions, StepOptions, DataSource, JsonValue, RetryPolicy } from '@mcpflow/core/model';
+export { askUser, askModel, type AskUserOptions, type AskModelOptions } from './asks';
+export type { WorkflowOptions, StepOptions, DataSource, JsonValue, RetryPolicy, AnswerSchemaLike } from '@mcpflow/core/model';

@@ -5,6 +5,7 @@ import { NotALiteralError } from '../errors/not-a-literal-error';
 import type { AnalyzedWorkflow, SourceNodes, StepNodes } from './analyzed-workflow';
 import { DATA_SOURCES, DecoratorSource } from './decorator-source';
 import { LiteralReader } from './literal-reader';
+import { readAsk } from './read-ask';
 
 /** An error found while reading, already tied to its node. */
 export interface NodeError {
@@ -202,8 +203,11 @@ class ClassReader {
     const call = this.t.isCallExpression(node) ? node : undefined;
     const kind = call ? this.source.resolve(call.expression) : undefined;
     if (!call || !kind || !DATA_SOURCES.includes(kind)) {
-      incomplete(`a data source of step '${step}' (use promptArg, fromStep, field or constant directly)`, node, step);
+      incomplete(`a data source of step '${step}' (use promptArg, fromStep, field, constant, askUser or askModel directly)`, node, step);
       return undefined;
+    }
+    if (kind === 'askUser' || kind === 'askModel') {
+      return readAsk(kind, call, step, this.literals, (nested) => this.readSource(nested, step, incomplete), incomplete);
     }
     const [first, second] = call.arguments;
     if (kind === 'constant') {

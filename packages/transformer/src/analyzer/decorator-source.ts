@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type * as ts from 'typescript';
 
 /** The data-source functions of `@mcpflow/decorators`, by their declared names. */
-export const DATA_SOURCES: readonly string[] = ['promptArg', 'fromStep', 'field', 'constant'];
+export const DATA_SOURCES: readonly string[] = ['promptArg', 'fromStep', 'field', 'constant', 'askUser', 'askModel'];
 
 const DECORATORS_PACKAGE = '@mcpflow/decorators';
 

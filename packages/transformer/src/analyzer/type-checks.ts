@@ -1,6 +1,6 @@
 import type * as ts from 'typescript';
 import { isIndexSegment, parseFieldPath, type DataSource } from '@mcpflow/core/model';
-import type { IssueTarget } from '@mcpflow/core/rules';
+import type { IssueTarget, SourceIssueTarget } from '@mcpflow/core/rules';
 import { FieldNotInTypeError } from '../errors/field-not-in-type-error';
 import { TypeMismatchError } from '../errors/type-mismatch-error';
 import type { AnalyzedWorkflow, SourceNodes } from './analyzed-workflow';
@@ -41,8 +41,30 @@ export function checkTypes(t: typeof ts, checker: ts.TypeChecker, workflow: Anal
       }
       return result.kind === 'found' ? result.type : undefined;
     };
-    for (const [arg, source] of nodes.args) valueType(source, { kind: 'argSource', step: step.name, arg, part: 'path' });
+    const askInputs = (source: SourceNodes, target: SourceIssueTarget): void => {
+      for (const [within, nested] of source.nested ?? []) {
+        const type = valueType(nested, { ...target, part: 'path', within });
+        const problem = within === 'choices' && type ? notAListProblem(t, checker, type) : undefined;
+        if (problem) {
+          errors.push({
+            error: new TypeMismatchError(
+              workflow.model.name,
+              step.name,
+              `${source.source.kind}() takes its choices from ${problem}, but choices must be a list.`,
+              `read an array, such as field('<binding>', '<path to the list>').`,
+              { ...target, part: 'value', within },
+            ),
+            node: nested.call,
+          });
+        }
+      }
+    };
+    for (const [arg, source] of nodes.args) {
+      valueType(source, { kind: 'argSource', step: step.name, arg, part: 'path' });
+      askInputs(source, { kind: 'argSource', step: step.name, arg, part: 'path' });
+    }
     for (const [variable, { source }] of nodes.templates) {
+      askInputs(source, { kind: 'templateSource', step: step.name, variable, part: 'path' });
       const type = valueType(source, { kind: 'templateSource', step: step.name, variable, part: 'path' });
       const problem = type ? structuredTypeProblem(t, checker, type) : constantProblem(source.source);
       if (problem) {
@@ -99,6 +121,15 @@ function structuredTypeProblem(t: typeof ts, checker: ts.TypeChecker, type: ts.T
   const primitive = t.TypeFlags.StringLike | t.TypeFlags.NumberLike | t.TypeFlags.BooleanLike | t.TypeFlags.Any | t.TypeFlags.Unknown | t.TypeFlags.TypeParameter;
   if (members.some((member) => member.flags & primitive)) return undefined;
   return members.length ? `a value of type ${checker.typeToString(defined)}` : undefined;
+}
+
+/** Why a type cannot be a list of choices, unless some form of it is an array (or it is unchecked). */
+function notAListProblem(t: typeof ts, checker: ts.TypeChecker, type: ts.Type): string | undefined {
+  if (type.flags & (t.TypeFlags.Any | t.TypeFlags.Unknown)) return undefined;
+  const defined = checker.getNonNullableType(type);
+  const members = defined.isUnion() ? defined.types : [defined];
+  if (members.some((member) => checker.isArrayType(member) || checker.isTupleType(member) || member.flags & (t.TypeFlags.Any | t.TypeFlags.Unknown | t.TypeFlags.TypeParameter))) return undefined;
+  return `a value of type ${checker.typeToString(defined)}`;
 }
 
 function constantProblem(source: DataSource): string | undefined {

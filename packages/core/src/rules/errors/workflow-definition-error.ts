@@ -8,8 +8,8 @@ export type IssueTarget =
   | { readonly kind: 'stepName'; readonly step: string }
   | { readonly kind: 'stepAction'; readonly step: string }
   | { readonly kind: 'stepOption'; readonly step: string; readonly option: string }
-  | { readonly kind: 'argSource'; readonly step: string; readonly arg: string; readonly part: SourcePart }
-  | { readonly kind: 'templateSource'; readonly step: string; readonly variable: string; readonly part: SourcePart }
+  | { readonly kind: 'argSource'; readonly step: string; readonly arg: string; readonly part: SourcePart; readonly within?: string }
+  | { readonly kind: 'templateSource'; readonly step: string; readonly variable: string; readonly part: SourcePart; readonly within?: string }
   | { readonly kind: 'templateVariable'; readonly step: string; readonly variable: string }
   | { readonly kind: 'binding'; readonly step: string; readonly binding: string }
   | { readonly kind: 'stepUri'; readonly step: string; readonly start: number; readonly end: number }
@@ -17,8 +17,15 @@ export type IssueTarget =
   | { readonly kind: 'guidance'; readonly step: string; readonly start: number; readonly end: number }
   | { readonly kind: 'strayDecorator'; readonly property: string; readonly decorator: string };
 
-/** Which literal of a data source call an error is about: `fromStep('x')` → binding, `field(_, 'a.b')` → path. */
-export type SourcePart = 'name' | 'binding' | 'path' | 'value';
+/** Where an error about a data source points: a step argument's source or a URI variable's. */
+export type SourceIssueTarget = Extract<IssueTarget, { kind: 'argSource' | 'templateSource' }>;
+
+/**
+ * Which literal of a data source call an error is about: `fromStep('x')` → binding, `field(_, 'a.b')` →
+ * path, `askUser('…')` → message, an ask's option → options (with `within` naming the option).
+ * `within` also names the ask option that holds a nested source: `choices`, `context.<name>`.
+ */
+export type SourcePart = 'name' | 'binding' | 'path' | 'value' | 'message' | 'options';
 
 /** Stable codes, shared by run-time errors and compiler diagnostics. Documented in the README. */
 export const ErrorCodes = {
@@ -44,6 +51,9 @@ export const ErrorCodes = {
   InvalidUriTemplate: 91020,
   InvalidStepOption: 91021,
   NotAWorkflow: 91022,
+  NestedAsk: 91040,
+  UnknownAskPlaceholder: 91041,
+  InvalidAskOption: 91042,
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
