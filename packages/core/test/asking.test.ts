@@ -44,11 +44,11 @@ describe('building a question', () => {
     expect(buildQuestion('k', 'page', askUser('Which?', { choices: field('pages', 'one') }), args, resolve)).toEqual({ kind: 'known', value: 'Only' });
     expect(buildQuestion('k', 'page', askUser('Which?', { choices: field('pages', 'none') }), args, resolve)).toEqual({
       kind: 'unanswerable',
-      reason: "there is nothing to choose from for 'Which?': its choices are an empty list",
+      reason: 'there is nothing to choose from for "Which?": its choices are an empty list',
     });
     expect(buildQuestion('k', 'page', askUser('Which?', { choices: fromStep('later') }), args, resolve)).toEqual({
       kind: 'unanswerable',
-      reason: "the question 'Which?' cannot be put: its choices has no value (binding 'later' has no value yet)",
+      reason: 'the question "Which?" cannot be put: its choices has no value (binding \'later\' has no value yet)',
     });
   });
 

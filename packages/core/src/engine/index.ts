@@ -4,8 +4,10 @@
  */
 export type { ContentBlock, PromptMessage, PromptResult, ResourceContents, ResourceResult, ToolResult } from './content';
 export type { Host, HostTool, ProgressUpdate, ToolInput, ValidatedInput } from './host';
+export type { AskChannel, InPlaceAskChannel, RoundsAskChannel } from './asking/ask-channel';
+export type { AskRequest, AskResponse, ElicitRequest, FormSchema, SamplingRequest } from './asking/ask-request';
 export { planWorkflow, type PlannedStep, type WorkflowPlan } from './plan/plan-workflow';
-export { createExecutionState, type ExecutionState, type ExecutionStop } from './execution/execution-state';
+export { createExecutionState, type ExecutionPause, type ExecutionState, type ExecutionStop, type QuestionRecord } from './execution/execution-state';
 export { advanceExecution, executeWorkflow, executionResult, stepContext } from './execution/execute-workflow';
 export { EXECUTION_META_KEY, type ExecutionMeta, type ExecutionStatus, type StepEvent, type StepStatus, type WorkflowHooks } from './execution/step-events';
 export { STEP_KINDS } from './steps/step-kinds';

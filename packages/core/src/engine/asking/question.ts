@@ -12,6 +12,8 @@ export interface Question {
   readonly key: string;
   readonly ask: AskSource;
   readonly request: AskRequest;
+  /** The question's text with its placeholders filled, for the trace and for reasons. */
+  readonly text: string;
   /** The form field holding the answer, unless the answer is the whole form. */
   readonly field: string;
   readonly whole: boolean;
@@ -45,7 +47,7 @@ export function buildQuestion(
   const inputs = new Map<string, unknown>();
   for (const [option, source] of askInputs(ask)) {
     const resolved = resolve(source);
-    if (!resolved.ok) return { kind: 'unanswerable', reason: `the question '${ask.kind === 'askUser' ? ask.message : ask.prompt}' cannot be put: its ${option} has no value (${resolved.reason})` };
+    if (!resolved.ok) return { kind: 'unanswerable', reason: `the question "${fillText(ask, args)}" cannot be put: its ${option} has no value (${resolved.reason})` };
     inputs.set(option, resolved.value);
   }
   const again = rejected === undefined ? '' : `\n(The previous answer was not accepted: ${rejected}. Please answer again.)`;
@@ -53,7 +55,8 @@ export function buildQuestion(
   if (ask.kind === 'askModel') {
     const context = Object.keys(ask.context ?? {}).map((name) => [name, inputs.get(`context.${name}`)] as const);
     const values = new Map<string, unknown>([...Object.entries(args), ...context]);
-    let text = fill(ask.prompt, values);
+    const filled = fill(ask.prompt, values);
+    let text = filled;
     for (const [name, value] of context) text += `\n\n${name}:\n${display(value)}`;
     const schema = answerFormat(ask.schema);
     if (schema) text += `\n\nAnswer with only a JSON value that matches this JSON Schema: ${schema}`;
@@ -65,20 +68,26 @@ export function buildQuestion(
         ...(ask.systemPrompt === undefined ? {} : { systemPrompt: ask.systemPrompt }),
       },
     };
-    return { kind: 'question', question: { key, ask, request, field, whole: false } };
+    return { kind: 'question', question: { key, ask, request, text: filled, field, whole: false } };
   }
 
   let choices: { label: string; value: unknown }[] | undefined;
   if (ask.choices) {
     const offered = inputs.get('choices');
-    if (!Array.isArray(offered)) return { kind: 'unanswerable', reason: `the choices of '${ask.message}' are not a list but ${describe(offered)}` };
-    if (offered.length === 0) return { kind: 'unanswerable', reason: `there is nothing to choose from for '${ask.message}': its choices are an empty list` };
+    if (!Array.isArray(offered)) return { kind: 'unanswerable', reason: `the choices of "${fillText(ask, args)}" are not a list but ${describe(offered)}` };
+    if (offered.length === 0) return { kind: 'unanswerable', reason: `there is nothing to choose from for "${fillText(ask, args)}": its choices are an empty list` };
     if (offered.length === 1) return { kind: 'known', value: offered[0] };
     choices = labelled(offered);
   }
   const { form, whole } = formSchema(field, ask.title ?? field, ask.schema, choices?.map((choice) => choice.label));
-  const request: AskRequest = { method: 'elicitation/create', params: { message: fill(ask.message, new Map(Object.entries(args))) + again, requestedSchema: form } };
-  return { kind: 'question', question: { key, ask, request, field, whole, choices } };
+  const text = fillText(ask, args);
+  const request: AskRequest = { method: 'elicitation/create', params: { message: text + again, requestedSchema: form } };
+  return { kind: 'question', question: { key, ask, request, text, field, whole, choices } };
+}
+
+/** An ask's text with the prompt arguments filled in (an askModel's context entries stay as written). */
+export function fillText(ask: AskSource, args: Readonly<Record<string, string | undefined>>): string {
+  return fill(ask.kind === 'askUser' ? ask.message : ask.prompt, new Map(Object.entries(args)));
 }
 
 function fill(template: string, values: ReadonlyMap<string, unknown>): string {

@@ -37,7 +37,7 @@ export async function executeWorkflow(
 /** What the steps of a run share, writing into its state. */
 export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Host): StepContext {
   const redactor = new Redactor(state.secrets);
-  return { plan, host, scope: state, trace: new Trace(state.messages, redactor), redactor };
+  return { plan, host, scope: state, state, trace: new Trace(state.messages, redactor), redactor };
 }
 
 /** The trace's opening: instructions, the user's intent, the assistant's plan. */
@@ -67,8 +67,8 @@ export async function advanceExecution(state: ExecutionState, context: StepConte
     const started = hooks.onStep ? performance.now() : 0;
     if (hooks.onStep) await notifyStep(hooks, { phase: 'start', workflow, step: step.model.name, index: step.index, total });
     if (progress) await progress(step, 'start');
+    const stepStart = state.messages.length;
     const outcome = await runStep(step, context);
-    state.statuses[step.index] = outcome.status;
     if (hooks.onStep) await notifyStep(hooks, {
       phase: 'end',
       workflow,
@@ -77,9 +77,17 @@ export async function advanceExecution(state: ExecutionState, context: StepConte
       total,
       status: outcome.status,
       durationMs: performance.now() - started,
-      reason: outcome.status === 'completed' ? undefined : trace.redact(outcome.reason),
+      reason: outcome.status === 'completed' || outcome.status === 'paused' ? undefined : trace.redact(outcome.reason),
     });
+    if (outcome.status === 'paused') {
+      // The step runs again from its start when the answers come: what it wrote so far goes, so the
+      // resumed trace is the one an uninterrupted run writes.
+      state.messages.length = stepStart;
+      return;
+    }
+    state.statuses[step.index] = outcome.status;
     if (progress) await progress(step, 'end');
+    if (step.asks.length > 0) state.answers = Object.create(null) as Record<string, unknown>;
     if (outcome.status !== 'completed') {
       state.stop = { step: step.index, status: outcome.status, reason: outcome.reason };
       return;
@@ -104,6 +112,10 @@ export function executionResult(state: ExecutionState, { plan, host, trace }: St
   if (stop) {
     meta.stoppedAt = plan.steps[stop.step].model.name;
     meta.reason = trace.redact(stop.reason);
+  }
+  if (state.questions.length > 0) {
+    meta.rounds = state.rounds;
+    meta.questions = state.questions.map(({ step, key, kind, status, attempts }) => ({ step, key, kind, status, attempts }));
   }
   return { description: plan.model.description, messages: state.messages, _meta: { [EXECUTION_META_KEY]: meta } };
 }

@@ -13,6 +13,10 @@ export interface ExecutionMeta {
   steps: { name: string; status: StepStatus }[];
   stoppedAt?: string;
   reason?: string;
+  /** How many times the run waited on the client (present once a question was put). */
+  rounds?: number;
+  /** The questions put to the client and how each ended. */
+  questions?: { step: string; key: string; kind: 'askUser' | 'askModel'; status: string; attempts: number }[];
 }
 
 /** What `onStep` sees: once as a step starts, once as it ends. */
@@ -24,7 +28,8 @@ export type StepEvent =
       readonly step: string;
       readonly index: number;
       readonly total: number;
-      readonly status: Exclude<StepStatus, 'skipped'>;
+      /** `paused`: the step waits for the client's answers and runs again when the retry brings them. */
+      readonly status: Exclude<StepStatus, 'skipped'> | 'paused';
       readonly durationMs: number;
       /** Why a step did not complete (redacted like the trace). */
       readonly reason?: string;

@@ -1,3 +1,4 @@
+import { askQuestions } from '../asking/ask-questions';
 import type { PlannedStep } from '../plan/plan-workflow';
 import type { ExecutionScope } from '../plan/resolve-source';
 import { expandUri } from '../uri/expand-uri';
@@ -14,6 +15,17 @@ const NO_VARIABLES: Readonly<Record<string, string>> = Object.freeze({});
 export function runStep(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
   const { trace, scope } = context;
   if (step.guidance) trace.assistant(step.guidance(scope.args));
+  if (step.asks.length > 0) return askThenRun(step, context);
+  return runAction(step, context);
+}
+
+/** Puts the step's questions first: its arguments and URI variables may be their answers. */
+async function askThenRun(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
+  const stop = await askQuestions(step, context);
+  return stop ?? runAction(step, context);
+}
+
+function runAction(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
   if (step.resources.length === 0 && step.templateBindings.length === 0) return step.kind.run(step, context, NO_VARIABLES);
   return runWithUris(step, context);
 }
