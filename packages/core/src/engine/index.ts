@@ -8,7 +8,10 @@ export type { AskChannel, InPlaceAskChannel, RoundsAskChannel } from './asking/a
 export type { AskRequest, AskResponse, ElicitRequest, FormSchema, SamplingRequest } from './asking/ask-request';
 export { planWorkflow, type PlannedStep, type WorkflowPlan } from './plan/plan-workflow';
 export { createExecutionState, type ExecutionPause, type ExecutionState, type ExecutionStop, type QuestionRecord } from './execution/execution-state';
-export { advanceExecution, executeWorkflow, executionResult, stepContext } from './execution/execute-workflow';
+export { advanceExecution, executeWorkflow, executionResult, openTrace, stepContext } from './execution/execute-workflow';
+export { executeWorkflowRound, type RoundResult } from './pause/execute-round';
+export { StateSealer, SealedStateError, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_SECONDS } from './sealing';
+export type { SealResult, SealedStateProblem, StateBinding, StateKeyMaterial, StateSealingOptions } from './sealing';
 export { EXECUTION_META_KEY, type ExecutionMeta, type ExecutionStatus, type StepEvent, type StepStatus, type WorkflowHooks } from './execution/step-events';
 export { STEP_KINDS } from './steps/step-kinds';
 export type { StepKind } from './steps/step-kind';

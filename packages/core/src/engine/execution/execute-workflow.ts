@@ -31,6 +31,7 @@ export async function executeWorkflow(
   const context = stepContext(plan, state, host);
   openTrace(state, context);
   await advanceExecution(state, context, hooks);
+  if (state.pause) throw new Error(`workflow '${plan.model.name}' paused for answers on a host that asks by rounds: run it with executeWorkflowRound`);
   return executionResult(state, context);
 }
 
@@ -41,7 +42,7 @@ export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Hos
 }
 
 /** The trace's opening: instructions, the user's intent, the assistant's plan. */
-function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): void {
+export function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): void {
   for (const name of plan.sensitiveArguments) if (state.args[name] !== undefined) redactor.add(state.args[name]);
   for (const instruction of plan.model.instructions) trace.user(instruction);
   trace.user(intentText(plan, state.args));

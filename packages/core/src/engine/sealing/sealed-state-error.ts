@@ -1,5 +1,5 @@
 /** Why a `requestState` could not be opened. */
-export type SealedStateProblem = 'malformed' | 'too-large' | 'not-authentic' | 'expired';
+export type SealedStateProblem = 'malformed' | 'too-large' | 'not-authentic' | 'expired' | 'stale';
 
 /**
  * A `requestState` that this server will not resume from: not one it sealed, altered, sealed for
