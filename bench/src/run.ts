@@ -12,6 +12,7 @@ import { httpThroughput } from './http';
 import { againstMastra } from './mastra';
 import { retainedMemory } from './memory';
 import { scaling } from './scaling';
+import { sealingCost } from './sealing';
 import type { Stats } from './measure';
 
 interface Row {
@@ -66,6 +67,18 @@ async function main(): Promise<void> {
     const http = await httpThroughput();
     results.http = http;
     rows.push({ benchmark: '6. Streamable HTTP, 16 concurrent clients', figure: `workflow ${range(http.workflow, 'req/s', 0)} / static prompt ${range(http.static, 'req/s', 0)} = ${fmt(http.ratio, 3)}`, target: 'ratio ≥ 0.8', met: http.ratio >= 0.8 });
+  }
+  if (wanted('sealing')) {
+    const sealing = sealingCost();
+    results.sealing = sealing;
+    for (const row of sealing) {
+      rows.push({
+        benchmark: `8. seal + open a paused run's state, ${fmt(row.bindingsBytes / 1000, 0)} kB of bindings (${row.sealedChars} chars sealed)`,
+        figure: `seal ${range(row.seal, 'µs')}, open ${range(row.open, 'µs')}`,
+        target: 'reported (µs per round)',
+        met: true,
+      });
+    }
   }
   if (wanted('compile')) {
     const compile = compileTime();
