@@ -148,6 +148,9 @@ export const MATRIX: readonly { label: string; line: Line; transport: TransportN
   line.transports.map((transport) => ({ label: `${line.name} ${transport}`, line, transport })),
 );
 
+/** Each line in memory: for long property tests, where the wire adds time and nothing else. */
+export const IN_MEMORY = MATRIX.filter((entry) => entry.transport === 'memory');
+
 /** The transports where one server serves a client's requests: for tests that change a server between requests. */
 export const SESSIONFUL = MATRIX.filter((entry) => entry.transport !== 'stateless');
 
