@@ -1,0 +1,78 @@
+import 'reflect-metadata';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { InMemoryTransport, createMcpHandler } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { z } from 'zod';
+import { WorkflowServer, type WorkflowServerOptions } from '@mcpflow/core/v2';
+import { AddProjectTask } from '../../examples/add-project-task/server';
+
+const KEYS = ['a shared state key for every instance, 32+ bytes'];
+const choices = ['MCP Tester', 'MCP Tester (archive)'];
+
+function projectServer(calls: string[], options: WorkflowServerOptions = { pause: { keys: KEYS } }): WorkflowServer {
+  const server = new WorkflowServer({ name: 'projects', version: '1.0.0' }, options);
+  server.registerTool('list_pages', { inputSchema: z.object({ query: z.string().optional() }) }, async () => {
+    calls.push('list_pages');
+    return { content: [{ type: 'text', text: JSON.stringify({ names: choices }) }], structuredContent: { names: choices } };
+  });
+  server.registerTool('add_task', { inputSchema: z.object({ project: z.string(), task: z.string() }) }, async ({ project }) => {
+    calls.push('add_task');
+    return { content: [{ type: 'text', text: JSON.stringify({ ok: true, page: project }) }] };
+  });
+  return server.use(AddProjectTask);
+}
+
+const closers: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+async function statelessEndpoint(factory: () => WorkflowServer): Promise<URL> {
+  const handler = createMcpHandler(factory, { legacy: 'reject' });
+  const serve = toNodeHandler(handler);
+  const http: Server = createServer((request, response) => void serve(request, response));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  closers.push(() => handler.close(), () => new Promise((resolve) => http.close(resolve)));
+  return new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+}
+
+function pinnedClient(answer: (params: { message: string }) => unknown): Client {
+  const client = new Client({ name: 'pause-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } });
+  client.setRequestHandler('elicitation/create', async (request) => answer(request.params as { message: string }) as never);
+  closers.push(() => client.close());
+  return client;
+}
+
+describe('askUser on SDK 2.x', () => {
+  test('protocol 2026-07-28 over stateless HTTP: input_required, the client answers and retries, the run completes', async () => {
+    const calls: string[] = [];
+    const url = await statelessEndpoint(() => projectServer(calls));
+    const asked: string[] = [];
+    const client = pinnedClient((params) => {
+      asked.push(params.message);
+      return { action: 'accept', content: { project: 'MCP Tester (archive)' } };
+    });
+    await client.connect(new StreamableHTTPClientTransport(url));
+    const result = await client.getPrompt({ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'Fix the login bug' } });
+    expect(asked).toEqual(["Which project page should 'Fix the login bug' go on?"]);
+    expect(calls).toEqual(['list_pages', 'add_task']);
+    expect(result.messages.at(-1)).toEqual({ role: 'user', content: { type: 'text', text: 'Result of add_task:\n{"ok":true,"page":"MCP Tester (archive)"}' } });
+    expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 1, questions: [{ key: 'added/project', status: 'answered', attempts: 1 }] });
+  });
+
+  test('a 2025 session on SDK 2.x asks in place', async () => {
+    const calls: string[] = [];
+    const server = projectServer(calls, {});
+    const client = new Client({ name: 'pause-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { project: 'MCP Tester' } }));
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverTransport);
+    await client.connect(clientTransport);
+    closers.push(() => client.close());
+    const result = await client.getPrompt({ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'Fix the login bug' } });
+    expect(calls).toEqual(['list_pages', 'add_task']);
+    expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 1 });
+  });
+});
