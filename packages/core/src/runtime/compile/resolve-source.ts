@@ -33,6 +33,8 @@ export function compileResolver(source: DataSource): Resolver {
           ? { ok: true, value: scope.bindings.get(binding) }
           : { ok: false, reason: `binding '${binding}' has no value yet` };
     }
+    case 'item':
+      return () => ({ ok: false, reason: 'item() reads the current element, and this step has no forEach' });
     case 'field': {
       const { binding, path } = source;
       const segments = parseFieldPath(path) ?? [];
