@@ -5,6 +5,8 @@ export interface ExecutionScope {
   readonly args: Readonly<Record<string, string | undefined>>;
   /** Values by binding name; a binding is set once its step completed (own properties only). */
   readonly bindings: Readonly<Record<string, unknown>>;
+  /** Inside a `forEach` iteration: the element `item()` reads. */
+  readonly iteration?: { readonly index: number; readonly item: unknown };
 }
 
 /** A resolved value, or why there is none. */
@@ -34,8 +36,14 @@ export function planResolver(source: DataSource): Resolver {
           ? { ok: true, value: scope.bindings[binding] }
           : { ok: false, reason: `binding '${binding}' has no value yet` };
     }
-    case 'item':
-      return () => ({ ok: false, reason: 'item() reads the current element, and this step has no forEach' });
+    case 'item': {
+      const { path } = source;
+      const segments = path === undefined ? [] : (parseFieldPath(path) ?? []);
+      return (scope) => {
+        if (!scope.iteration) return { ok: false, reason: 'item() reads the current element, and this step has no forEach' };
+        return readPath(scope.iteration.item, segments, 'item()', path ?? '');
+      };
+    }
     case 'field': {
       const { binding, path } = source;
       const segments = parseFieldPath(path) ?? [];
@@ -57,13 +65,16 @@ function readPath(root: unknown, segments: readonly string[], binding: string, p
       value = (value as Record<string, unknown>)[segment];
     } else {
       const at = segments.slice(0, index).join('.');
+      const whole = binding === 'item()' ? 'the element' : 'the output';
+      const what = binding === 'item()' ? `the element (item())` : `binding '${binding}'`;
       return {
         ok: false,
-        reason: `field '${path}' is not in binding '${binding}': ${at ? `'${at}'` : 'the output'} is ${describeValue(value)} and has no '${segment}'`,
+        reason: `field '${path}' is not in ${what}: ${at ? `'${at}'` : whole} is ${describeValue(value)} and has no '${segment}'`,
       };
     }
   }
-  return value === undefined ? { ok: false, reason: `field '${path}' of binding '${binding}' is undefined` } : { ok: true, value };
+  if (value === undefined) return { ok: false, reason: binding === 'item()' ? `the element (item()) is undefined at '${path}'` : `field '${path}' of binding '${binding}' is undefined` };
+  return { ok: true, value };
 }
 
 function describeValue(value: unknown): string {
