@@ -207,6 +207,32 @@ describe('forEach', () => {
     await client.close();
   });
 
+  test('an element the step cannot use hands off, naming the element, and the LLM is told what is left', async () => {
+    const issues = [ISSUES[0], { title: 'No number', labels: [], area: 'docs' } as unknown as Issue];
+    const { server, calls } = triageServer({ issues });
+    const client = await connect(server);
+    const result = await client.getPrompt({ name: 'triage', arguments: ARGS });
+    expect(calls).toEqual([1]);
+    expect(meta(result)).toMatchObject({
+      status: 'handoff',
+      stoppedAt: 'details',
+      reason: "element 2 of 2: tool get_issue needs 'number' (item('number') is not in the element: the element is an object and has no 'number')",
+    });
+    expect(messageText(result.messages.at(-1)!)).toBe(
+      "I cannot complete step 'details' on the server: element 2 of 2: tool get_issue needs 'number' (item('number') is not in the element: the element is an object and has no 'number').\n" +
+        'The remaining steps are yours to complete, in order:\n' +
+        '2. details: call tool get_issue\n' +
+        '   Known arguments: {"token":"[redacted]"}\n' +
+        "   Arguments still to resolve: number (from each element of the step's forEach array (its 'number'))\n" +
+        '3. guides: read resource triage://guide/{area}\n' +
+        "   URI variables still to resolve: {area} (from each element of the step's forEach array (its 'area'))\n" +
+        '4. summary: call tool summarize\n' +
+        "   Arguments still to resolve: details (from the result bound as 'details' by an earlier remaining step); guides (from the result bound as 'guides' by an earlier remaining step)\n" +
+        'Use the guidance and resources above; call each tool yourself once its arguments are known.',
+    );
+    await client.close();
+  });
+
   test('cancelling mid-loop aborts the running iterations, starts no more, and the server keeps serving', async () => {
     const issues = [1, 2, 3, 4, 5].map((number) => ({ number, title: `t${number}`, labels: [], area: 'a' }));
     let third!: () => void;

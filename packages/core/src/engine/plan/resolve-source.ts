@@ -41,7 +41,8 @@ export function planResolver(source: DataSource): Resolver {
       const segments = path === undefined ? [] : (parseFieldPath(path) ?? []);
       return (scope) => {
         if (!scope.iteration) return { ok: false, reason: 'item() reads the current element, and this step has no forEach' };
-        return readPath(scope.iteration.item, segments, 'item()', path ?? '');
+        const read = path === undefined ? 'item()' : `item('${path}')`;
+        return readPath(scope.iteration.item, segments, { missing: `${read} is not in the element`, whole: 'the element', undefined: `${read} is undefined` });
       };
     }
     case 'field': {
@@ -49,13 +50,24 @@ export function planResolver(source: DataSource): Resolver {
       const segments = parseFieldPath(path) ?? [];
       return (scope) => {
         if (!Object.hasOwn(scope.bindings, binding)) return { ok: false, reason: `binding '${binding}' has no value yet` };
-        return readPath(scope.bindings[binding], segments, binding, path);
+        return readPath(scope.bindings[binding], segments, {
+          missing: `field '${path}' is not in binding '${binding}'`,
+          whole: 'the output',
+          undefined: `field '${path}' of binding '${binding}' is undefined`,
+        });
       };
     }
   }
 }
 
-function readPath(root: unknown, segments: readonly string[], binding: string, path: string): Resolution {
+/** How a path that leads nowhere is described: `field 'a.b' is not in binding 'x'`, or `item('a.b') is not in the element`. */
+interface PathWording {
+  readonly missing: string;
+  readonly whole: string;
+  readonly undefined: string;
+}
+
+function readPath(root: unknown, segments: readonly string[], wording: PathWording): Resolution {
   let value = root;
   for (let index = 0; index < segments.length; index += 1) {
     const segment = segments[index];
@@ -65,16 +77,10 @@ function readPath(root: unknown, segments: readonly string[], binding: string, p
       value = (value as Record<string, unknown>)[segment];
     } else {
       const at = segments.slice(0, index).join('.');
-      const whole = binding === 'item()' ? 'the element' : 'the output';
-      const what = binding === 'item()' ? `the element (item())` : `binding '${binding}'`;
-      return {
-        ok: false,
-        reason: `field '${path}' is not in ${what}: ${at ? `'${at}'` : whole} is ${describeValue(value)} and has no '${segment}'`,
-      };
+      return { ok: false, reason: `${wording.missing}: ${at ? `'${at}'` : wording.whole} is ${describeValue(value)} and has no '${segment}'` };
     }
   }
-  if (value === undefined) return { ok: false, reason: binding === 'item()' ? `the element (item()) is undefined at '${path}'` : `field '${path}' of binding '${binding}' is undefined` };
-  return { ok: true, value };
+  return value === undefined ? { ok: false, reason: wording.undefined } : { ok: true, value };
 }
 
 function describeValue(value: unknown): string {
