@@ -14,6 +14,8 @@ function step(name: string, args: Record<string, DataSource>, binding?: string):
     extraBindings: [],
     templateBindings: [],
     sensitiveArgs: [],
+    parallel: false,
+    optional: false,
   };
 }
 
@@ -23,6 +25,7 @@ function workflow(...steps: StepModel[]): WorkflowModel {
     className: 'AddProjectTask',
     arguments: [{ name: 'project', required: true }, { name: 'title', required: true }],
     instructions: [],
+    resources: [],
     steps: [step('list', { project: promptArg('project') }, 'pages'), ...steps],
     strayDecorators: [],
   };
@@ -118,6 +121,17 @@ describe('rules for askUser and askModel, on plain models', () => {
     const errors = errorsOf(step('add', { page: askUser('Which?', { choices: fromStep('added') }) }, 'added'));
     expect(errors.map((error) => error.code)).toEqual([91002]);
     expect(errors[0].message).toContain("reads binding 'added', which this same step binds: a step cannot use its own output.");
+  });
+
+  test('an ask in a when condition or as a forEach source is refused: asks fill arguments and URI variables', () => {
+    const conditional: StepModel = { ...step('add', {}), when: { kind: 'equals', source: askUser('Add it?'), value: 'yes' } };
+    const looping: StepModel = { ...step('each', {}), forEach: askModel('List the pages') };
+    const errors = errorsOf(conditional, looping);
+    expect(errors.map((error) => [error.code, error.target])).toEqual([
+      [91042, { kind: 'conditionSource', step: 'add', index: 0, part: 'value' }],
+      [91042, { kind: 'forEachSource', step: 'each', part: 'value' }],
+    ]);
+    expect(errors[0].message).toContain('askUser() is used in a when condition; an ask can only fill a step argument or a URI variable.');
   });
 
   test('an ask filling a URI variable is checked like an argument', () => {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { Bind, Step, Workflow, askUser, field, promptArg } from '@mcpflow/decorators';
+import { Bind, Step, Workflow, askUser, field, item, promptArg } from '@mcpflow/decorators';
 import { readWorkflowModel } from '../src/model/read-workflow';
 import {
   SealedStateError,
@@ -99,9 +99,9 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
     expect(meta(resumed)).toMatchObject({ status: 'completed', rounds: 1, questions: [{ key: 'added/page', status: 'answered', attempts: 1 }] });
     expect(JSON.stringify(resumed)).not.toContain('tok_SECRET_42');
     expect(resumed.messages.map((message) => (message.content.type === 'text' ? message.content.text : '')).slice(5, 8)).toEqual([
-      'Adding Fix login.',
       'Question for the user: Which page for Fix login?\nChoices: MCP Tester, MCP Tester (archive)',
       'The user answered: MCP Tester (archive)',
+      'Adding Fix login.',
     ]);
   });
 
@@ -156,5 +156,51 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
       stoppedAt: 'added',
       reason: expect.stringMatching(/^the server cannot pause step 'added' to ask "Which page for Fix login\?": its state would be \d+ characters sealed, over this server's limit of 64$/),
     });
+  });
+});
+
+@Workflow({ name: 'plan_release', description: 'Plan a release', arguments: { project: z.string() } })
+class PlanRelease {
+  @Step({ tool: 'list_pages', args: { query: promptArg('project') } })
+  @Bind('pages')
+  pages!: { names: string[] };
+
+  @Step({ tool: 'add_task', parallel: true, args: { page: askUser('Page for the changelog?', { choices: field('pages', 'names') }), task: promptArg('project') } })
+  @Bind('changelog')
+  changelog!: unknown;
+
+  @Step({ tool: 'add_task', name: 'announce', parallel: true, args: { page: askUser('Page for the announcement?', { choices: field('pages', 'names') }), task: promptArg('project') } })
+  @Bind('announcement')
+  announcement!: unknown;
+
+  @Step({ tool: 'notify', forEach: field('pages', 'names'), args: { page: item(), task: askUser('What should each page be told?') } })
+  @Bind('notified')
+  notified!: unknown[];
+}
+
+describe('asking inside parallel groups and loops', () => {
+  const sealer = new StateSealer({ keys: [KEY] });
+  const releasePlan = planWorkflow(readWorkflowModel(PlanRelease)!, () => {
+    throw new Error('no URI templates here');
+  });
+
+  test('a parallel group asks all its questions in one round before any of its steps runs; a loop asks once before it starts', async () => {
+    const calls: string[] = [];
+    const run = (responses: Record<string, AskResponse> | undefined, state?: string) =>
+      executeWorkflowRound(releasePlan, { project: 'mcp' }, host(rounds(responses), calls), {}, sealer, state);
+    const first = inputRequired(await run(undefined));
+    expect(Object.keys(first.inputRequests)).toEqual(['changelog/page', 'announce/page']);
+    expect(calls).toEqual(['list_pages']);
+    const second = inputRequired(await run({ 'changelog/page': accept('MCP Tester'), 'announce/page': accept('MCP Tester (archive)') }, first.requestState));
+    expect(Object.keys(second.inputRequests)).toEqual(['notified/task']);
+    expect(calls).toEqual(['list_pages', 'add_task', 'add_task']);
+    const done = result(await run({ 'notified/task': { action: 'accept', content: { task: 'Release on Monday' } } }, second.requestState));
+    expect(calls).toEqual(['list_pages', 'add_task', 'add_task', 'notify', 'notify']);
+    expect(done._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 2 });
+    const texts = done.messages.map((message) => (message.content.type === 'text' ? message.content.text : ''));
+    expect(texts.filter((text) => text.startsWith('Calling tool notify'))).toEqual([
+      'Calling tool notify with arguments: {"page":"MCP Tester","task":"Release on Monday"}',
+      'Calling tool notify with arguments: {"page":"MCP Tester (archive)","task":"Release on Monday"}',
+    ]);
   });
 });

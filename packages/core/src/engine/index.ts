@@ -12,7 +12,18 @@ export { advanceExecution, executeWorkflow, executionResult, openTrace, stepCont
 export { executeWorkflowRound, type RoundResult } from './pause/execute-round';
 export { StateSealer, SealedStateError, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_SECONDS } from './sealing';
 export type { SealResult, SealedStateProblem, StateBinding, StateKeyMaterial, StateSealingOptions } from './sealing';
-export { EXECUTION_META_KEY, type ExecutionMeta, type ExecutionStatus, type StepEvent, type StepStatus, type WorkflowHooks } from './execution/step-events';
+export {
+  EXECUTION_META_KEY,
+  type ExecutionMeta,
+  type ExecutionStatus,
+  type IterationRef,
+  type IterationsMeta,
+  type StepEvent,
+  type StepMeta,
+  type StepStatus,
+  type WorkflowHooks,
+} from './execution/step-events';
+export type { FinishedWork, StepFlow } from './execution/execution-state';
 export { STEP_KINDS } from './steps/step-kinds';
 export type { StepKind } from './steps/step-kind';
 export type { StepContext } from './steps/step-context';

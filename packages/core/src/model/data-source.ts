@@ -68,8 +68,14 @@ export interface AskModelSource {
 /** A value the server asks the client for while the workflow runs. */
 export type AskSource = AskUserSource | AskModelSource;
 
+/** The current element of a `forEach` step, or one value inside it by a dot path. */
+export interface ItemSource {
+  readonly kind: 'item';
+  readonly path?: string;
+}
+
 /** Where a step argument or a URI template variable takes its value from. */
-export type DataSource = PromptArgSource | StepOutputSource | FieldSource | ConstantSource | AskSource;
+export type DataSource = PromptArgSource | StepOutputSource | FieldSource | ConstantSource | ItemSource | AskSource;
 
 /** The binding a data source reads, if it reads one. */
 export function bindingOf(source: DataSource): string | undefined {

@@ -38,7 +38,7 @@ export async function executeWorkflowRound(
   const resuming = requestState !== undefined;
   const state = resuming ? openExecution(requestState, plan, args, sealer) : createExecutionState(plan, args);
   const context = stepContext(plan, state, host);
-  if (!resuming) openTrace(state, context);
+  if (!resuming) await openTrace(state, context);
   await advanceExecution(state, context, hooks);
   if (state.pause) {
     const sealed = sealExecution(state, plan, sealer);

@@ -1,4 +1,5 @@
-import { isAskSource, uriTemplateVariableNames, type AskSource, type DataSource, type StepModel, type WorkflowModel } from '../../model';
+import { isAskSource, parallelGroups, uriTemplateVariableNames, type AskSource, type DataSource, type StepModel, type WorkflowModel } from '../../model';
+import { planCondition, type PlannedCondition } from '../flow/plan-condition';
 import type { StepKind } from '../steps/step-kind';
 import { stepKindOf } from '../steps/step-kinds';
 import { planUri, type PlannedUri } from '../uri/expand-uri';
@@ -47,12 +48,19 @@ export interface PlannedStep {
   readonly resources: readonly PlannedUri[];
   /** The questions the step asks before it runs, all in one round. */
   readonly asks: readonly PlannedAsk[];
+  readonly when?: PlannedCondition;
+  /** Reads the array a `forEach` step runs over. */
+  readonly forEach?: Resolver;
+  /** True when the step has a flow option beyond `parallel` (when, forEach, transform, optional). */
+  readonly hasFlow: boolean;
 }
 
 /** A validated workflow, ready to execute: built once per class, at `use()`. */
 export interface WorkflowPlan {
   readonly model: WorkflowModel;
   readonly steps: readonly PlannedStep[];
+  /** The units that run one after another: a parallel group, or one step (see `parallelGroups`). */
+  readonly groups: readonly (readonly PlannedStep[])[];
   readonly sensitiveArguments: ReadonlySet<string>;
 }
 
@@ -67,7 +75,8 @@ export interface WorkflowPlan {
  */
 export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplateParser): WorkflowPlan {
   const sensitiveArguments = new Set(model.arguments.filter((argument) => argument.sensitive).map((argument) => argument.name));
-  return { model, sensitiveArguments, steps: model.steps.map((step, index) => planStep(step, index, sensitiveArguments, parseUriTemplate)) };
+  const steps = model.steps.map((step, index) => planStep(step, index, sensitiveArguments, parseUriTemplate));
+  return { model, sensitiveArguments, steps, groups: parallelGroups(steps.map((step) => ({ step, parallel: step.model.parallel }))).map((group) => group.map(({ step }) => step)) };
 }
 
 function planStep(step: StepModel, index: number, sensitiveArguments: ReadonlySet<string>, parseUriTemplate: UriTemplateParser): PlannedStep {
@@ -82,7 +91,7 @@ function planStep(step: StepModel, index: number, sensitiveArguments: ReadonlySe
     model: step,
     index,
     kind: stepKindOf(step),
-    guidance: step.guidance === undefined ? undefined : planGuidance(step.guidance),
+    guidance: step.guidance === undefined ? undefined : planGuidance(step.guidance, step.forEach !== undefined),
     args: step.args.map(({ name, source }) => {
       const sensitive = sensitiveArgs.has(name) || (source.kind === 'promptArg' && sensitiveArguments.has(source.name)) || (isAskSource(source) && source.sensitive === true);
       return { name, source, sensitive, resolve: planResolver(source, ask(`${step.name}/${name}`, name, source, sensitive)) };
@@ -95,5 +104,8 @@ function planStep(step: StepModel, index: number, sensitiveArguments: ReadonlySe
     resource: step.resource === undefined ? undefined : uri(step.resource),
     resources: step.resources.map(uri),
     asks,
+    when: step.when === undefined ? undefined : planCondition(step.when),
+    forEach: step.forEach === undefined ? undefined : planResolver(step.forEach),
+    hasFlow: step.when !== undefined || step.forEach !== undefined || step.transform !== undefined || step.optional,
   };
 }

@@ -1,10 +1,9 @@
-import { askQuestions } from '../asking/ask-questions';
 import type { PlannedStep } from '../plan/plan-workflow';
 import type { ExecutionScope } from '../plan/resolve-source';
 import { expandUri } from '../uri/expand-uri';
 import type { StepContext } from './step-context';
 import { failedOutcome, type StepOutcome } from './step-outcome';
-import { runTry } from './step-policy';
+import { StepCancelledError, runTry } from './step-policy';
 
 const NO_VARIABLES: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -14,18 +13,7 @@ const NO_VARIABLES: Readonly<Record<string, string>> = Object.freeze({});
  */
 export function runStep(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
   const { trace, scope } = context;
-  if (step.guidance) trace.assistant(step.guidance(scope.args));
-  if (step.asks.length > 0) return askThenRun(step, context);
-  return runAction(step, context);
-}
-
-/** Puts the step's questions first: its arguments and URI variables may be their answers. */
-async function askThenRun(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
-  const stop = await askQuestions(step, context);
-  return stop ?? runAction(step, context);
-}
-
-function runAction(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
+  if (step.guidance) trace.assistant(step.guidance(scope));
   if (step.resources.length === 0 && step.templateBindings.length === 0) return step.kind.run(step, context, NO_VARIABLES);
   return runWithUris(step, context);
 }
@@ -70,6 +58,6 @@ async function embedResource(step: PlannedStep, uri: string, context: StepContex
     context.trace.embed(result);
     return undefined;
   } catch (error) {
-    return failedOutcome(error, `could not read resource ${uri}`);
+    return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `could not read resource ${uri}`);
   }
 }

@@ -1,14 +1,10 @@
 import { errorMessage } from '../trace/messages';
 import { StepCancelledError, StepTimeoutError } from './step-policy';
 
-/**
- * How a step ended; only a completed step has a value. `paused`: it waits for the client's answers
- * (protocol 2026-07-28) and runs again, from its start, when the retry brings them.
- */
+/** How a step ended; only a completed step has a value. */
 export type StepOutcome =
   | { readonly status: 'completed'; readonly value: unknown }
-  | { readonly status: 'handoff' | 'failed' | 'cancelled'; readonly reason: string }
-  | { readonly status: 'paused' };
+  | { readonly status: 'handoff' | 'failed' | 'cancelled'; readonly reason: string };
 
 /** The outcome of a step whose action threw: cancelled, timed out, or failed with the error's message. */
 export function failedOutcome(error: unknown, subject: string, verb = ': '): StepOutcome {
