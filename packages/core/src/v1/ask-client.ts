@@ -1,10 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CreateMessageResultSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { AskResponse, InPlaceAskChannel } from '../engine';
+import { DEFAULT_ASK_TIMEOUT_MS, type AskResponse, type InPlaceAskChannel } from '../engine';
 import type { RequestExtra } from './request-extra';
-
-/** How long the server waits for one answer by default: people take longer than the SDK's 60 s request timeout. */
-export const DEFAULT_ASK_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
  * Asks the client in place, on SDK 1.x: each question is an `elicitation/create` or

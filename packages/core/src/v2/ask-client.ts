@@ -1,9 +1,6 @@
 import { CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities, type Server } from '@modelcontextprotocol/server';
-import type { AskChannel, AskResponse } from '../engine';
+import { DEFAULT_ASK_TIMEOUT_MS, type AskChannel, type AskResponse } from '../engine';
 import type { RequestContext } from './request-context';
-
-/** How long the server waits for one answer in place by default: people take longer than the SDK's 60 s request timeout. */
-export const DEFAULT_ASK_TIMEOUT_MS = 10 * 60 * 1000;
 
 /** The first protocol revision with multi-round-trip requests (`input_required`). */
 const ROUNDS_PROTOCOL = '2026-07-28';

@@ -1,5 +1,8 @@
 import type { AskRequest, AskResponse } from './ask-request';
 
+/** How long a run waits for one answer in place by default: people take longer than an SDK's 60 s request timeout. */
+export const DEFAULT_ASK_TIMEOUT_MS = 10 * 60 * 1000;
+
 /**
  * How a request can put questions to its client, as the host's adapter sees the connection:
  * - `in-place` (2025 sessions): each request is sent now and the run waits for the answer;
