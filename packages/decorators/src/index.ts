@@ -7,4 +7,21 @@ export { Step } from './step';
 export { Bind } from './bind';
 export { TemplateBinding } from './template-binding';
 export { promptArg, fromStep, field, constant } from './data-sources';
-export type { WorkflowOptions, StepOptions, DataSource, JsonValue, RetryPolicy } from '@mcpflow/core/model';
+export { defineTool } from './define-tool';
+export { defineResource } from './define-resource';
+export type { TypedStepOptions as StepOptions, ToolArguments, ArgumentsOf } from './step-options';
+export type {
+  WorkflowOptions,
+  DataSource,
+  JsonValue,
+  RetryPolicy,
+  ToolDefinition,
+  ResourceDefinition,
+  ToolConfig,
+  ToolHandler,
+  ToolResult,
+  ResourceHandler,
+  ResourceMetadata,
+  ResourceResult,
+  UriVariables,
+} from '@mcpflow/core/model';

@@ -4,3 +4,4 @@ export * from './metadata';
 export * from './uri-template';
 export * from './guidance-template';
 export * from './field-path';
+export * from './definitions';

@@ -3,6 +3,7 @@
  * Keys come from the global symbol registry, so two copies of the packages still agree.
  */
 import type { DataSource } from './data-source';
+import type { AnyResourceDefinition, AnyToolDefinition } from './definitions';
 import type { RetryPolicy } from './workflow-model';
 
 export const WORKFLOW_METADATA = Symbol.for('mcpflow:workflow');
@@ -31,7 +32,8 @@ export interface WorkflowOptions {
   sensitiveArguments?: string[];
 }
 
-interface StepOptionsBase {
+/** The options every step takes, whatever its action. */
+export interface StepOptionsBase {
   /** The step's name; defaults to the property name. */
   name?: string;
   /** Tool argument → where its value comes from. */
@@ -48,10 +50,13 @@ interface StepOptionsBase {
   sensitiveArgs?: string[];
 }
 
-/** The options of `@Step`: a `tool` to call or a `resource` to read. */
+/**
+ * The options of `@Step` as recorded: a `tool` to call or a `resource` to read, each by name (URI)
+ * or by definition. `@mcpflow/decorators` types them more precisely, per tool.
+ */
 export type StepOptions =
-  | (StepOptionsBase & { tool: string; resource?: undefined })
-  | (StepOptionsBase & { resource: string; tool?: undefined });
+  | (StepOptionsBase & { tool: string | AnyToolDefinition; resource?: undefined })
+  | (StepOptionsBase & { resource: string | AnyResourceDefinition; tool?: undefined });
 
 /** What `@Step` records: the property and its options, in declaration order. */
 export interface StepRecord {

@@ -26,3 +26,6 @@ export * from './errors/invalid-uri-template-error';
 export * from './errors/invalid-step-option-error';
 export * from './errors/unregistered-tool-error';
 export * from './errors/unregistered-resource-error';
+export * from './errors/empty-workflow-error';
+export * from './errors/decorator-mode-error';
+export * from './errors/uri-value-type-error';
