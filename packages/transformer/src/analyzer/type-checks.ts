@@ -1,8 +1,9 @@
 import type * as ts from 'typescript';
-import { isIndexSegment, parseFieldPath, type DataSource } from '@mcpflow/core/model';
-import type { IssueTarget } from '@mcpflow/core/rules';
+import { isIndexSegment, parseFieldPath } from '@mcpflow/core/model';
+import { UriValueTypeError, type IssueTarget } from '@mcpflow/core/rules';
+import { ArgumentTypeError } from '../errors/argument-type-error';
+import { BindingTypeError } from '../errors/binding-type-error';
 import { FieldNotInTypeError } from '../errors/field-not-in-type-error';
-import { TypeMismatchError } from '../errors/type-mismatch-error';
 import type { AnalyzedWorkflow, SourceNodes } from './analyzed-workflow';
 import type { NodeError } from './analyze-file';
 
@@ -13,8 +14,10 @@ type PathResult =
 
 /**
  * The checks that need types: a `field()` path must exist in the binding's declared type (the
- * `@Bind` property's type), and a value that fills a URI variable must be a string, number or
- * boolean. `any` and `unknown` are not checked.
+ * `@Bind` property's type); a value that fills a URI variable must be a string, number or
+ * boolean; for a tool definition, a `fromStep`/`field` value must fit the input it is mapped to
+ * and the tool's output must fit the `@Bind` property. `any` and `unknown` are not checked.
+ * (`promptArg`/`constant` into a definition are checked by TypeScript itself.)
  */
 export function checkTypes(t: typeof ts, checker: ts.TypeChecker, workflow: AnalyzedWorkflow): NodeError[] {
   const errors: NodeError[] = [];
@@ -41,24 +44,43 @@ export function checkTypes(t: typeof ts, checker: ts.TypeChecker, workflow: Anal
       }
       return result.kind === 'found' ? result.type : undefined;
     };
-    for (const [arg, source] of nodes.args) valueType(source, { kind: 'argSource', step: step.name, arg, part: 'path' });
-    for (const [variable, { source }] of nodes.templates) {
-      const type = valueType(source, { kind: 'templateSource', step: step.name, variable, part: 'path' });
-      const problem = type ? structuredTypeProblem(t, checker, type) : constantProblem(source.source);
-      if (problem) {
+    for (const [arg, source] of nodes.args) {
+      const type = valueType(source, { kind: 'argSource', step: step.name, arg, part: 'path' });
+      const input = nodes.tool && inputType(checker, nodes.tool.input, arg);
+      if (!type || !input || !nodes.tool || unchecked(t, type)) continue;
+      if (!checker.isTypeAssignableTo(checker.getNonNullableType(type), input)) {
+        const target: IssueTarget = { kind: 'argSource', step: step.name, arg, part: 'value' };
         errors.push({
-          error: new TypeMismatchError(
-            workflow.model.name,
-            step.name,
-            `{${variable}} would be filled with ${problem}, but a URI variable takes a string, number or boolean.`,
-            `bind {${variable}} to a field of string, number or boolean type, such as field('<binding>', '<path>.id').`,
-            { kind: 'templateSource', step: step.name, variable, part: 'value' },
-          ),
+          error: new ArgumentTypeError(workflow.model.name, step.name, nodes.tool.name, arg, checker.typeToString(input), checker.typeToString(type), target),
           node: source.call,
         });
       }
     }
-    if (step.binding !== undefined && !bindingTypes.has(step.binding)) bindingTypes.set(step.binding, checker.getTypeAtLocation(nodes.property));
+    for (const [variable, { source }] of nodes.templates) {
+      const type = valueType(source, { kind: 'templateSource', step: step.name, variable, part: 'path' });
+      const problem = type && structuredTypeProblem(t, checker, type);
+      if (problem) {
+        const target: IssueTarget = { kind: 'templateSource', step: step.name, variable, part: 'value' };
+        errors.push({ error: new UriValueTypeError(workflow.model.name, step.name, variable, problem, target), node: source.call });
+      }
+    }
+    const propertyType = checker.getTypeAtLocation(nodes.property);
+    const output = nodes.tool?.output;
+    if (step.binding !== undefined && output && nodes.tool && !unchecked(t, propertyType) && !checker.isTypeAssignableTo(output, propertyType)) {
+      errors.push({
+        error: new BindingTypeError(
+          workflow.model.name,
+          step.name,
+          nodes.tool.name,
+          step.binding,
+          checker.typeToString(propertyType),
+          checker.typeToString(output),
+          { kind: 'binding', step: step.name, binding: step.binding },
+        ),
+        node: nodes.bindings.get(step.binding) ?? nodes.property.name,
+      });
+    }
+    if (step.binding !== undefined && !bindingTypes.has(step.binding)) bindingTypes.set(step.binding, propertyType);
   }
   return errors;
 }
@@ -101,7 +123,12 @@ function structuredTypeProblem(t: typeof ts, checker: ts.TypeChecker, type: ts.T
   return members.length ? `a value of type ${checker.typeToString(defined)}` : undefined;
 }
 
-function constantProblem(source: DataSource): string | undefined {
-  if (source.kind !== 'constant' || source.value === null || typeof source.value !== 'object') return undefined;
-  return Array.isArray(source.value) ? 'an array constant' : 'an object constant';
+function unchecked(t: typeof ts, type: ts.Type): boolean {
+  return (type.flags & (t.TypeFlags.Any | t.TypeFlags.Unknown)) !== 0;
+}
+
+/** The type a tool input takes, as a caller writes it; undefined for a name the input does not have. */
+function inputType(checker: ts.TypeChecker, input: ts.Type, name: string): ts.Type | undefined {
+  const property = checker.getPropertyOfType(input, name);
+  return property && checker.getTypeOfSymbol(property);
 }

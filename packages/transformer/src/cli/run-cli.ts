@@ -43,7 +43,8 @@ export function runCli(argv: readonly string[], stdout: Output, stderr: Output):
   }
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, projectReferences: parsed.projectReferences });
   const ours = workflowDiagnosticsOf(ts, program);
-  const diagnostics = program.getSourceFiles().flatMap(ours);
+  // In tsc's order (by file, then position), so the two outputs read alike.
+  const diagnostics = ts.sortAndDeduplicateDiagnostics(program.getSourceFiles().flatMap(ours));
   if (json) {
     stdout.write(`${JSON.stringify(diagnostics.map(toJson), null, 2)}\n`);
   } else if (diagnostics.length) {

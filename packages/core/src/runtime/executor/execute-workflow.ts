@@ -39,7 +39,7 @@ export async function executeWorkflow(
   const context: StepContext = { workflow, registry: environment.registry, scope, trace, redactor, extra };
   const progress = progressReporter(extra, workflow.steps.length);
 
-  for (const instruction of model.instructions) trace.user(instruction);
+  for (const instruction of model.instructions ?? []) trace.user(instruction);
   trace.user(intentText(workflow, args));
   trace.assistant(planText(workflow, environment.registry));
 
