@@ -14,8 +14,11 @@ interface DecoratorCall {
   readonly call: ts.CallExpression;
 }
 
-/** Says that something could not be read as a literal, so the rules are not run on the workflow. */
-type Incomplete = (what: string, at: ts.Node, step?: string) => void;
+/**
+ * Says that something could not be read as a literal, so the rules are not run on the workflow.
+ * `quiet` when the compiler already reports why (a name it cannot resolve).
+ */
+type Incomplete = (what: string, at: ts.Node, step?: string, quiet?: boolean) => void;
 
 /** A `@Step` property as read, before its bindings (which subclasses may add to) are joined. */
 interface ReadStep {
@@ -80,8 +83,9 @@ export class ClassReader {
     const nameNode = options?.get('name') ?? workflowCall.call;
     const name = this.literals.string(options?.get('name'));
     let complete = true;
-    const incomplete: Incomplete = (what, at, step) => {
+    const incomplete: Incomplete = (what, at, step, quiet) => {
       complete = false;
+      if (quiet) return;
       // What a base class in another file cannot show is reported on this workflow.
       const here = at.getSourceFile() === node.getSourceFile() ? at : nameNode;
       this.errors.push({ error: new NotALiteralError(name ?? className, step, what, { kind: 'workflowName' }), node: here });
@@ -182,6 +186,14 @@ export class ClassReader {
     return chain;
   }
 
+  /** True for a name the compiler cannot resolve (a stale import, say): it reports that itself. */
+  private unresolved(node: ts.Expression): boolean {
+    if (!this.t.isIdentifier(node)) return false;
+    let symbol = this.context.checker.getSymbolAtLocation(node);
+    if (symbol && symbol.flags & this.t.SymbolFlags.Alias) symbol = this.context.checker.getAliasedSymbol(symbol);
+    return !symbol?.declarations?.length;
+  }
+
   private properties(node: ts.ClassLikeDeclaration): ts.PropertyDeclaration[] {
     return node.members.filter((member): member is ts.PropertyDeclaration => this.t.isPropertyDeclaration(member));
   }
@@ -198,7 +210,7 @@ export class ClassReader {
       const node = options.get(key);
       if (!node) return undefined;
       const value = this.literals.string(node) ?? definition?.(node);
-      if (value === undefined) incomplete(`option '${key}' of step '${name}'`, node, name);
+      if (value === undefined) incomplete(`option '${key}' of step '${name}'`, node, name, this.unresolved(node));
       return value;
     };
     const toolNode = options.get('tool');
