@@ -19,9 +19,9 @@ export type {
   ResourceDefinition,
   ToolConfig,
   ToolHandler,
-  ToolResult,
+  ToolHandlerResult,
   ResourceHandler,
   ResourceMetadata,
-  ResourceResult,
-  UriVariables,
+  ResourceHandlerResult,
+  TemplateVariables,
 } from '@mcpflow/core/model';

@@ -10,14 +10,14 @@ export type ShapeInput<Shape extends ZodShape> = z.input<z.ZodObject<Shape>>;
 export type ShapeOutput<Shape extends ZodShape> = z.output<z.ZodObject<Shape>>;
 
 /** One content block of a tool result (`{ type: 'text', text }`, an image, …), as the MCP spec defines it. */
-export interface ContentBlock {
+export interface HandlerContent {
   readonly type: string;
   readonly [key: string]: unknown;
 }
 
 /** What a tool handler returns; `structuredContent` follows the output schema when the tool has one. */
-export interface ToolResult<Structured = Record<string, unknown>> {
-  content: ContentBlock[];
+export interface ToolHandlerResult<Structured = Record<string, unknown>> {
+  content: HandlerContent[];
   structuredContent?: Structured;
   isError?: boolean;
   _meta?: Record<string, unknown>;
@@ -33,7 +33,7 @@ export type StructuredOf<Output extends ZodShape | undefined> = Output extends Z
 export type ToolHandler<Input extends ZodShape, Output extends ZodShape | undefined> = (
   args: ShapeOutput<Input>,
   context: HandlerContext,
-) => ToolResult<StructuredOf<Output>> | Promise<ToolResult<StructuredOf<Output>>>;
+) => ToolHandlerResult<StructuredOf<Output>> | Promise<ToolHandlerResult<StructuredOf<Output>>>;
 
 /** The SDK line's request context, seen through what both lines have. */
 export interface HandlerContext {
@@ -86,10 +86,10 @@ type ListNames<List extends string> = List extends `${infer Head},${infer Tail}`
 type VariableName<Spec extends string> = Spec extends `${infer Name}*` ? Name : Spec extends `${infer Name}:${string}` ? Name : Spec;
 
 /** The variables a resource template's handler receives (decoded); an exploded `{/path*}` may be a list. */
-export type UriVariables<Template extends string> = { [Name in UriVariableNames<Template>]: string | string[] };
+export type TemplateVariables<Template extends string> = { [Name in UriVariableNames<Template>]: string | string[] };
 
 /** What a resource handler returns: its contents, text or base64 blob. */
-export interface ResourceResult {
+export interface ResourceHandlerResult {
   contents: ({ uri: string; mimeType?: string; text: string; _meta?: Record<string, unknown> } | { uri: string; mimeType?: string; blob: string; _meta?: Record<string, unknown> })[];
   _meta?: Record<string, unknown>;
 }
@@ -97,9 +97,9 @@ export interface ResourceResult {
 /** A resource handler: the URI read and, for a template, its variables. */
 export type ResourceHandler<Template extends string> = (
   uri: URL,
-  variables: UriVariables<Template>,
+  variables: TemplateVariables<Template>,
   context: HandlerContext,
-) => ResourceResult | Promise<ResourceResult>;
+) => ResourceHandlerResult | Promise<ResourceHandlerResult>;
 
 /** The SDK's resource metadata: shown in `resources/list`. */
 export interface ResourceMetadata {
