@@ -29,3 +29,7 @@ export * from './errors/unregistered-resource-error';
 export * from './errors/empty-workflow-error';
 export * from './errors/decorator-mode-error';
 export * from './errors/uri-value-type-error';
+export * from './check-tool-arguments';
+export * from './errors/argument-type-error';
+export * from './errors/unknown-tool-argument-error';
+export * from './errors/definition-conflict-error';

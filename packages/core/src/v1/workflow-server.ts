@@ -8,14 +8,16 @@ import {
   NotAWorkflowError,
   WorkflowValidationError,
   checkRegistrations,
+  checkToolArguments,
   checkWorkflowNames,
   didYouMean,
   validateWorkflow,
   type WorkflowDefinitionError,
 } from '../rules';
-import { executeWorkflow, planWorkflow, type WorkflowHooks, type WorkflowPlan } from '../engine';
+import { DefinitionRegistry, executeWorkflow, planWorkflow, type AnyDefinition, type WorkflowHooks, type WorkflowPlan } from '../engine';
 import { V1Host } from './host';
 import { parseUriTemplate } from './parse-uri-template';
+import { registerDefinition } from './register-definition';
 import { LenientGetPromptRequestSchema } from './prompts/get-prompt-request';
 import { parsePromptArguments } from './prompts/prompt-arguments';
 import { ServerRegistry, decodingCallback } from './registry/server-registry';
@@ -44,6 +46,7 @@ interface RegisteredWorkflow {
  */
 export class WorkflowServer extends McpServer {
   private readonly registry = new ServerRegistry();
+  private readonly definitions = new DefinitionRegistry();
   private readonly workflows: RegisteredWorkflow[] = [];
   private readonly workflowPrompts = new WeakMap<RegisteredPrompt, RegisteredWorkflow>();
   private readonly hooks: WorkflowHooks;
@@ -55,36 +58,68 @@ export class WorkflowServer extends McpServer {
   }
 
   /**
-   * Registers each decorated class as a prompt. All classes are checked before any is registered;
-   * a broken declaration throws here, synchronously: the one `WorkflowDefinitionError`, or a
+   * Registers each decorated class as a prompt, and the tool and resource definitions its steps
+   * reference that are not registered yet. All classes are checked before any is registered; a
+   * broken declaration throws here, synchronously: the one `WorkflowDefinitionError`, or a
    * `WorkflowValidationError` listing several.
    */
   use(...classes: WorkflowClass[]): this {
     const models = classes.map((target) => readWorkflowModel(target) ?? fail(new NotAWorkflowError(target.name, readStepRecords(target).length > 0)));
+    const pending = this.definitions.pending(classes, models, this.registeredNames());
     const errors = [
       ...models.flatMap(validateWorkflow),
       ...checkWorkflowNames([...this.workflows.map((workflow) => workflow.model), ...models]),
+      ...pending.errors,
     ];
     throwIfAny(errors);
     // All or nothing: a name taken by a plain prompt fails before any class is registered.
     const taken = models.find((model) => this.registry.prompts.get(model.name));
     if (taken) throw new Error(`Prompt ${taken.name} is already registered on this server; give workflow class ${taken.className} another name.`);
+    pending.definitions.forEach((definition) => this.registerDefinition(definition));
     models.forEach((model, index) => this.registerWorkflow(model, classes[index]));
     return this;
   }
 
   /**
-   * Checks that every tool and resource a workflow uses is registered. `connect()` calls it;
-   * call it yourself to fail earlier (in a test, say).
+   * Registers tool and resource definitions from `defineTool`/`defineResource` on this server
+   * (`use()` does it for those its workflows reference). The same definition twice is registered once.
+   *
+   * @example
+   * ```ts
+   * server.registerDefinitions(getWeather, forecast);
+   * ```
+   */
+  registerDefinitions(...definitions: AnyDefinition[]): this {
+    for (const definition of definitions) if (!this.definitions.has(definition)) this.registerDefinition(definition);
+    return this;
+  }
+
+  /**
+   * Checks that every tool and resource a workflow uses is registered, and that every step's
+   * arguments fit its tool's input schema (no unknown names, no constant the schema rejects, no
+   * prompt argument into an input that takes no string). `connect()` calls it; call it yourself to
+   * fail earlier (in a test, say).
    */
   validate(): void {
-    throwIfAny(this.workflows.flatMap((workflow) => checkRegistrations(workflow.model, this.registry)));
+    throwIfAny(this.workflows.flatMap((workflow) => [...checkRegistrations(workflow.model, this.registry), ...checkToolArguments(workflow.model, this.registry)]));
   }
 
   /** Validates the workflows against what is registered, then connects: nothing is served if a reference is broken. */
   override async connect(transport: Transport): Promise<void> {
     this.validate();
     await super.connect(transport);
+  }
+
+  private registerDefinition(definition: AnyDefinition): void {
+    registerDefinition(this, definition);
+    this.definitions.add(definition);
+  }
+
+  private registeredNames() {
+    return {
+      hasTool: (name: string) => this.registry.tools.get(name) !== undefined,
+      hasResource: (name: string, uri: string) => this.registry.templates.get(name) !== undefined || this.registry.resources.get(uri) !== undefined,
+    };
   }
 
   private registerWorkflow(model: WorkflowModel, target: WorkflowClass): void {

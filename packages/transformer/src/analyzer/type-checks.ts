@@ -1,7 +1,6 @@
 import type * as ts from 'typescript';
 import { isIndexSegment, parseFieldPath } from '@mcpflow/core/model';
-import { UriValueTypeError, type IssueTarget } from '@mcpflow/core/rules';
-import { ArgumentTypeError } from '../errors/argument-type-error';
+import { ArgumentTypeError, UriValueTypeError, type IssueTarget } from '@mcpflow/core/rules';
 import { BindingTypeError } from '../errors/binding-type-error';
 import { FieldNotInTypeError } from '../errors/field-not-in-type-error';
 import type { AnalyzedWorkflow, SourceNodes } from './analyzed-workflow';
@@ -51,7 +50,15 @@ export function checkTypes(t: typeof ts, checker: ts.TypeChecker, workflow: Anal
       if (!checker.isTypeAssignableTo(checker.getNonNullableType(type), input)) {
         const target: IssueTarget = { kind: 'argSource', step: step.name, arg, part: 'value' };
         errors.push({
-          error: new ArgumentTypeError(workflow.model.name, step.name, nodes.tool.name, arg, checker.typeToString(input), checker.typeToString(type), target),
+          error: new ArgumentTypeError(
+            workflow.model.name,
+            step.name,
+            nodes.tool.name,
+            arg,
+            `takes ${checker.typeToString(input)}, but the value mapped to it is of type ${checker.typeToString(type)}.`,
+            `map '${arg}' from a value of type ${checker.typeToString(input)} (a deeper field() path, say), or change the tool's input schema.`,
+            target,
+          ),
           node: source.call,
         });
       }

@@ -7,7 +7,8 @@ import type {
 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { UriTemplate, type Variables } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { uriTemplateVariableNames } from '../../model';
-import type { RegistrationLookup } from '../../rules';
+import type { RegistrationLookup, ToolInputSchema, ToolSchemaLookup } from '../../rules';
+import { toolInputSchema } from '../tools/tool-inputs';
 import { decodeVariables } from '../../engine';
 import { HandleMap } from './handle-map';
 
@@ -25,7 +26,7 @@ export function decodingCallback(callback: ReadResourceTemplateCallback): ReadRe
  * WorkflowServer's own registry of what the SDK registered: the SDK keeps its registries private,
  * so the handles it returns are kept here, following renames, to run tools and resources in process.
  */
-export class ServerRegistry implements RegistrationLookup {
+export class ServerRegistry implements RegistrationLookup, ToolSchemaLookup {
   readonly tools = new HandleMap<RegisteredTool>('name');
   readonly prompts = new HandleMap<RegisteredPrompt>('name');
   readonly resources = new HandleMap<RegisteredResource>('uri');
@@ -57,6 +58,11 @@ export class ServerRegistry implements RegistrationLookup {
 
   toolNames(): string[] {
     return this.tools.keys();
+  }
+
+  toolInputSchema(name: string): ToolInputSchema | undefined {
+    const tool = this.tools.get(name);
+    return tool && toolInputSchema(tool);
   }
 
   servesUri(uriTemplate: string): boolean {
