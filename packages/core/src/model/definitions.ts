@@ -127,12 +127,18 @@ export interface ResourceDefinition<Name extends string = string, Template exten
 // `any`: the handler's variables vary with the template.
 export type AnyResourceDefinition = ResourceDefinition<string, any>;
 
-/** True for what `defineTool` returns. */
+/**
+ * True for what `defineTool` returns.
+ * @example `if (isToolDefinition(options.tool)) register(options.tool);`
+ */
 export function isToolDefinition(value: unknown): value is AnyToolDefinition {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'tool' && typeof (value as { handler?: unknown }).handler === 'function';
 }
 
-/** True for what `defineResource` returns. */
+/**
+ * True for what `defineResource` returns.
+ * @example `if (isResourceDefinition(options.resource)) register(options.resource);`
+ */
 export function isResourceDefinition(value: unknown): value is AnyResourceDefinition {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'resource' && typeof (value as { handler?: unknown }).handler === 'function';
 }

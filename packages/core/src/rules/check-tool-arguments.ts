@@ -25,6 +25,11 @@ export interface ToolSchemaLookup {
  * The mappings a tool cannot take: an argument name its input does not have, a constant its schema
  * rejects, a `promptArg` (a string) into an input that takes no string. A required input a step
  * leaves unmapped is no error: the run hands it to the client's LLM.
+ *
+ * @example
+ * ```ts
+ * const errors = checkToolArguments(model, registry); // at connect(), for every registered workflow
+ * ```
  */
 export function checkToolArguments(workflow: WorkflowModel, lookup: ToolSchemaLookup): WorkflowDefinitionError[] {
   const errors: WorkflowDefinitionError[] = [];

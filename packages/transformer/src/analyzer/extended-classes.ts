@@ -3,6 +3,12 @@ import type * as ts from 'typescript';
 /**
  * The classes of a program that some class extends, found once per program: a base class's steps
  * run as its subclass's, as the runtime reads them (reflect-metadata follows the prototype chain).
+ *
+ * @example
+ * ```ts
+ * const isExtended = extendedClasses(ts, program);
+ * if (!isExtended(helperClass)) reportStepOutsideWorkflow();
+ * ```
  */
 export function extendedClasses(t: typeof ts, program: ts.Program): (node: ts.ClassLikeDeclaration) => boolean {
   let bases: Set<ts.Node> | undefined;

@@ -22,6 +22,12 @@ export interface Finding {
  * Every mcpflow finding of one file: the shared rules of `@mcpflow/core` run on the model read from
  * the AST, the checks that need types, and the compiler options the decorators need. A bug in the
  * analyzer is rethrown, never hidden; an error in the user's code is always a finding.
+ *
+ * @example
+ * ```ts
+ * const context = { t: ts, checker: program.getTypeChecker(), isExtended: extendedClasses(ts, program) };
+ * const codes = fileFindings(context, program.getCompilerOptions(), file).map((finding) => finding.error.code);
+ * ```
  */
 export function fileFindings(context: AnalyzerContext, options: ts.CompilerOptions, file: ts.SourceFile): Finding[] {
   const { t, checker } = context;

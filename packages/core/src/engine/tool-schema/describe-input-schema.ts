@@ -16,6 +16,12 @@ export interface PropertySchema {
  * The view of a tool's input schema the argument rule reads, from its JSON Schema and (where the
  * schema library exposes them) its properties' own schemas: both SDK lines build it the same way.
  * A property whose schema cannot be parsed synchronously (an async refinement) is not checked.
+ *
+ * @example
+ * ```ts
+ * const schema = describeInputSchema({ properties: { days: { type: 'integer' } } }, { days: z.number().int() });
+ * schema.acceptsString('days'); // false
+ * ```
  */
 export function describeInputSchema(json: JsonObjectSchema, properties?: Readonly<Record<string, PropertySchema | undefined>>): ToolInputSchema {
   const shape = json.properties ?? {};

@@ -13,6 +13,12 @@ export interface JsonSchemaTypes {
  * Whether a JSON Schema admits some string: a `type` of or including `string`, an `enum`/`const`
  * holding one, or no type constraint at all. A schema it cannot read (`not`, a `$ref`) counts as
  * admitting one, so the check never refuses a mapping the tool would take.
+ *
+ * @example
+ * ```ts
+ * jsonSchemaAcceptsString({ type: ['number', 'null'] }); // false
+ * jsonSchemaAcceptsString({ enum: ['metric', 'imperial'] }); // true
+ * ```
  */
 export function jsonSchemaAcceptsString(schema: JsonSchemaTypes | boolean | undefined): boolean {
   if (schema === undefined || typeof schema === 'boolean') return schema !== false;
