@@ -1,16 +1,9 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, TemplateBinding, Workflow, constant, defineResource, defineTool, field, promptArg } from '@mcpflow/decorators';
-import {
-  ArgumentTypeError,
-  DefinitionConflictError,
-  UnknownToolArgumentError,
-  WorkflowServer,
-  WorkflowValidationError,
-  type ExecutionMeta,
-} from '@mcpflow/core';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { connect, messageText } from './helpers/connect';
+import { ArgumentTypeError, DefinitionConflictError, UnknownToolArgumentError, WorkflowValidationError, type ExecutionMeta } from '@mcpflow/core';
+import { messageText } from './helpers/connect';
+import { LINES, MATRIX, type Line, type TestServer } from './helpers/lines';
 
 const calls: string[] = [];
 
@@ -51,7 +44,7 @@ class WeatherOnly {
 }
 
 const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mcpflow/execution'] as ExecutionMeta;
-const server = () => new WorkflowServer({ name: 'definitions', version: '1.0.0' });
+const serverOf = (line: Line): TestServer => new line.WorkflowServer({ name: 'definitions', version: '1.0.0' });
 
 function thrown(action: () => unknown): Error {
   try {
@@ -62,10 +55,10 @@ function thrown(action: () => unknown): Error {
   throw new Error('expected a throw');
 }
 
-describe('definitions: use() registers the tools and resources a workflow references', () => {
+describe.each(MATRIX)('definitions registered by use(): $label', ({ line, transport }) => {
   test('a client lists them and prompts/get runs them in process', async () => {
     calls.length = 0;
-    const client = await connect(server().use(WeatherReport, WeatherOnly));
+    const client = await line.connect(() => serverOf(line).use(WeatherReport, WeatherOnly), { transport });
     const tools = await client.listTools();
     expect(tools.tools.map((tool) => [tool.name, tool.description, Object.keys(tool.inputSchema.properties ?? {})])).toEqual([
       ['get_weather', 'Current weather of a city', ['city', 'days']],
@@ -85,13 +78,18 @@ describe('definitions: use() registers the tools and resources a workflow refere
     expect(called.structuredContent).toEqual({ celsius: 21, city: 'Oslo' });
     const read = await client.readResource({ uri: 'weather://forecast/Oslo' });
     expect(read.contents[0]).toMatchObject({ text: 'Forecast for Oslo: sunny' });
+    await client.close();
   });
 
   test('the same definition used by two use() calls, or registered first, is registered once', async () => {
-    const twice = server().registerDefinitions(getWeather).use(WeatherOnly).use(WeatherReport);
-    const client = await connect(twice);
+    const client = await line.connect(() => serverOf(line).registerDefinitions(getWeather).use(WeatherOnly).use(WeatherReport), { transport });
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['get_weather']);
+    await client.close();
   });
+});
+
+describe.each(LINES)('definition conflicts at use(): $name', (line) => {
+  const server = () => serverOf(line);
 
   test('two different definitions under one name: a clear error, and nothing is registered', () => {
     const impostor = defineTool('get_weather', { inputSchema: { town: z.string() } }, async () => ({ content: [] }));
@@ -120,12 +118,12 @@ describe('definitions: use() registers the tools and resources a workflow refere
   });
 });
 
-describe('connect() and validate(): string-named tools are checked against their input schema', () => {
+describe.each(LINES)('connect() and validate(): string-named tools are checked against their input schema: $name', (line) => {
   function weatherServer() {
     return weatherTool().target;
   }
   function weatherTool() {
-    const target = server();
+    const target = serverOf(line);
     const handle = target.registerTool(
       'weather',
       { inputSchema: { city: z.string(), days: z.number().int().min(1).max(7).optional(), units: z.enum(['metric', 'imperial']).optional(), note: z.string().or(z.number()).optional() } },
@@ -133,15 +131,13 @@ describe('connect() and validate(): string-named tools are checked against their
     );
     return { target, handle };
   }
-  const refused = async (target: WorkflowServer): Promise<Error> => {
-    const [, serverTransport] = InMemoryTransport.createLinkedPair();
-    return target.connect(serverTransport).then(
+  const refused = async (target: TestServer): Promise<Error> =>
+    line.connect(() => target).then(
       () => {
         throw new Error('connect() accepted a broken workflow');
       },
       (error: Error) => error,
     );
-  };
 
   test('a misspelled argument name (required or optional) rejects connect(), with did-you-mean', async () => {
     @Workflow({ name: 'typos', arguments: { city: z.string() } })
@@ -183,15 +179,18 @@ describe('connect() and validate(): string-named tools are checked against their
       forecast!: unknown;
     }
     const { target, handle } = weatherTool();
-    const client = await connect(target.use(Partial));
+    const client = await line.connect(() => target.use(Partial));
     const result = await client.getPrompt({ name: 'partial', arguments: { days: '3' } });
     expect(meta(result).status).toBe('handoff');
     expect(messageText(result.messages.at(-1)!)).toContain('Known arguments: {"units":"metric","note":"3"}');
     expect(messageText(result.messages.at(-1)!)).toContain('Arguments you must decide: city (string, required)');
 
     // The tool's schema changes after connect(): an argument it no longer takes is not listed as known.
-    handle.update({ paramsSchema: { city: z.string(), units: z.string() } });
+    // 1.x takes a raw shape here, 2.x a Standard Schema.
+    const narrower = { city: z.string(), units: z.string() };
+    handle.update({ paramsSchema: (line.name === 'v1' ? narrower : z.object(narrower)) as typeof narrower });
     const later = await client.getPrompt({ name: 'partial', arguments: { days: '3' } });
     expect(messageText(later.messages.at(-1)!)).toContain('Known arguments: {"units":"metric"}\n');
+    await client.close();
   });
 });

@@ -18,3 +18,4 @@ export type { ExpandableUriTemplate, UriTemplateParser, UriVariables } from './u
 export { describeInputSchema, type JsonObjectSchema, type PropertySchema } from './tool-schema/describe-input-schema';
 export { jsonSchemaAcceptsString, type JsonSchemaTypes } from './tool-schema/json-schema-accepts-string';
 export { DefinitionRegistry, type AnyDefinition, type RegisteredNames } from './definitions/definition-registry';
+export { WorkflowPlans } from './plan/workflow-plans';

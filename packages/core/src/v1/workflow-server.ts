@@ -2,26 +2,25 @@ import { McpServer, type RegisteredPrompt, type ReadResourceTemplateCallback } f
 import type { ServerOptions } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type GetPromptResult, type Implementation } from '@modelcontextprotocol/sdk/types.js';
-import { readStepRecords, readWorkflowModel, readWorkflowOptions, type WorkflowClass } from '../model/read-workflow';
+import { readWorkflowOptions, type WorkflowClass } from '../model/read-workflow';
 import type { WorkflowModel } from '../model';
-import {
-  NotAWorkflowError,
-  WorkflowValidationError,
-  checkRegistrations,
-  checkToolArguments,
-  checkWorkflowNames,
-  didYouMean,
-  validateWorkflow,
-  type WorkflowDefinitionError,
-} from '../rules';
-import { DefinitionRegistry, executeWorkflow, planWorkflow, type AnyDefinition, type WorkflowHooks, type WorkflowPlan } from '../engine';
+import { didYouMean } from '../rules';
+import { DefinitionRegistry, WorkflowPlans, executeWorkflow, type AnyDefinition, type WorkflowHooks, type WorkflowPlan } from '../engine';
 import { V1Host } from './host';
 import { parseUriTemplate } from './parse-uri-template';
-import { registerDefinition } from './register-definition';
 import { LenientGetPromptRequestSchema } from './prompts/get-prompt-request';
 import { parsePromptArguments } from './prompts/prompt-arguments';
-import { ServerRegistry, decodingCallback } from './registry/server-registry';
+import { ServerRegistry, decodingCallback } from '../shared/server-registry';
+import { checkUse } from '../shared/check-use';
+import { registrationErrors } from '../shared/registration-errors';
+import { throwIfAny } from '../shared/throw-if-any';
+import { registerDefinition } from './register-definition';
+import { toolInputSchema } from './tools/tool-inputs';
+import type { V1Registry } from './server-registry';
 import type { RequestExtra } from './request-extra';
+
+/** Each class is checked and planned once per process, however many servers use it. */
+const plans = new WorkflowPlans(parseUriTemplate);
 
 /** Options of a WorkflowServer: the SDK's server options plus observability hooks. */
 export interface WorkflowServerOptions extends ServerOptions, WorkflowHooks {}
@@ -45,7 +44,7 @@ interface RegisteredWorkflow {
  * ```
  */
 export class WorkflowServer extends McpServer {
-  private readonly registry = new ServerRegistry();
+  private readonly registry: V1Registry = new ServerRegistry(parseUriTemplate, toolInputSchema);
   private readonly definitions = new DefinitionRegistry();
   private readonly workflows: RegisteredWorkflow[] = [];
   private readonly workflowPrompts = new WeakMap<RegisteredPrompt, RegisteredWorkflow>();
@@ -64,25 +63,19 @@ export class WorkflowServer extends McpServer {
    * `WorkflowValidationError` listing several.
    */
   use(...classes: WorkflowClass[]): this {
-    const models = classes.map((target) => readWorkflowModel(target) ?? fail(new NotAWorkflowError(target.name, readStepRecords(target).length > 0)));
-    const pending = this.definitions.pending(classes, models, this.registeredNames());
-    const errors = [
-      ...models.flatMap(validateWorkflow),
-      ...checkWorkflowNames([...this.workflows.map((workflow) => workflow.model), ...models]),
-      ...pending.errors,
-    ];
-    throwIfAny(errors);
+    const served = this.workflows.map((workflow) => workflow.model);
+    const { models, definitions } = checkUse(plans, classes, served, this.definitions, this.registry);
     // All or nothing: a name taken by a plain prompt fails before any class is registered.
     const taken = models.find((model) => this.registry.prompts.get(model.name));
     if (taken) throw new Error(`Prompt ${taken.name} is already registered on this server; give workflow class ${taken.className} another name.`);
-    pending.definitions.forEach((definition) => this.registerDefinition(definition));
+    definitions.forEach((definition) => this.registerDefinition(definition));
     models.forEach((model, index) => this.registerWorkflow(model, classes[index]));
     return this;
   }
 
   /**
    * Registers tool and resource definitions from `defineTool`/`defineResource` on this server
-   * (`use()` does it for those its workflows reference). The same definition twice is registered once.
+   * (`use()` does it for those its workflows reference). A definition already registered is skipped.
    *
    * @example
    * ```ts
@@ -101,7 +94,7 @@ export class WorkflowServer extends McpServer {
    * fail earlier (in a test, say).
    */
   validate(): void {
-    throwIfAny(this.workflows.flatMap((workflow) => [...checkRegistrations(workflow.model, this.registry), ...checkToolArguments(workflow.model, this.registry)]));
+    throwIfAny(registrationErrors(this.workflows.map((workflow) => workflow.model), this.registry));
   }
 
   /** Validates the workflows against what is registered, then connects: nothing is served if a reference is broken. */
@@ -115,15 +108,8 @@ export class WorkflowServer extends McpServer {
     this.definitions.add(definition);
   }
 
-  private registeredNames() {
-    return {
-      hasTool: (name: string) => this.registry.tools.get(name) !== undefined,
-      hasResource: (name: string, uri: string) => this.registry.templates.get(name) !== undefined || this.registry.resources.get(uri) !== undefined,
-    };
-  }
-
   private registerWorkflow(model: WorkflowModel, target: WorkflowClass): void {
-    const workflow: RegisteredWorkflow = { model, plan: planWorkflow(model, parseUriTemplate) };
+    const workflow: RegisteredWorkflow = { model, plan: plans.plan(target) };
     const handle = this.registerPrompt(
       model.name,
       { title: model.title, description: model.description, argsSchema: readWorkflowOptions(target)?.arguments as never },
@@ -190,13 +176,4 @@ export class WorkflowServer extends McpServer {
     own.registerPrompt = prompt(base.registerPrompt as never) as McpServer['registerPrompt'];
     own.prompt = prompt(base.prompt as never) as McpServer['prompt'];
   }
-}
-
-function fail(error: Error): never {
-  throw error;
-}
-
-function throwIfAny(errors: readonly WorkflowDefinitionError[]): void {
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new WorkflowValidationError(errors);
 }
