@@ -20,7 +20,7 @@ export type ArgumentsOf<Tool> = Tool extends { readonly '~types'?: { readonly in
  * `resource` (a URI template or a `defineResource` definition). One object type rather than a
  * union, so TypeScript reports a wrong argument on the argument itself.
  */
-export type TypedStepOptions<Tool extends string | AnyToolDefinition | undefined> = Omit<StepOptionsBase, 'args'> & {
+export type TypedStepOptions<Tool extends string | AnyToolDefinition | undefined = string | AnyToolDefinition | undefined> = Omit<StepOptionsBase, 'args'> & {
   /** The tool to call: its registered name, or the definition from `defineTool`. */
   tool?: Tool;
   /** The URI or RFC 6570 template to read, or the definition from `defineResource`. */
