@@ -35,8 +35,9 @@ describe('checkToolArguments on plain models', () => {
     className: 'W',
     arguments: [{ name: 'city', required: true }],
     instructions: [],
+    resources: [],
     strayDecorators: [],
-    steps: [{ name: 's', property: 's', tool, args, resources: [], extraBindings: [], templateBindings: [], sensitiveArgs: [] }],
+    steps: [{ name: 's', property: 's', tool, args, resources: [], extraBindings: [], templateBindings: [], sensitiveArgs: [], parallel: false, optional: false }],
   });
   const codes = (model: WorkflowModel) => checkToolArguments(model, lookup).map((error) => [error.code, error.problem]);
 

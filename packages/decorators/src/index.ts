@@ -6,7 +6,8 @@ export { Workflow } from './workflow';
 export { Step } from './step';
 export { Bind } from './bind';
 export { TemplateBinding } from './template-binding';
-export { promptArg, fromStep, field, constant } from './data-sources';
+export { promptArg, fromStep, field, constant, item } from './data-sources';
+export { equals, oneOf, present, not } from './conditions';
 export { defineTool } from './define-tool';
 export { defineResource } from './define-resource';
 export type { TypedStepOptions as StepOptions, ToolArguments, ArgumentsOf } from './step-options';
@@ -15,6 +16,7 @@ export type {
   DataSource,
   JsonValue,
   RetryPolicy,
+  Condition,
   ToolDefinition,
   ResourceDefinition,
   ToolConfig,

@@ -25,5 +25,6 @@ export { fileDiagnostics, fileFindings, DIAGNOSTIC_SOURCE, type Finding, type Fi
 export type { AnalyzerContext } from './analyzer/analyze-file';
 export { extendedClasses } from './analyzer/extended-classes';
 export { FieldNotInTypeError } from './errors/field-not-in-type-error';
+export { TypeMismatchError } from './errors/type-mismatch-error';
 export { BindingTypeError } from './errors/binding-type-error';
 export { NotALiteralError } from './errors/not-a-literal-error';

@@ -52,9 +52,16 @@ function codeOf(use: () => unknown): number[] {
   }
 }
 
-/** The model without what only one reader can know: an argument's description lives in the zod schema. */
+/**
+ * The model without what only one reader can know: an argument's description lives in the zod
+ * schema, a step's `transform` is a function (the transformer checks its types instead).
+ */
 function comparable(model: WorkflowModel) {
-  return { ...model, arguments: model.arguments.map(({ description: _description, ...argument }) => argument) };
+  return {
+    ...model,
+    arguments: model.arguments.map(({ description: _description, ...argument }) => argument),
+    steps: model.steps.map(({ transform: _transform, ...step }) => step),
+  };
 }
 
 describe('parity: the runtime and the transformer read every fixture alike', () => {

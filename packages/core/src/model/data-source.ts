@@ -41,12 +41,19 @@ export interface ConstantSource<Value extends JsonValue = JsonValue> extends Val
   readonly value: Value;
 }
 
+/** The current element of a `forEach` step, or one value inside it by a dot path; typed like `StepOutputSource`. */
+// `any`: assignable to every input type; the transformer checks the real type.
+export interface ItemSource extends ValueOf<any> {
+  readonly kind: 'item';
+  readonly path?: string;
+}
+
 /**
  * Where a step argument or a URI template variable takes its value from. `DataSource<number>` is
  * a source whose value fits a `number` input.
  */
 // `any` by default: a source whose type is not asked for fits anywhere.
-export type DataSource<T = any> = (PromptArgSource | StepOutputSource | FieldSource | ConstantSource) & ValueOf<T>;
+export type DataSource<T = any> = (PromptArgSource | StepOutputSource | FieldSource | ConstantSource | ItemSource) & ValueOf<T>;
 
 /** The binding a data source reads, if it reads one. */
 export function bindingOf(source: DataSource): string | undefined {

@@ -1,3 +1,4 @@
+import type { Condition } from './condition';
 import type { DataSource } from './data-source';
 
 /** A declared prompt argument. */
@@ -53,7 +54,24 @@ export interface StepModel {
   readonly retry?: RetryPolicy;
   /** Tool arguments whose values never appear in the trace. */
   readonly sensitiveArgs: readonly string[];
+  /** Runs concurrently with the adjacent `parallel` steps (see `parallelGroups`). */
+  readonly parallel: boolean;
+  /** The step runs only when this holds. */
+  readonly when?: Condition;
+  /** The array the step runs once per element of. */
+  readonly forEach?: DataSource;
+  /** With `forEach`: iterations that may run at once. */
+  readonly concurrency?: number;
+  /** With `forEach`: the most elements accepted. */
+  readonly maxItems?: number;
+  /** A failure is recorded and the workflow goes on. */
+  readonly optional: boolean;
+  /** Maps the value before it is bound; only the run-time reader has the function. */
+  readonly transform?: StepTransform;
 }
+
+/** A step's `transform`: maps its value before it is bound. */
+export type StepTransform = (value: unknown) => unknown;
 
 /** A decorator that needs `@Step` on the same property but found none. */
 export interface StrayDecorator {
@@ -72,6 +90,8 @@ export interface WorkflowModel {
   readonly arguments: readonly ArgumentModel[];
   /** Texts for the LLM; absent where the compiler cannot read them as literals. */
   readonly instructions?: readonly string[];
+  /** Instruction resource URIs, embedded after the instructions. */
+  readonly resources: readonly string[];
   readonly steps: readonly StepModel[];
   readonly strayDecorators: readonly StrayDecorator[];
 }

@@ -1,11 +1,11 @@
 import type * as ts from 'typescript';
-import type { ArgumentModel, ArgumentMapping, DataSource, StepModel, StrayDecorator, TemplateBindingModel } from '@mcpflow/core/model';
+import type { ArgumentModel, ArgumentMapping, Condition, DataSource, StepModel, StrayDecorator, TemplateBindingModel } from '@mcpflow/core/model';
 import { StepOutsideWorkflowError } from '@mcpflow/core/rules';
 import { NotALiteralError } from '../errors/not-a-literal-error';
 import type { AnalyzerContext, NodeError } from './analyze-file';
 import type { AnalyzedWorkflow, SourceNodes, StepNodes } from './analyzed-workflow';
 import { baseClassOf } from './extended-classes';
-import { DATA_SOURCES, DecoratorSource } from './decorator-source';
+import { CONDITIONS, DATA_SOURCES, DecoratorSource } from './decorator-source';
 import { DefinitionTypes, type ToolDefinitionType } from './definition-types';
 import { LiteralReader } from './literal-reader';
 
@@ -30,6 +30,9 @@ interface ReadStep {
   readonly embedded: readonly ts.Expression[];
   readonly args: ReadonlyMap<string, SourceNodes>;
   readonly tool?: ToolDefinitionType;
+  readonly conditionSources: readonly SourceNodes[];
+  readonly forEach?: SourceNodes;
+  readonly transform?: ts.Expression;
 }
 
 interface ReadBinding {
@@ -94,6 +97,10 @@ export class ClassReader {
     const sensitive = new Set(this.strings(options?.get('sensitiveArguments')) ?? []);
     const argumentsNode = options?.get('arguments');
     const argumentList = this.readArguments(argumentsNode, sensitive, () => incomplete(`the arguments of workflow class ${className}`, argumentsNode ?? nameNode));
+    const resourcesNode = options?.get('resources');
+    const resourceNodes = resourcesNode && this.t.isArrayLiteralExpression(resourcesNode) ? [...resourcesNode.elements] : [];
+    if (resourcesNode && !this.t.isArrayLiteralExpression(resourcesNode)) incomplete(`the resources of workflow class ${className}`, resourcesNode);
+    const resources = resourceNodes.map((node) => this.literals.string(node) ?? (incomplete(`an instruction resource URI of workflow class ${className}`, node), ''));
 
     const steps: ReadStep[] = [];
     const bindings = new Map<string, ReadBinding[]>();
@@ -136,6 +143,9 @@ export class ClassReader {
         bindings: new Map(bound.map((binding) => [binding.name, binding.node])),
         templates: new Map(filled.map((template) => [template.variable, { variable: template.node, source: template.source }])),
         tool: step.tool,
+        conditionSources: step.conditionSources,
+        forEach: step.forEach,
+        transform: step.transform,
       });
     }
 
@@ -157,6 +167,7 @@ export class ClassReader {
         description: this.literals.string(options?.get('description')),
         arguments: argumentList,
         instructions: options?.get('instructions') ? this.strings(options.get('instructions')) : [],
+        resources,
         steps: stepModels,
         strayDecorators: strays,
       },
@@ -164,6 +175,7 @@ export class ClassReader {
       decorator: workflowCall.call.expression,
       steps: stepNodes,
       strays: strayNodes,
+      resources: resourceNodes,
       complete,
     };
   }
@@ -237,6 +249,18 @@ export class ClassReader {
       args.push({ name: argument, source: source.source });
       argNodes.set(argument, source);
     }
+
+    const flag = (key: string): boolean => {
+      const node = options.get(key);
+      const value = node && this.literals.json(node);
+      if (node && typeof value !== 'boolean') incomplete(`option '${key}' of step '${name}' (write true or false)`, node, name);
+      return value === true;
+    };
+    const forEachNode = options.get('forEach');
+    const forEach = forEachNode ? this.readSource(forEachNode, name, incomplete) : undefined;
+    const whenNode = options.get('when');
+    const conditionSources: SourceNodes[] = [];
+    const when = whenNode ? this.readCondition(whenNode, name, conditionSources, incomplete) : undefined;
     return {
       member,
       property,
@@ -245,6 +269,9 @@ export class ClassReader {
       embedded,
       args: argNodes,
       tool,
+      conditionSources,
+      forEach,
+      transform: options.get('transform'),
       model: {
         name,
         property,
@@ -256,6 +283,12 @@ export class ClassReader {
         timeoutMs: this.number(options.get('timeoutMs')),
         retry: this.retry(options.get('retry')),
         sensitiveArgs: this.strings(options.get('sensitiveArgs')) ?? [],
+        parallel: flag('parallel'),
+        when,
+        forEach: forEach?.source,
+        concurrency: this.number(options.get('concurrency')),
+        maxItems: this.number(options.get('maxItems')),
+        optional: flag('optional'),
       },
     };
   }
@@ -279,12 +312,22 @@ export class ClassReader {
     const call = this.t.isCallExpression(node) ? node : undefined;
     const kind = call ? this.source.resolve(call.expression) : undefined;
     if (!call || !kind || !DATA_SOURCES.includes(kind)) {
-      incomplete(`a data source of step '${step}' (use promptArg, fromStep, field or constant directly)`, node, step);
+      incomplete(`a data source of step '${step}' (use promptArg, fromStep, field, constant or item directly)`, node, step);
       return undefined;
     }
     const [first, second] = call.arguments;
     if (kind === 'constant') {
       return { call, first, source: { kind: 'constant', value: (first && this.literals.json(first)) ?? null } };
+    }
+    if (kind === 'item') {
+      if (!first) return { call, source: { kind: 'item' } };
+      const itemPath = this.literals.string(first);
+      if (itemPath === undefined) {
+        incomplete(`the path given to item() in step '${step}'`, first, step);
+        return undefined;
+      }
+      // item()'s only argument is a path: it sits where field()'s path does, so diagnostics find it there.
+      return { call, second: first, source: { kind: 'item', path: itemPath } };
     }
     const name = this.literals.string(first);
     if (name === undefined) {
@@ -303,6 +346,34 @@ export class ClassReader {
       source = { kind: 'field', binding: name, path };
     }
     return { call, first, second, source };
+  }
+
+  /** A `when` condition built from equals/oneOf/present/not, collecting its data sources depth first. */
+  private readCondition(node: ts.Expression, step: string, sources: SourceNodes[], incomplete: Incomplete): Condition | undefined {
+    const call = this.t.isCallExpression(node) ? node : undefined;
+    const kind = call ? this.source.resolve(call.expression) : undefined;
+    if (!call || !kind || !CONDITIONS.includes(kind)) {
+      incomplete(`the when condition of step '${step}' (use equals, oneOf, present or not directly)`, node, step);
+      return undefined;
+    }
+    const [first, second] = call.arguments;
+    if (kind === 'not') {
+      const inner = first ? this.readCondition(first, step, sources, incomplete) : undefined;
+      return inner && { kind: 'not', condition: inner };
+    }
+    const source = first ? this.readSource(first, step, incomplete) : undefined;
+    if (!source) return undefined;
+    sources.push(source);
+    if (kind === 'present') return { kind: 'present', source: source.source };
+    const value = second && this.literals.json(second);
+    if (value === undefined) {
+      incomplete(`the value compared in the when condition of step '${step}' (write a JSON literal)`, second ?? call, step);
+      return undefined;
+    }
+    if (kind === 'equals') return { kind: 'equals', source: source.source, value };
+    if (Array.isArray(value)) return { kind: 'oneOf', source: source.source, values: value };
+    incomplete(`the values of oneOf() in step '${step}' (write an array literal)`, second, step);
+    return undefined;
   }
 
   /** A numeric literal option; anything else is left to the run-time check. */

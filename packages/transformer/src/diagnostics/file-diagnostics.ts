@@ -53,9 +53,12 @@ export function fileFindings(context: AnalyzerContext, options: ts.CompilerOptio
   return findings;
 }
 
-/** The mcpflow diagnostics of one file, as the compiler reports them. */
+/** The mcpflow diagnostics of one file, as the compiler reports them: in source order, as tsc prints them. */
 export function fileDiagnostics(context: AnalyzerContext, options: ts.CompilerOptions, file: ts.SourceFile): ts.Diagnostic[] {
-  return fileFindings(context, options, file).map(({ error, span }) => ({
+  const findings = fileFindings(context, options, file).sort(
+    (a, b) => a.span.start - b.span.start || a.span.length - b.span.length || a.error.code - b.error.code,
+  );
+  return findings.map(({ error, span }) => ({
     file,
     start: span.start,
     length: span.length,
