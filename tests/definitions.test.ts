@@ -25,7 +25,11 @@ const forecast = defineResource('forecast', 'weather://forecast/{city}', { mimeT
   contents: [{ uri: uri.href, mimeType: 'text/plain', text: `Forecast for ${String(city)}: sunny` }],
 }));
 
-@Workflow({ name: 'weather_report', description: 'Weather and forecast of a city', arguments: { city: z.string() } })
+const styleGuide = defineResource('style_guide', 'docs://weather/style', { mimeType: 'text/markdown' }, async (uri) => ({
+  contents: [{ uri: uri.href, mimeType: 'text/markdown', text: 'Say degrees Celsius.' }],
+}));
+
+@Workflow({ name: 'weather_report', description: 'Weather and forecast of a city', arguments: { city: z.string() }, resources: [styleGuide] })
 class WeatherReport {
   @Step({ tool: getWeather, args: { city: promptArg('city'), days: constant(2) } })
   @Bind('weather')
@@ -64,10 +68,12 @@ describe.each(MATRIX)('definitions registered by use(): $label', ({ line, transp
       ['get_weather', 'Current weather of a city', ['city', 'days']],
     ]);
     expect((await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate)).toEqual(['weather://forecast/{city}']);
+    expect((await client.listResources()).resources.map((resource) => resource.uri)).toEqual(['docs://weather/style']);
 
     const result = await client.getPrompt({ name: 'weather_report', arguments: { city: 'Lyon' } });
     expect(meta(result).status).toBe('completed');
     expect(calls).toEqual(['get_weather Lyon']);
+    expect(result.messages.map(messageText)[0]).toBe('[resource docs://weather/style]');
     expect(result.messages.map(messageText).slice(-4)).toEqual([
       'Calling tool get_weather with arguments: {"city":"Lyon","days":2}',
       'Result of get_weather:\n{"celsius":21,"city":"Lyon"}',

@@ -31,9 +31,10 @@ export interface WorkflowOptions {
   instructions?: string[];
   /**
    * Resource URIs embedded right after the instructions: reusable instruction resources (a style
-   * guide, a glossary). Checked at `connect()` like a step's resources; they take no `{vars}`.
+   * guide, a glossary), each a URI or a fixed-URI `defineResource` definition (registered by
+   * `use()`). Checked at `connect()` like a step's resources; they take no `{vars}`.
    */
-  resources?: string[];
+  resources?: (string | AnyResourceDefinition)[];
   /** Prompt arguments whose values never appear in the trace (`[redacted]`). */
   sensitiveArguments?: string[];
 }

@@ -100,7 +100,9 @@ export class ClassReader {
     const resourcesNode = options?.get('resources');
     const resourceNodes = resourcesNode && this.t.isArrayLiteralExpression(resourcesNode) ? [...resourcesNode.elements] : [];
     if (resourcesNode && !this.t.isArrayLiteralExpression(resourcesNode)) incomplete(`the resources of workflow class ${className}`, resourcesNode);
-    const resources = resourceNodes.map((node) => this.literals.string(node) ?? (incomplete(`an instruction resource URI of workflow class ${className}`, node), ''));
+    const resources = resourceNodes.map(
+      (node) => this.literals.string(node) ?? this.definitions.resourceUri(node) ?? (incomplete(`an instruction resource URI of workflow class ${className}`, node), ''),
+    );
 
     const steps: ReadStep[] = [];
     const bindings = new Map<string, ReadBinding[]>();

@@ -1,5 +1,5 @@
 import { isResourceDefinition, isToolDefinition, type AnyResourceDefinition, type AnyToolDefinition, type WorkflowModel } from '../../model';
-import { readStepRecords, type WorkflowClass } from '../../model/read-workflow';
+import { readStepRecords, readWorkflowOptions, type WorkflowClass } from '../../model/read-workflow';
 import { DefinitionConflictError, type WorkflowDefinitionError } from '../../rules';
 
 /** A tool or resource definition, as `defineTool`/`defineResource` make them. */
@@ -40,7 +40,7 @@ export class DefinitionRegistry {
   }
 
   /**
-   * The definitions the classes' steps reference that are not registered yet (each once), and a
+   * The definitions the classes reference (in their steps and instruction resources) that are not registered yet (each once), and a
    * conflict for each definition whose name is taken by something else. `models[i]` is `classes[i]` read.
    */
   pending(classes: readonly WorkflowClass[], models: readonly WorkflowModel[], registered: RegisteredNames): { definitions: AnyDefinition[]; errors: WorkflowDefinitionError[] } {
@@ -49,9 +49,14 @@ export class DefinitionRegistry {
     const chosen = new Map<string, AnyDefinition>();
     classes.forEach((target, index) => {
       const model = models[index];
-      readStepRecords(target).forEach((record, position) => {
-        const step = model.steps[position]?.name ?? record.property;
-        const definition = isToolDefinition(record.options.tool) ? record.options.tool : isResourceDefinition(record.options.resource) ? record.options.resource : undefined;
+      const referenced: { definition: AnyDefinition | undefined; step: string }[] = [
+        ...(readWorkflowOptions(target)?.resources ?? []).map((resource) => ({ definition: isResourceDefinition(resource) ? resource : undefined, step: '(instruction resources)' })),
+        ...readStepRecords(target).map((record, position) => ({
+          definition: isToolDefinition(record.options.tool) ? record.options.tool : isResourceDefinition(record.options.resource) ? record.options.resource : undefined,
+          step: model.steps[position]?.name ?? record.property,
+        })),
+      ];
+      referenced.forEach(({ definition, step }) => {
         if (!definition || this.has(definition)) return;
         const key = `${definition.kind}:${definition.name}`;
         const other = chosen.get(key) ?? (definition.kind === 'tool' ? this.tools.get(definition.name) : this.resources.get(definition.name));
