@@ -17,8 +17,23 @@ type TsJestOptions = TsJestTransformerOptions;
  * ```
  */
 export function typeCheckedOptions(options: TsJestOptions = {}, rootDir = process.cwd()): TsJestOptions {
-  return { ...options, compiler: require.resolve('ts-patch/compiler'), tsconfig: withoutIsolatedModules(options.tsconfig, rootDir) };
+  return {
+    ...options,
+    compiler: require.resolve('ts-patch/compiler'),
+    tsconfig: withoutIsolatedModules(options.tsconfig, rootDir),
+    diagnostics: withoutHybridModuleWarning(options.diagnostics),
+  };
 }
+
+/** ts-jest warns (TS151002) that nodenext wants `isolatedModules` — which is what turns its type checks off. */
+function withoutHybridModuleWarning(diagnostics: TsJestOptions['diagnostics']): TsJestOptions['diagnostics'] {
+  if (diagnostics === false) return diagnostics;
+  const given = typeof diagnostics === 'object' ? diagnostics : {};
+  const codes = given.ignoreCodes === undefined ? [] : Array.isArray(given.ignoreCodes) ? given.ignoreCodes : [given.ignoreCodes];
+  return { ...given, ignoreCodes: [...codes, HYBRID_MODULE_WARNING] };
+}
+
+const HYBRID_MODULE_WARNING = 151002;
 
 function withoutIsolatedModules(tsconfig: TsJestOptions['tsconfig'], rootDir: string): TsJestOptions['tsconfig'] {
   // An object is merged by ts-jest over the tsconfig.json it finds in rootDir.
