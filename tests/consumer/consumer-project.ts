@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 /** What a command printed (stdout and stderr together) and its exit status. */
 export interface Ran {
@@ -13,7 +14,7 @@ export function runIn(dir: string, command: string, args: string[], env: Record<
   const result = spawnSync(command, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 300_000 });
   const output = `${result.stdout}${result.stderr}${result.error ? String(result.error) : ''}`;
   // Without the terminal colours some tools add even when not writing to a terminal.
-  return { status: result.status, output: output.replace(/\u001b\[[0-9;]*m/g, '') };
+  return { status: result.status, output: stripVTControlCharacters(output) };
 }
 
 /**
@@ -29,8 +30,8 @@ export function installProject(dir: string, files: Record<string, string>, tarba
   const manifestPath = path.join(dir, 'package.json');
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, Record<string, string> | undefined>;
   for (const field of ['dependencies', 'devDependencies']) {
-    const dependencies = manifest[field];
-    for (const name of Object.keys(dependencies ?? {})) if (tarballs[name]) dependencies![name] = `file:${tarballs[name]}`;
+    const dependencies = manifest[field] ?? {};
+    for (const name of Object.keys(dependencies)) if (tarballs[name]) dependencies[name] = `file:${tarballs[name]}`;
   }
   fs.writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
   return runIn(dir, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund']);
