@@ -4,12 +4,46 @@
  * (`askUser` with the matches as choices) and completes on the server with the answer. On a 2025
  * session the question goes out during the request; on protocol 2026-07-28 the run pauses with
  * `input_required` and resumes on the client's retry, on any instance holding the state keys.
+ * The tools are definitions.
  */
 import 'reflect-metadata';
 import { z } from 'zod';
-import { Bind, Step, Workflow, askUser, field, promptArg } from '@mcpflow/decorators';
+import { Bind, Step, Workflow, askUser, defineTool, field, promptArg } from '@mcpflow/decorators';
 import { WorkflowServer } from '@mcpflow/core';
 import { main } from '../serve';
+
+const PAGES = ['Website Redesign', 'Mobile App', 'MCP Tester', 'MCP Tester (archive)', 'Blog'];
+
+/** Every word of the query appears in the page name, ignoring case. */
+function matches(page: string, query: string): boolean {
+  const name = page.toLowerCase();
+  return query.toLowerCase().split(/\s+/).filter(Boolean).every((word) => name.includes(word));
+}
+
+export const listPages = defineTool(
+  'list_pages',
+  {
+    description: 'List the project pages whose name contains every word of the query',
+    inputSchema: { query: z.string().optional() },
+    outputSchema: { names: z.array(z.string()) },
+  },
+  async ({ query }) => {
+    const names = PAGES.filter((page) => query === undefined || matches(page, query));
+    return { content: [{ type: 'text', text: JSON.stringify({ names }) }], structuredContent: { names } };
+  },
+);
+
+export const addTask = defineTool(
+  'add_task',
+  {
+    description: 'Add a task to a project page',
+    inputSchema: { project: z.string().describe('Exact page name, as list_pages returns it'), task: z.string().describe('What needs doing') },
+  },
+  async ({ project }) => {
+    if (!PAGES.includes(project)) return { content: [{ type: 'text', text: `No page named '${project}'` }], isError: true };
+    return { content: [{ type: 'text', text: JSON.stringify({ ok: true, page: project }) }] };
+  },
+);
 
 @Workflow({
   name: 'add_project_task',
@@ -20,12 +54,12 @@ import { main } from '../serve';
   },
 })
 export class AddProjectTask {
-  @Step({ tool: 'list_pages', args: { query: promptArg('project') }, guidance: "I'll find the project pages matching '{project}'." })
+  @Step({ tool: listPages, args: { query: promptArg('project') }, guidance: "I'll find the project pages matching '{project}'." })
   @Bind('pages')
   pages!: { names: string[] };
 
   @Step({
-    tool: 'add_task',
+    tool: addTask,
     args: {
       project: askUser("Which project page should '{task}' go on?", { choices: field('pages', 'names'), title: 'Project page' }),
       task: promptArg('task'),
@@ -35,41 +69,9 @@ export class AddProjectTask {
   added!: { ok: boolean; page: string };
 }
 
-/** Every word of the query appears in the page name, ignoring case. */
-function matches(page: string, query: string): boolean {
-  const name = page.toLowerCase();
-  return query.toLowerCase().split(/\s+/).filter(Boolean).every((word) => name.includes(word));
-}
-
-/** The project server: its pages, the tools to find them and add tasks, and the workflow. */
+/** The project server: the workflow, and through it the pages and tasks tools. */
 export function createAddProjectTaskServer(): WorkflowServer {
-  const server = new WorkflowServer({ name: 'projects', version: '1.0.0' });
-  const pages = ['Website Redesign', 'Mobile App', 'MCP Tester', 'MCP Tester (archive)', 'Blog'];
-  const tasks: { page: string; task: string }[] = [];
-
-  server.registerTool(
-    'list_pages',
-    { description: 'List the project pages whose name contains every word of the query', inputSchema: { query: z.string().optional() } },
-    async ({ query }) => {
-      const names = pages.filter((page) => query === undefined || matches(page, query));
-      return { content: [{ type: 'text', text: JSON.stringify({ names }) }], structuredContent: { names } };
-    },
-  );
-
-  server.registerTool(
-    'add_task',
-    {
-      description: 'Add a task to a project page',
-      inputSchema: { project: z.string().describe('Exact page name, as list_pages returns it'), task: z.string().describe('What needs doing') },
-    },
-    async ({ project, task }) => {
-      if (!pages.includes(project)) return { content: [{ type: 'text', text: `No page named '${project}'` }], isError: true };
-      tasks.push({ page: project, task });
-      return { content: [{ type: 'text', text: JSON.stringify({ ok: true, page: project }) }] };
-    },
-  );
-
-  return server.use(AddProjectTask);
+  return new WorkflowServer({ name: 'projects', version: '1.0.0' }).use(AddProjectTask);
 }
 
 if (require.main === module) main('projects', createAddProjectTaskServer);

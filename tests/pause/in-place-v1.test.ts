@@ -5,7 +5,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { Bind, Step, Workflow, askModel, askUser, field, fromStep, promptArg } from '@mcpflow/decorators';
 import { WorkflowServer, type StepEvent } from '@mcpflow/core';
-import { AddProjectTask, createAddProjectTaskServer } from '../../examples/add-project-task/server';
+import { createAddProjectTaskServer } from '../../examples/add-project-task/server';
+import { AddProjectTaskByName } from './project-workflow';
 
 const user = (text: string) => ({ role: 'user', content: { type: 'text', text } });
 const assistant = (text: string) => ({ role: 'assistant', content: { type: 'text', text } });
@@ -174,7 +175,7 @@ describe('askUser on SDK 1.x: the question goes out during prompts/get and the r
       added += 1;
       return { content: [{ type: 'text', text: 'added' }] };
     });
-    observed.use(AddProjectTask);
+    observed.use(AddProjectTaskByName);
     const controller = new AbortController();
     let open!: () => void;
     const questionOpen = new Promise<void>((resolve) => (open = resolve));

@@ -1,7 +1,7 @@
 // One server instance for the pause-and-resume tests, in its own process: protocol 2026-07-28
 // over stateless HTTP on 127.0.0.1 (a free port, printed as JSON on stdout), the add_project_task
-// example and a workflow with a sensitive argument. GET /counts answers how often each tool ran
-// in this process. Plain JavaScript on the built packages, so the test spawns it with node.
+// workflow (its tools named by string, so their calls are counted here) and one with a sensitive
+// argument. GET /counts answers how often each tool ran in this process. Plain JavaScript on the built packages, so the test spawns it with node.
 // Environment: MCPFLOW_TEST_KEYS (a JSON array of keys), MCPFLOW_TEST_TTL (seconds, optional).
 require('reflect-metadata');
 const { createServer } = require('node:http');
@@ -10,7 +10,15 @@ const { createMcpHandler } = require('@modelcontextprotocol/server');
 const { toNodeHandler } = require('@modelcontextprotocol/node');
 const { WorkflowServer } = require('@mcpflow/core/v2');
 const { Bind, Step, Workflow, askUser, field, promptArg } = require('@mcpflow/decorators');
-const { AddProjectTask } = require('../../examples/dist/add-project-task/server.js');
+
+class AddProjectTask {}
+Step({ tool: 'list_pages', args: { query: promptArg('project') } })(AddProjectTask.prototype, 'pages');
+Bind('pages')(AddProjectTask.prototype, 'pages');
+Step({
+  tool: 'add_task',
+  args: { project: askUser("Which project page should '{task}' go on?", { choices: field('pages', 'names') }), task: promptArg('task') },
+})(AddProjectTask.prototype, 'added');
+Workflow({ name: 'add_project_task', description: 'Add a task to a project', arguments: { project: z.string(), task: z.string() } })(AddProjectTask);
 
 class AddPrivateTask {}
 Step({ tool: 'authorize', args: { api_key: promptArg('api_key') } })(AddPrivateTask.prototype, 'session');

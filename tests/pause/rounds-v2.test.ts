@@ -7,7 +7,7 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import { z } from 'zod';
 import { WorkflowServer, type WorkflowServerOptions } from '@mcpflow/core/v2';
 import { Bind, Step, Workflow, askModel, askUser, fromStep, promptArg } from '@mcpflow/decorators';
-import { AddProjectTask } from '../../examples/add-project-task/server';
+import { AddProjectTaskByName } from './project-workflow';
 
 const KEYS = ['a shared state key for every instance, 32+ bytes'];
 const choices = ['MCP Tester', 'MCP Tester (archive)'];
@@ -22,7 +22,7 @@ function projectServer(calls: string[], options: WorkflowServerOptions = { pause
     calls.push('add_task');
     return { content: [{ type: 'text', text: JSON.stringify({ ok: true, page: project }) }] };
   });
-  return server.use(AddProjectTask);
+  return server.use(AddProjectTaskByName);
 }
 
 const closers: (() => Promise<unknown>)[] = [];

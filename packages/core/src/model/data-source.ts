@@ -1,29 +1,44 @@
 /** A JSON value, as tool arguments and constants carry. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** The value of a prompt argument, by its declared name. */
-export interface PromptArgSource {
+declare const valueType: unique symbol;
+
+/**
+ * The type of value a data source produces, seen only by the compiler (never set at run time):
+ * it lets TypeScript itself check `promptArg()` and `constant()` against a tool's input types.
+ */
+export interface ValueOf<T> {
+  readonly [valueType]?: T;
+}
+
+/** The value of a prompt argument, by its declared name: always a string. */
+export interface PromptArgSource extends ValueOf<string> {
   readonly kind: 'promptArg';
   readonly name: string;
 }
 
-/** The whole output of an earlier step, by the name it was bound under. */
-export interface StepOutputSource {
+/**
+ * The whole output of an earlier step, by the name it was bound under. Its type is the `@Bind`
+ * property's, which only the transformer sees, so it fits any input here and is checked there.
+ */
+// `any`: assignable to every input type; the transformer checks the real type.
+export interface StepOutputSource extends ValueOf<any> {
   readonly kind: 'fromStep';
   readonly binding: string;
 }
 
-/** One value inside an earlier step's output, by a dot path (`'a.b.0.c'`). */
-export interface FieldSource {
+/** One value inside an earlier step's output, by a dot path (`'a.b.0.c'`); typed like `StepOutputSource`. */
+// `any`: assignable to every input type; the transformer checks the real type.
+export interface FieldSource extends ValueOf<any> {
   readonly kind: 'field';
   readonly binding: string;
   readonly path: string;
 }
 
-/** A fixed JSON value. */
-export interface ConstantSource {
+/** A fixed JSON value, typed as written (`constant(3)` is a `number`). */
+export interface ConstantSource<Value extends JsonValue = JsonValue> extends ValueOf<Value> {
   readonly kind: 'constant';
-  readonly value: JsonValue;
+  readonly value: Value;
 }
 
 /** A zod schema for an answer, seen only through what the engine needs of it. */
@@ -32,7 +47,8 @@ export interface AnswerSchemaLike {
 }
 
 /** What the user is asked for (elicitation), and how the answer is checked. */
-export interface AskUserSource {
+// `any`: an answer's type is known only at run time (its schema checks it there).
+export interface AskUserSource extends ValueOf<any> {
   readonly kind: 'askUser';
   /** The question; `{argument}` placeholders name prompt arguments. */
   readonly message: string;
@@ -49,7 +65,8 @@ export interface AskUserSource {
 }
 
 /** What the client's model is asked (sampling), and how its answer is checked. */
-export interface AskModelSource {
+// `any`: an answer's type is known only at run time (its schema checks it there).
+export interface AskModelSource extends ValueOf<any> {
   readonly kind: 'askModel';
   /** The request; `{name}` placeholders name prompt arguments or `context` entries. */
   readonly prompt: string;
@@ -68,14 +85,19 @@ export interface AskModelSource {
 /** A value the server asks the client for while the workflow runs. */
 export type AskSource = AskUserSource | AskModelSource;
 
-/** The current element of a `forEach` step, or one value inside it by a dot path. */
-export interface ItemSource {
+/** The current element of a `forEach` step, or one value inside it by a dot path; typed like `StepOutputSource`. */
+// `any`: assignable to every input type; the transformer checks the real type.
+export interface ItemSource extends ValueOf<any> {
   readonly kind: 'item';
   readonly path?: string;
 }
 
-/** Where a step argument or a URI template variable takes its value from. */
-export type DataSource = PromptArgSource | StepOutputSource | FieldSource | ConstantSource | ItemSource | AskSource;
+/**
+ * Where a step argument or a URI template variable takes its value from. `DataSource<number>` is
+ * a source whose value fits a `number` input.
+ */
+// `any` by default: a source whose type is not asked for fits anywhere.
+export type DataSource<T = any> = (PromptArgSource | StepOutputSource | FieldSource | ConstantSource | ItemSource | AskSource) & ValueOf<T>;
 
 /** The binding a data source reads, if it reads one. */
 export function bindingOf(source: DataSource): string | undefined {
