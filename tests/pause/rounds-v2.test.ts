@@ -78,7 +78,13 @@ describe('askUser on SDK 2.x', () => {
     });
   });
 
-  test('a 2025 session on SDK 2.x asks in place', async () => {
+  test('a 2025 session on SDK 2.x asks in place, and its trace is exactly the one the 2026-07-28 retry returns', async () => {
+    const statelessCalls: string[] = [];
+    const url = await statelessEndpoint(() => projectServer(statelessCalls));
+    const pinned = pinnedClient(() => ({ action: 'accept', content: { project: 'MCP Tester' } }));
+    await pinned.connect(new StreamableHTTPClientTransport(url));
+    const resumed = await pinned.getPrompt({ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'Fix the login bug' } });
+
     const calls: string[] = [];
     const server = projectServer(calls, {});
     const client = new Client({ name: 'pause-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
@@ -90,6 +96,8 @@ describe('askUser on SDK 2.x', () => {
     const result = await client.getPrompt({ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'Fix the login bug' } });
     expect(calls).toEqual(['list_pages', 'add_task']);
     expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 1 });
+    expect(resumed.messages).toEqual(result.messages);
+    expect(resumed._meta?.['mcpflow/execution']).toEqual(result._meta?.['mcpflow/execution']);
   });
 });
 
