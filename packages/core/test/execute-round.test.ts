@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { Bind, Step, Workflow, askUser, field, item, promptArg } from '@mcpflow/decorators';
+import { Bind, Step, Workflow, askUser, equals, field, item, promptArg } from '@mcpflow/decorators';
 import { readWorkflowModel } from '../src/model/read-workflow';
 import {
   SealedStateError,
@@ -203,4 +203,26 @@ describe('asking inside parallel groups and loops', () => {
       'Calling tool notify with arguments: {"page":"MCP Tester (archive)","task":"Release on Monday"}',
     ]);
   });
+});
+
+@Workflow({ name: 'maybe_add', description: 'Add a task only when asked to', arguments: { mode: z.string() } })
+class MaybeAdd {
+  @Step({ tool: 'list_pages', args: { query: promptArg('mode') } })
+  @Bind('pages')
+  pages!: { names: string[] };
+
+  @Step({ tool: 'add_task', when: equals(promptArg('mode'), 'add'), args: { page: askUser('Which page?', { choices: field('pages', 'names') }), task: promptArg('mode') } })
+  added!: unknown;
+}
+
+test('a step its when skips asks nothing', async () => {
+  const sealer = new StateSealer({ keys: [KEY] });
+  const maybePlan = planWorkflow(readWorkflowModel(MaybeAdd)!, () => {
+    throw new Error('no URI templates here');
+  });
+  const calls: string[] = [];
+  const skipped = result(await executeWorkflowRound(maybePlan, { mode: 'list' }, host(rounds(), calls), {}, sealer));
+  expect(skipped._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', steps: [{ status: 'completed' }, { status: 'skipped' }] });
+  expect(skipped._meta?.['mcpflow/execution']).not.toHaveProperty('questions');
+  expect(Object.keys(inputRequired(await executeWorkflowRound(maybePlan, { mode: 'add' }, host(rounds(), calls), {}, sealer)).inputRequests)).toEqual(['added/page']);
 });

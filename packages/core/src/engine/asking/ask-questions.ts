@@ -33,6 +33,8 @@ export async function askQuestions(steps: readonly PlannedStep[], context: StepC
   for (;;) {
     const round: Put[] = [];
     for (const step of steps) {
+      // A step its condition skips asks nothing (a condition on item() is known only per element).
+      if (step.when && !step.when.readsItem && !step.when.holds(state)) continue;
       for (const ask of step.asks) {
         if (Object.hasOwn(state.answers, ask.key)) continue;
         const rejected = state.questions.find((record) => record.key === ask.key)?.rejected;
