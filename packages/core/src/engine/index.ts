@@ -6,7 +6,18 @@ export type { ContentBlock, PromptMessage, PromptResult, ResourceContents, Resou
 export type { Host, HostTool, ProgressUpdate, ToolInput, ValidatedInput } from './host';
 export { planWorkflow, type PlannedStep, type WorkflowPlan } from './plan/plan-workflow';
 export { createExecutionState, type ExecutionState, type ExecutionStop } from './execution/execution-state';
-export { advanceExecution, executeWorkflow, executionResult, stepContext } from './execution/execute-workflow';
+export { advanceExecution, executeWorkflow, executionResult, stepContext, type ExecutionOptions } from './execution/execute-workflow';
+export {
+  DEFAULT_MAX_TRACE_BYTES,
+  DEFAULT_STEP_TIMEOUT_MS,
+  InvalidServerOptionError,
+  MIN_TRACE_BYTES,
+  applyLimits,
+  type AppliedLimits,
+  type ExecutionLimits,
+} from './execution/execution-limits';
+export type { TraceTruncation } from './trace/bound-trace';
+export { MalformedResultError } from './results/malformed-result-error';
 export { EXECUTION_META_KEY, type ExecutionMeta, type ExecutionStatus, type StepEvent, type StepStatus, type WorkflowHooks } from './execution/step-events';
 export { STEP_KINDS } from './steps/step-kinds';
 export type { StepKind } from './steps/step-kind';

@@ -13,7 +13,7 @@ import {
   validateWorkflow,
   type WorkflowDefinitionError,
 } from '../rules';
-import { executeWorkflow, planWorkflow, type WorkflowHooks, type WorkflowPlan } from '../engine';
+import { applyLimits, executeWorkflow, planWorkflow, type ExecutionLimits, type ExecutionOptions, type WorkflowHooks, type WorkflowPlan } from '../engine';
 import { V1Host } from './host';
 import { parseUriTemplate } from './parse-uri-template';
 import { LenientGetPromptRequestSchema } from './prompts/get-prompt-request';
@@ -21,8 +21,16 @@ import { parsePromptArguments } from './prompts/prompt-arguments';
 import { ServerRegistry, decodingCallback } from './registry/server-registry';
 import type { RequestExtra } from './request-extra';
 
-/** Options of a WorkflowServer: the SDK's server options plus observability hooks. */
-export interface WorkflowServerOptions extends ServerOptions, WorkflowHooks {}
+/**
+ * Options of a WorkflowServer: the SDK's server options, observability hooks, and the limits of
+ * every run (`defaultStepTimeoutMs`, `maxTraceBytes`).
+ *
+ * @example
+ * ```ts
+ * new WorkflowServer({ name: 'svc', version: '1.0.0' }, { onStep: log, defaultStepTimeoutMs: 10_000, maxTraceBytes: 2 ** 20 });
+ * ```
+ */
+export interface WorkflowServerOptions extends ServerOptions, WorkflowHooks, ExecutionLimits {}
 
 interface RegisteredWorkflow {
   readonly model: WorkflowModel;
@@ -46,12 +54,13 @@ export class WorkflowServer extends McpServer {
   private readonly registry = new ServerRegistry();
   private readonly workflows: RegisteredWorkflow[] = [];
   private readonly workflowPrompts = new WeakMap<RegisteredPrompt, RegisteredWorkflow>();
-  private readonly hooks: WorkflowHooks;
+  private readonly execution: ExecutionOptions;
   private getPromptInstalled = false;
 
   constructor(serverInfo: Implementation, options?: WorkflowServerOptions) {
     super(serverInfo, options);
-    this.hooks = { onStep: options?.onStep };
+    // Limits out of range throw here, when the server is made, not on the first request.
+    this.execution = { onStep: options?.onStep, ...applyLimits(options) };
   }
 
   /**
@@ -93,7 +102,7 @@ export class WorkflowServer extends McpServer {
       model.name,
       { title: model.title, description: model.description, argsSchema: readWorkflowOptions(target)?.arguments as never },
       ((args: Record<string, string | undefined>, extra: RequestExtra) =>
-        executeWorkflow(workflow.plan, args, new V1Host(this.registry, extra), this.hooks) as Promise<GetPromptResult>) as never,
+        executeWorkflow(workflow.plan, args, new V1Host(this.registry, extra), this.execution) as Promise<GetPromptResult>) as never,
     );
     this.workflows.push(workflow);
     this.workflowPrompts.set(handle, workflow);

@@ -1,3 +1,5 @@
+import type { TraceTruncation } from '../trace/bound-trace';
+
 /** The `_meta` key of a workflow result's execution summary. */
 export const EXECUTION_META_KEY = 'mcpflow/execution';
 
@@ -13,6 +15,8 @@ export interface ExecutionMeta {
   steps: { name: string; status: StepStatus }[];
   stoppedAt?: string;
   reason?: string;
+  /** Present when messages were cut to keep the result within `maxTraceBytes`. */
+  truncated?: TraceTruncation;
 }
 
 /** What `onStep` sees: once as a step starts, once as it ends. */
