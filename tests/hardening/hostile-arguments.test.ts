@@ -30,9 +30,7 @@ test('380,000 unknown argument keys: a short error that names the first few and 
   for (let index = 0; index < 380_000; index += 1) args[`k${index}`] = 'v';
   const message = await invalidParams(client.getPrompt({ name: 'open_file', arguments: args }));
   expect(message.length).toBeLessThan(1_000);
-  expect(message).toBe(
-    "MCP error -32602: Invalid arguments for prompt open_file: unknown arguments 'k0', 'k1', 'k2' and 379,997 more. Declared: path, mode",
-  );
+  expect(message).toContain("Invalid arguments for prompt open_file: unknown arguments 'k0', 'k1', 'k2' and 379,997 more. Declared: path, mode");
   // Still serving.
   const ok = await client.getPrompt({ name: 'open_file', arguments: { path: 'a.txt' } });
   expect((ok._meta?.['mcpflow/execution'] as ExecutionMeta).status).toBe('completed');

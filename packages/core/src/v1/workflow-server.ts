@@ -14,6 +14,7 @@ import {
   type WorkflowDefinitionError,
 } from '../rules';
 import { applyLimits, executeWorkflow, planWorkflow, type ExecutionLimits, type ExecutionOptions, type WorkflowHooks, type WorkflowPlan } from '../engine';
+import { boundText } from '../engine/text/bounded-text';
 import { V1Host } from './host';
 import { parseUriTemplate } from './parse-uri-template';
 import { LenientGetPromptRequestSchema } from './prompts/get-prompt-request';
@@ -123,7 +124,7 @@ export class WorkflowServer extends McpServer {
     // Kept to as few awaits as possible: it is on every prompts/get.
     if (typeof name !== 'string') throw new McpError(ErrorCode.InvalidParams, `prompts/get needs 'name', the prompt's name as a string`);
     const prompt = this.registry.prompts.get(name);
-    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} not found.${didYouMean(name, this.registry.prompts.keys())}`);
+    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Prompt ${boundText(name, 200)} not found.${didYouMean(name, this.registry.prompts.keys())}`);
     if (!prompt.enabled) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} disabled`);
     const isWorkflow = this.workflowPrompts.has(prompt);
     const parsed = parsePromptArguments(name, prompt, raw, isWorkflow);
