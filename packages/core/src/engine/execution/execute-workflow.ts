@@ -122,7 +122,7 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   }
   const redacted = redactor.redactDeep({ description: plan.model.description, messages: state.messages, meta });
   const reserved = Buffer.byteLength(JSON.stringify({ description: redacted.description, _meta: { [EXECUTION_META_KEY]: redacted.meta } })) + 256;
-  const bounded = boundTrace(redacted.messages, limits.maxTraceBytes, reserved);
+  const bounded = boundTrace(redacted.messages, limits.maxTraceBytes, reserved, plan.model.instructions.length + 2);
   if (bounded.truncation) redacted.meta.truncated = bounded.truncation;
   return { description: redacted.description, messages: bounded.messages, _meta: { [EXECUTION_META_KEY]: redacted.meta } };
 }

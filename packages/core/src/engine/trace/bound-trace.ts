@@ -10,21 +10,19 @@ export interface TraceTruncation {
   readonly messagesDropped: number;
 }
 
-/** The messages that open a trace (intent, plan) are kept whole when whole messages must go. */
-const OPENING_MESSAGES = 3;
 /** Room each note of a cut takes, in bytes. */
 const NOTE_BYTES = 200;
 
 /**
  * Fits a trace's messages into `maxBytes` of JSON, with `reservedBytes` kept for the rest of the
  * result (`_meta`, description): the largest messages are shortened first, each ending with a note
- * saying how much is not shown; if that is not enough, messages after the opening are left out,
- * replaced by one note; the last message (the result, handoff or failure) is kept. Returns the
- * messages unchanged when they fit.
+ * saying how much is not shown; if that is not enough, messages after the first `opening` ones
+ * (instructions, intent, plan) are left out, replaced by one note; the last message (the result,
+ * handoff or failure) is kept. Returns the messages unchanged when they fit.
  *
  * @example
  * ```ts
- * const bounded = boundTrace(messages, 8 * 1024 * 1024, 2_000);
+ * const bounded = boundTrace(messages, 8 * 1024 * 1024, 2_000, 2);
  * if (bounded.truncation) meta.truncated = bounded.truncation;
  * ```
  */
@@ -32,6 +30,7 @@ export function boundTrace(
   messages: PromptMessage[],
   maxBytes: number,
   reservedBytes: number,
+  opening: number,
 ): { messages: PromptMessage[]; truncation?: TraceTruncation } {
   const budget = maxBytes - reservedBytes;
   // Cheap bound first: no string grows more than 6 bytes a UTF-16 unit in JSON (\u0000 escapes).
@@ -55,18 +54,25 @@ export function boundTrace(
 
   let messagesDropped = 0;
   if (excess > 0) {
+    // One run of messages goes: from after the opening towards the last message, then, if that is
+    // still not enough, back into the opening. The last message always stays.
     const last = bounded.length - 1;
-    let end = OPENING_MESSAGES;
+    let start = Math.min(opening, last);
+    let end = start;
     while (excess > -NOTE_BYTES && end < last) {
       excess -= sizes[end] + 1;
       end += 1;
     }
-    messagesDropped = end - OPENING_MESSAGES;
+    while (excess > -NOTE_BYTES && start > 0) {
+      start -= 1;
+      excess -= sizes[start] + 1;
+    }
+    messagesDropped = end - start;
     const note: PromptMessage = {
       role: 'user',
       content: { type: 'text', text: `[truncated by mcpflow: ${formatCount(messagesDropped)} messages not shown; ${limitText(maxBytes)}]` },
     };
-    bounded.splice(OPENING_MESSAGES, messagesDropped, note);
+    bounded.splice(start, messagesDropped, note);
   }
   return { messages: bounded, truncation: { limitBytes: maxBytes, messagesCut, messagesDropped } };
 }
