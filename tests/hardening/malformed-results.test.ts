@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Bind, Step, TemplateBinding, Workflow, field, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer, type ExecutionMeta } from '@mcpflow/core';
-import { connect } from '../helpers/connect';
+import type { ExecutionMeta } from '@mcpflow/core';
+import { MATRIX, type Line } from '../helpers/lines';
 
 @Workflow({ name: 'shaky_run', arguments: { variant: z.string() } })
 class ShakyRun {
@@ -61,26 +60,30 @@ const RESULTS: Record<string, () => unknown> = {
   },
 };
 
-function shakyServer() {
+/** Shaky servers (one per connection, or per request when stateless) sharing their call count. */
+function shakyServer(line: Line) {
   const calls = { after: 0 };
-  const server = new WorkflowServer({ name: 'shaky', version: '1.0.0' });
-  server.registerTool('warm_up', {}, async () => ({ content: [{ type: 'text', text: 'warm' }] }));
-  server.registerTool('shaky', { inputSchema: { variant: z.string().optional() } }, (async ({ variant }: { variant?: string }) =>
-    (RESULTS[variant ?? 'bigint'] ?? RESULTS.bigint)()) as never);
-  server.registerTool('after', { inputSchema: { id: z.unknown().optional() } }, async () => {
-    calls.after += 1;
-    return { content: [{ type: 'text', text: 'after' }] };
-  });
-  server.registerResource('shaky-doc', new ResourceTemplate('shaky://doc/{variant}', { list: undefined }), {}, (async (uri: URL, { variant }: { variant: string }) =>
-    variant === 'number-text'
-      ? { contents: [{ uri: uri.href, text: 42 }] }
-      : { contents: [{ uri: uri.href, blob: { not: 'base64' } }] }) as never);
-  return { server: server.use(ShakyRun, ShakyRead, BigId), calls };
+  const factory = () => {
+    const server = new line.WorkflowServer({ name: 'shaky', version: '1.0.0' });
+    server.registerTool('warm_up', {}, async () => ({ content: [{ type: 'text', text: 'warm' }] }));
+    server.registerTool('shaky', { inputSchema: { variant: z.string().optional() } }, (async ({ variant }: { variant?: string }) =>
+      (RESULTS[variant ?? 'bigint'] ?? RESULTS.bigint)()) as never);
+    server.registerTool('after', { inputSchema: { id: z.unknown().optional() } }, async () => {
+      calls.after += 1;
+      return { content: [{ type: 'text', text: 'after' }] };
+    });
+    server.registerResource('shaky-doc', new line.ResourceTemplate('shaky://doc/{variant}', { list: undefined }), {}, (async (uri: URL, { variant }: { variant: string }) =>
+      variant === 'number-text'
+        ? { contents: [{ uri: uri.href, text: 42 }] }
+        : { contents: [{ uri: uri.href, blob: { not: 'base64' } }] }) as never);
+    return server.use(ShakyRun, ShakyRead, BigId);
+  };
+  return { factory, calls };
 }
 
 const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mcpflow/execution'] as ExecutionMeta;
 
-describe('a result that cannot be represented fails its step, and the trace so far is kept', () => {
+describe.each(MATRIX)('a result that cannot be represented fails its step, and the trace so far is kept: $label', ({ line, transport }) => {
   test.each([
     ['bigint', 'tool shaky returned a result that cannot be sent as JSON: structuredContent.count is a BigInt'],
     ['cycle', 'tool shaky returned a result that cannot be sent as JSON: structuredContent.self.parent refers back to structuredContent (a cycle)'],
@@ -89,8 +92,8 @@ describe('a result that cannot be represented fails its step, and the trace so f
     ['throws-plain-object', 'tool shaky threw: rate limited by upstream'],
     ['throws-null-prototype', 'tool shaky threw: {"code":"E_NO_PROTO"}'],
   ])('%s', async (variant, reason) => {
-    const { server, calls } = shakyServer();
-    const client = await connect(server);
+    const { factory, calls } = shakyServer(line);
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'shaky_run', arguments: { variant } });
     expect(meta(result)).toEqual({
       status: 'failed',
@@ -110,8 +113,8 @@ describe('a result that cannot be represented fails its step, and the trace so f
     ['number-text', 'resource shaky://doc/number-text returned malformed contents: contents[0].text is a number, not a string'],
     ['object-blob', 'resource shaky://doc/object-blob returned malformed contents: contents[0].blob is an object, not a string'],
   ])('resource contents %s', async (variant, reason) => {
-    const { server } = shakyServer();
-    const client = await connect(server);
+    const { factory } = shakyServer(line);
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'shaky_read', arguments: { variant } });
     expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'doc', reason });
     expect(result.messages.map((message) => message.content.type)).toEqual(['text', 'text', 'text', 'text', 'text', 'text']);
@@ -119,8 +122,8 @@ describe('a result that cannot be represented fails its step, and the trace so f
   });
 
   test('a BigInt bound for a later sensitive argument fails the step that returned it', async () => {
-    const { server, calls } = shakyServer();
-    const client = await connect(server);
+    const { factory, calls } = shakyServer(line);
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'big_id', arguments: {} });
     expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'record', reason: 'tool shaky returned a result that cannot be sent as JSON: structuredContent.count is a BigInt' });
     expect(calls.after).toBe(0);

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Bind, Step, Workflow, promptArg } from '@mcpflow/decorators';
-import { DEFAULT_MAX_TRACE_BYTES, WorkflowServer, type ExecutionMeta, type WorkflowServerOptions } from '@mcpflow/core';
+import { DEFAULT_MAX_TRACE_BYTES, type ExecutionMeta, type WorkflowServerOptions } from '@mcpflow/core';
 import { createCodeReviewServer } from '../../examples/code-review/server';
 import { connect } from '../helpers/connect';
+import { IN_MEMORY } from '../helpers/lines';
 
 const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mcpflow/execution'] as ExecutionMeta;
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
@@ -52,29 +53,34 @@ test("a 2.44 MB argument to the code_review example over stdio: the client recei
   }
 });
 
-describe('maxTraceBytes bounds the whole result, and says where it cut', () => {
-  @Workflow({ name: 'bulky', arguments: { size: z.string() } })
-  class Bulky {
-    @Step({ tool: 'produce', args: { size: promptArg('size') } })
-    @Bind('produced')
-    produced!: unknown;
+@Workflow({ name: 'bulky', arguments: { size: z.string() } })
+class Bulky {
+  @Step({ tool: 'produce', args: { size: promptArg('size') } })
+  @Bind('produced')
+  produced!: unknown;
 
-    @Step({ tool: 'finish' })
-    finished!: unknown;
-  }
+  @Step({ tool: 'finish' })
+  finished!: unknown;
+}
 
+// Megabytes of trace: in memory, where the transport adds nothing but time.
+describe.each(IN_MEMORY)('maxTraceBytes bounds the whole result, and says where it cut: $label', ({ line, transport }) => {
   function bulkyServer(options?: WorkflowServerOptions) {
-    const server = new WorkflowServer({ name: 'bulky', version: '1.0.0' }, options);
-    server.registerTool('produce', { inputSchema: { size: z.string() } }, async ({ size }) => ({
-      content: [{ type: 'text', text: `${'y'.repeat(Number(size))}THE-END` }],
-    }));
-    server.registerTool('finish', {}, async () => ({ content: [{ type: 'text', text: 'finished fine' }] }));
-    return server.use(Bulky);
+    return () => {
+      const server = new line.WorkflowServer({ name: 'bulky', version: '1.0.0' }, options);
+      server.registerTool('produce', { inputSchema: { size: z.string() } }, async ({ size }) => ({
+        content: [{ type: 'text', text: `${'y'.repeat(Number(size))}THE-END` }],
+      }));
+      server.registerTool('finish', {}, async () => ({ content: [{ type: 'text', text: 'finished fine' }] }));
+      return server.use(Bulky);
+    };
   }
+
+  const connectTo = (factory: () => ReturnType<ReturnType<typeof bulkyServer>>) => line.connect(factory, { transport });
 
   test('by default: a 12 MB tool output is cut to keep the result under the stdio buffer, and the later steps still show', async () => {
     expect(DEFAULT_MAX_TRACE_BYTES).toBe(8 * 1024 * 1024);
-    const client = await connect(bulkyServer());
+    const client = await connectTo(bulkyServer());
     const result = await client.getPrompt({ name: 'bulky', arguments: { size: String(12 * 1024 * 1024) } });
     expect(bytes(result)).toBeLessThanOrEqual(DEFAULT_MAX_TRACE_BYTES);
     expect(meta(result)).toMatchObject({ status: 'completed', truncated: { limitBytes: DEFAULT_MAX_TRACE_BYTES } });
@@ -87,7 +93,7 @@ describe('maxTraceBytes bounds the whole result, and says where it cut', () => {
   });
 
   test('configured: 64 KiB', async () => {
-    const client = await connect(bulkyServer({ maxTraceBytes: 64 * 1024 }));
+    const client = await connectTo(bulkyServer({ maxTraceBytes: 64 * 1024 }));
     const result = await client.getPrompt({ name: 'bulky', arguments: { size: '200000' } });
     expect(bytes(result)).toBeLessThanOrEqual(64 * 1024);
     expect(meta(result).truncated?.limitBytes).toBe(64 * 1024);
@@ -98,6 +104,6 @@ describe('maxTraceBytes bounds the whole result, and says where it cut', () => {
   });
 
   test('an invalid bound is refused when the server is made', () => {
-    expect(() => bulkyServer({ maxTraceBytes: 0 })).toThrow(/maxTraceBytes must be a positive number of bytes/);
+    expect(() => bulkyServer({ maxTraceBytes: 0 })()).toThrow(/maxTraceBytes must be a positive number of bytes/);
   });
 });

@@ -2,10 +2,9 @@ import 'reflect-metadata';
 import fc from 'fast-check';
 import { z } from 'zod';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
-import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Bind, Step, TemplateBinding, Workflow, constant, field, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer, type ExecutionMeta, type StepEvent } from '@mcpflow/core';
-import { connect } from '../../helpers/connect';
+import type { ExecutionMeta, StepEvent } from '@mcpflow/core';
+import { IN_MEMORY, type Line } from '../../helpers/lines';
 import { findSecret } from '../../helpers/secrets';
 
 /** Every RFC 6570 operator mcpflow accepts, each in a URI the server expands with a secret. */
@@ -19,7 +18,7 @@ const RESERVED = ['vault://b/{+k}', 'vault://p/{+p}'];
  * a sensitive constant. They fill URIs by every operator, tools echo them in every kind of content
  * and `_meta`, and the last step fails with all three in its error, encoded and not.
  */
-function secretServer(pin: string, events: StepEvent[], ending: 'fails' | 'hands off') {
+function secretServer(line: Line, pin: string, events: StepEvent[], ending: 'fails' | 'hands off') {
   @Workflow({ name: 'everywhere', arguments: { api_key: z.string() }, sensitiveArguments: ['api_key'] })
   class Everywhere {
     @Step({ tool: 'get_token', args: { user: constant('alice') }, guidance: 'Logging in for {api_key}' })
@@ -52,7 +51,7 @@ function secretServer(pin: string, events: StepEvent[], ending: 'fails' | 'hands
     last!: unknown;
   }
 
-  const server = new WorkflowServer({ name: 'vault', version: '1.0.0' }, { onStep: (event) => void events.push(event) });
+  const server = new line.WorkflowServer({ name: 'vault', version: '1.0.0' }, { onStep: (event) => void events.push(event) });
   let issued = '';
   server.registerTool('get_token', { inputSchema: { user: z.string() } }, async () => ({
     content: [{ type: 'text', text: JSON.stringify({ token: issued }) }, { type: 'resource_link', uri: `vault://tokens/${encodeURIComponent(issued)}`, name: issued }],
@@ -75,7 +74,7 @@ function secretServer(pin: string, events: StepEvent[], ending: 'fails' | 'hands
   });
   server.registerTool('needs_more', { inputSchema: { key: z.string(), token: z.string(), extra: z.string() } }, async () => ({ content: [] }));
   for (const template of [...TEMPLATES, ...RESERVED, 'vault://t/{t}', 'vault://p/{p}']) {
-    server.registerResource(template, new ResourceTemplate(template, { list: undefined }), {}, async (uri, variables) => ({
+    server.registerResource(template, new line.ResourceTemplate(template, { list: undefined }), {}, async (uri, variables) => ({
       contents: [{ uri: uri.href, text: `page for ${JSON.stringify(variables)} at ${uri.href}`, _meta: { variables } }],
     }));
   }
@@ -92,27 +91,30 @@ const secret = fc
   .string({ unit: fc.constantFrom(...CHARS), minLength: 10, maxLength: 24 })
   .filter((text) => new Set(text).size >= 4 && !'[redacted]'.includes(text));
 
-test('a random secret — prompt argument, tool output, constant — never appears in any byte the server sends, in any encoding', async () => {
-  await fc.assert(
-    fc.asyncProperty(secret, secret, secret, fc.constantFrom('fails' as const, 'hands off' as const), async (key, token, pin, ending) => {
-      const events: StepEvent[] = [];
-      const { server, issue } = secretServer(pin, events, ending);
-      issue(token);
-      const client = await connect(server);
-      const progress: Progress[] = [];
-      const result = await client.getPrompt({ name: 'everywhere', arguments: { api_key: key } }, { onprogress: (update) => progress.push(update) });
-      await client.close();
-      const status = (result._meta?.['mcpflow/execution'] as ExecutionMeta).status;
-      expect(ending === 'fails' ? ['failed', 'handoff'] : ['handoff']).toContain(status);
-      expect(result.messages.length).toBeGreaterThan(12);
-      expect(progress.length).toBe(8);
-      expect(events.length).toBe(8);
-      for (const value of [key, token, pin]) {
-        expect(findSecret(result, value)).toBeUndefined();
-        expect(findSecret(progress, value)).toBeUndefined();
-        expect(findSecret(events, value)).toBeUndefined();
-      }
-    }),
-    { numRuns: 60, seed: 10_2026 },
-  );
+// A hundred runs a line: in memory, where the wire adds time and nothing else.
+describe.each(IN_MEMORY)('$label', ({ line, transport }) => {
+  test('a random secret — prompt argument, tool output, constant — never appears in any byte the server sends, in any encoding', async () => {
+    await fc.assert(
+      fc.asyncProperty(secret, secret, secret, fc.constantFrom('fails' as const, 'hands off' as const), async (key, token, pin, ending) => {
+        const events: StepEvent[] = [];
+        const { server, issue } = secretServer(line, pin, events, ending);
+        issue(token);
+        const client = await line.connect(() => server, { transport });
+        const progress: Progress[] = [];
+        const result = await client.getPrompt({ name: 'everywhere', arguments: { api_key: key } }, { onprogress: (update) => progress.push(update) });
+        await client.close();
+        const status = (result._meta?.['mcpflow/execution'] as ExecutionMeta).status;
+        expect(ending === 'fails' ? ['failed', 'handoff'] : ['handoff']).toContain(status);
+        expect(result.messages.length).toBeGreaterThan(12);
+        expect(progress.length).toBe(8);
+        expect(events.length).toBe(8);
+        for (const value of [key, token, pin]) {
+          expect(findSecret(result, value)).toBeUndefined();
+          expect(findSecret(progress, value)).toBeUndefined();
+          expect(findSecret(events, value)).toBeUndefined();
+        }
+      }),
+      { numRuns: 60, seed: 10_2026 },
+    );
+  });
 });

@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Step, TemplateBinding, Workflow, promptArg } from '@mcpflow/decorators';
 import { InvalidUriTemplateError, WorkflowServer, WorkflowValidationError, type ExecutionMeta } from '@mcpflow/core';
-import { connect } from '../../helpers/connect';
+import { IN_MEMORY, MATRIX } from '../../helpers/lines';
 
 const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mcpflow/execution'] as ExecutionMeta;
 
@@ -18,7 +17,7 @@ function readerOf(template: string, name: string) {
   return Reader;
 }
 
-describe('every URI template operator mcpflow accepts works end to end', () => {
+describe.each(MATRIX)('every URI template operator mcpflow accepts works end to end: $label', ({ line, transport }) => {
   test.each([
     ['docs://pages/{v}', 'a b/c?d'],
     ['docs://pages{/v}', 'a b/c?d'],
@@ -28,12 +27,15 @@ describe('every URI template operator mcpflow accepts works end to end', () => {
     ['docs://pages/search?lang=en{&v}', 'a b&c=d'],
   ])('%s with %j', async (template, value) => {
     const seen: unknown[] = [];
-    const server = new WorkflowServer({ name: 'ops', version: '1.0.0' });
-    server.registerResource('pages', new ResourceTemplate(template, { list: undefined }), {}, async (uri, { v }) => {
-      seen.push(v);
-      return { contents: [{ uri: uri.href, text: `page ${String(v)}` }] };
-    });
-    const client = await connect(server.use(readerOf(template, 'read_page')));
+    const reader = readerOf(template, 'read_page');
+    const client = await line.connect(() => {
+      const server = new line.WorkflowServer({ name: 'ops', version: '1.0.0' });
+      server.registerResource('pages', new line.ResourceTemplate(template, { list: undefined }), {}, async (uri, { v }) => {
+        seen.push(v);
+        return { contents: [{ uri: uri.href, text: `page ${String(v)}` }] };
+      });
+      return server.use(reader);
+    }, { transport });
     const result = await client.getPrompt({ name: 'read_page', arguments: { value } });
     expect(meta(result).status).toBe('completed');
     expect(seen).toEqual([value]);
@@ -64,7 +66,7 @@ describe('operators that cannot round-trip are refused at use(), naming the fix'
   });
 });
 
-describe('a URI variable named like an Object.prototype member is just a name', () => {
+describe.each(IN_MEMORY)('a URI variable named like an Object.prototype member is just a name: $label', ({ line, transport }) => {
   test.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf'])('{%s} with no value hands off saying so', async (variable) => {
     @Workflow({ name: 'by_name', arguments: { value: z.string().optional() } })
     class ByName {
@@ -72,11 +74,13 @@ describe('a URI variable named like an Object.prototype member is just a name', 
       @TemplateBinding(variable, promptArg('value'))
       read!: string;
     }
-    const server = new WorkflowServer({ name: 'names', version: '1.0.0' });
-    server.registerResource('pages', new ResourceTemplate(`docs://pages/{${variable}}`, { list: undefined }), {}, async (uri, variables) => ({
-      contents: [{ uri: uri.href, text: `page ${JSON.stringify(variables)}` }],
-    }));
-    const client = await connect(server.use(ByName));
+    const client = await line.connect(() => {
+      const server = new line.WorkflowServer({ name: 'names', version: '1.0.0' });
+      server.registerResource('pages', new line.ResourceTemplate(`docs://pages/{${variable}}`, { list: undefined }), {}, async (uri, variables) => ({
+        contents: [{ uri: uri.href, text: `page ${JSON.stringify(variables)}` }],
+      }));
+      return server.use(ByName);
+    }, { transport });
     const missing = await client.getPrompt({ name: 'by_name', arguments: {} });
     expect(meta(missing)).toMatchObject({ status: 'handoff', reason: `{${variable}} has no value: prompt argument 'value' was not provided` });
     const given = await client.getPrompt({ name: 'by_name', arguments: { value: 'intro' } });
@@ -94,9 +98,11 @@ describe('a URI variable named like an Object.prototype member is just a name', 
       @Step({ tool: 'echo', args: { text: promptArg('constructor') }, guidance: 'Using ({constructor})' })
       echoed!: unknown;
     }
-    const server = new WorkflowServer({ name: 'ctor', version: '1.0.0' });
-    server.registerTool('echo', { inputSchema: { text: z.string().optional() } }, async ({ text }) => ({ content: [{ type: 'text', text: `echo ${text}` }] }));
-    const client = await connect(server.use(Ctor));
+    const client = await line.connect(() => {
+      const server = new line.WorkflowServer({ name: 'ctor', version: '1.0.0' });
+      server.registerTool('echo', { inputSchema: { text: z.string().optional() } }, async ({ text }) => ({ content: [{ type: 'text', text: `echo ${text}` }] }));
+      return server.use(Ctor);
+    }, { transport });
     const result = await client.getPrompt({ name: 'ctor', arguments: {} });
     expect(JSON.stringify(result)).not.toContain('function');
     expect(result.messages[2].content).toEqual({ type: 'text', text: 'Using ()' });
