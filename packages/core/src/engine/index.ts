@@ -18,7 +18,18 @@ export {
 } from './execution/execution-limits';
 export type { TraceTruncation } from './trace/bound-trace';
 export { MalformedResultError } from './results/malformed-result-error';
-export { EXECUTION_META_KEY, type ExecutionMeta, type ExecutionStatus, type StepEvent, type StepStatus, type WorkflowHooks } from './execution/step-events';
+export {
+  EXECUTION_META_KEY,
+  type ExecutionMeta,
+  type ExecutionStatus,
+  type IterationRef,
+  type IterationsMeta,
+  type StepEvent,
+  type StepMeta,
+  type StepStatus,
+  type WorkflowHooks,
+} from './execution/step-events';
+export type { FinishedWork, StepFlow } from './execution/execution-state';
 export { STEP_KINDS } from './steps/step-kinds';
 export type { StepKind } from './steps/step-kind';
 export type { StepContext } from './steps/step-context';

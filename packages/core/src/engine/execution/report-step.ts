@@ -4,8 +4,8 @@ import type { Redactor } from '../trace/redactor';
 import type { StepEvent, WorkflowHooks } from './step-events';
 
 /**
- * Calls `onStep` with the event redacted by every secret known so far; a hook that throws is
- * reported on stderr and never changes the run.
+ * Calls `onStep` with the event redacted (every field) by every secret known so far; a hook that
+ * throws is reported on stderr and never changes the run.
  */
 export async function notifyStep(hooks: WorkflowHooks, event: StepEvent, redactor: Redactor): Promise<void> {
   try {
@@ -15,22 +15,53 @@ export async function notifyStep(hooks: WorkflowHooks, event: StepEvent, redacto
   }
 }
 
-/** Reports a step's start or end as progress. */
-export type ProgressReporter = (step: PlannedStep, phase: 'start' | 'end') => Promise<void>;
-
 /**
- * Sends `notifications/progress` as each step starts (progress = index + 0.5, so values strictly
- * increase) and ends (index + 1), with total = steps; the message redacted like the trace.
+ * Sends `notifications/progress` against the planned work: one unit per step, and per element of a
+ * `forEach` step once its array is known (`total` grows then). A step run alone reports its start
+ * (done + 0.5) and its end; steps of a parallel group and iterations report their ends only, so
+ * values always increase. Each message is redacted like the trace.
  */
-export function progressReporter(notify: (update: ProgressUpdate) => Promise<void>, total: number, redactor: Redactor): ProgressReporter {
-  return async (step, phase) => {
-    const progress = phase === 'start' ? step.index + 0.5 : step.index + 1;
-    // Redacted like every text the server sends, though today it holds only names.
-    const message = redactor.redact(`${phase === 'start' ? 'Started' : 'Finished'} step ${step.index + 1} of ${total}: ${step.model.name}`);
+export class WorkProgress {
+  private done = 0;
+  private total: number;
+  /** Steps whose iterations reported progress already. */
+  private readonly looped = new Set<number>();
+
+  constructor(
+    private readonly notify: (update: ProgressUpdate) => Promise<void>,
+    private readonly steps: number,
+    private readonly redactor: Redactor,
+  ) {
+    this.total = steps;
+  }
+
+  started(step: PlannedStep): Promise<void> {
+    return this.send(this.done + 0.5, `Started step ${step.index + 1} of ${this.steps}: ${step.model.name}`);
+  }
+
+  /** A `forEach` step's array is known: its elements replace its one unit of planned work. */
+  planned(count: number): void {
+    if (count > 0) this.total += count - 1;
+  }
+
+  iterationFinished(step: PlannedStep, index: number, count: number): Promise<void> {
+    this.done += 1;
+    this.looped.add(step.index);
+    return this.send(this.done, `Finished item ${index + 1} of ${count} of step ${step.index + 1} of ${this.steps}: ${step.model.name}`);
+  }
+
+  /** A step ended; a `forEach` step that ran iterations reported them already (and progress must increase). */
+  async finished(step: PlannedStep): Promise<void> {
+    if (this.looped.has(step.index)) return;
+    this.done += 1;
+    await this.send(this.done, `Finished step ${step.index + 1} of ${this.steps}: ${step.model.name}`);
+  }
+
+  private async send(progress: number, message: string): Promise<void> {
     try {
-      await notify({ progress, total, message });
+      await this.notify({ progress, total: Math.max(this.total, progress), message: this.redactor.redact(message) });
     } catch {
       // The client went away; the trace is still built and returned to whoever is listening.
     }
-  };
+  }
 }
