@@ -1,3 +1,4 @@
+import { askQuestions } from '../asking/ask-questions';
 import type { PromptResult } from '../content';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
@@ -41,22 +42,23 @@ export async function executeWorkflow(
   const context = stepContext(plan, state, host, options);
   await openTrace(state, context);
   await advanceExecution(state, context, options);
+  if (state.pause) throw new Error(`workflow '${plan.model.name}' paused for answers on a host that asks by rounds: run it with executeWorkflowRound`);
   return executionResult(state, context);
 }
 
 /** What the steps of a run share, writing into its state. */
 export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Host, limits: ExecutionLimits = {}): StepContext {
   const redactor = new Redactor(state.secrets);
-  return { plan, host, scope: state, trace: new Trace(state.messages, redactor), redactor, limits: applyLimits(limits) };
+  return { plan, host, scope: state, state, trace: new Trace(state.messages, redactor), redactor, limits: applyLimits(limits) };
 }
 
 /**
  * The trace's opening: instructions and instruction resources, the user's intent, the assistant's
  * plan. An instruction resource that cannot be read is named in the trace; the steps still run.
  */
-async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): Promise<void> {
+export async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): Promise<void> {
   collectSecrets(plan, state, redactor);
-  for (const instruction of plan.model.instructions) trace.user(instruction);
+  for (const instruction of plan.model.instructions ?? []) trace.user(instruction);
   for (const uri of plan.model.resources) {
     try {
       trace.embed(await checkedResourceRead(host, uri, host.signal));
@@ -84,7 +86,20 @@ export async function advanceExecution(state: ExecutionState, context: StepConte
       state.stop = { step: group[0].index, status: 'cancelled', reason: 'the request was cancelled before this step started' };
       return;
     }
-    const stop = group.length === 1 ? runner.settle(group[0], await runner.outcome(group[0], context, true), trace) : await runGroup(group, runner, state, context);
+    const groupStart = state.messages.length;
+    const asking = group.some((step) => step.asks.length > 0) ? await askQuestions(group, context) : undefined;
+    if (asking?.status === 'paused') {
+      // The group runs from its start when the answers come: what it wrote so far goes, so the
+      // resumed trace is the one an uninterrupted run writes.
+      state.messages.length = groupStart;
+      return;
+    }
+    const stop = asking
+      ? await runner.stopBeforeRunning(asking.step, asking.status, asking.reason)
+      : group.length === 1
+        ? runner.settle(group[0], await runner.outcome(group[0], context, true), trace)
+        : await runGroup(group, runner, state, context);
+    if (group.some((step) => step.asks.length > 0)) state.answers = Object.create(null) as Record<string, unknown>;
     if (stop) {
       state.stop = stop;
       return;
@@ -114,9 +129,13 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
     meta.stoppedAt = plan.steps[stop.step].model.name;
     meta.reason = stop.reason;
   }
+  if (state.questions.length > 0) {
+    meta.rounds = state.rounds;
+    meta.questions = state.questions.map(({ step, key, kind, status, attempts }) => ({ step, key, kind, status, attempts }));
+  }
   const redacted = redactor.redactDeep({ description: plan.model.description, messages: state.messages, meta });
   const reserved = Buffer.byteLength(JSON.stringify({ description: redacted.description, _meta: { [EXECUTION_META_KEY]: redacted.meta } })) + 256;
-  const bounded = boundTrace(redacted.messages, limits.maxTraceBytes, reserved, plan.model.instructions.length + 2);
+  const bounded = boundTrace(redacted.messages, limits.maxTraceBytes, reserved, (plan.model.instructions?.length ?? 0) + 2);
   if (bounded.truncation) redacted.meta.truncated = bounded.truncation;
   return { description: redacted.description, messages: bounded.messages, _meta: { [EXECUTION_META_KEY]: redacted.meta } };
 }

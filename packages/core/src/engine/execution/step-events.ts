@@ -35,6 +35,10 @@ export interface ExecutionMeta {
   reason?: string;
   /** Present when messages were cut to keep the result within `maxTraceBytes`. */
   truncated?: TraceTruncation;
+  /** How many times the run waited on the client (present once a question was put). */
+  rounds?: number;
+  /** The questions put to the client and how each ended. */
+  questions?: { step: string; key: string; kind: 'askUser' | 'askModel'; status: string; attempts: number }[];
 }
 
 /** Inside a `forEach` step: which element an event is about. */

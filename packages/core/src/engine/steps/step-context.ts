@@ -1,4 +1,5 @@
 import type { AppliedLimits } from '../execution/execution-limits';
+import type { ExecutionState } from '../execution/execution-state';
 import type { Host } from '../host';
 import type { PlannedStep, WorkflowPlan } from '../plan/plan-workflow';
 import type { ExecutionScope } from '../plan/resolve-source';
@@ -14,6 +15,8 @@ export interface StepContext {
   readonly redactor: Redactor;
   /** The server's limits: the default step timeout, the trace's size bound. */
   readonly limits: AppliedLimits;
+  /** The run's whole state, for what a step records beyond its value (the questions it asked). */
+  readonly state: ExecutionState;
 }
 
 /** How long one try of the step may take: its own `timeoutMs`, else the server's default (undefined: no limit). */
