@@ -56,8 +56,23 @@ function tscErrors(output: string): string[] {
   return output.split('\n').filter((line) => /error TS\d+/.test(line));
 }
 
+/** The packages a module imports by bare name (`@scope/name/sub.js` → `@scope/name`), node's own excepted. */
+function importedPackages(source: string): string[] {
+  const specifiers = [...source.matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?'([^']+)'/gm)].map((match) => match[1]);
+  const bare = specifiers.filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:'));
+  return [...new Set(bare.map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')))];
+}
+
 describe.each(['esm', 'cjs'] as const)('a fresh %s project set up as the README says', (kind) => {
   const dir = path.join(work, kind);
+
+  test("the README's package.json lists every package the complete example imports (the SDK line it uses included)", () => {
+    const manifest = JSON.parse(readmeBlock(`${kind}/package.json`)) as { dependencies?: object; devDependencies?: object };
+    const declared = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
+    const imported = importedPackages(readmeBlock('src/server.ts'));
+    expect(imported).toContain('@mcpflow/core');
+    expect(imported.filter((name) => !declared.includes(name))).toEqual([]);
+  });
 
   test('installs from the packed tarballs, running prepare (mcpflow patch)', () => {
     const files: Record<string, string> = {

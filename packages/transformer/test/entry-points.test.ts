@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
@@ -37,6 +38,12 @@ describe('mcpflow validate (CLI)', () => {
     const bad = run('cli', ['validate', '--nope'], dir);
     expect(bad.status).toBe(2);
     expect(bad.stdout).toContain("unknown option '--nope'");
+  });
+
+  test('the bin npm links in this repo works (it exists before the build, so npm ci links it)', () => {
+    const linked = spawnSync(path.join(REPO, 'node_modules/.bin/mcpflow'), ['validate', '-p', 'examples'], { cwd: REPO, encoding: 'utf8' });
+    expect(linked.stdout).toMatch(/^Checked \d+ workflows in \d+ files: no mcpflow errors\.$/m);
+    expect(linked.status).toBe(0);
   });
 
   test('works on a project whose own compiler is unpatched: it brings its own TypeScript', () => {
