@@ -132,6 +132,15 @@ describe('jest with the preset, under TypeScript 6 defaults (isolatedModules: tr
     const broken = runIn(dir, 'npx', ['jest', '--ci']);
     expect(broken.status).not.toBe(0);
     expect(broken.output).toContain("TS91001: Workflow 'review', step 'review': reads binding 'analysis'");
+
+    // The transformer on its own, as the README shows for keeping another preset, with a tsconfig path.
+    fs.writeFileSync(
+      path.join(dir, 'jest.transformer.config.js'),
+      "module.exports = { transform: { '^.+\\\\.tsx?$': ['@mcpflow/transformer/jest/transformer', { tsconfig: '<rootDir>/tsconfig.json' }] } };\n",
+    );
+    const transformed = runIn(dir, 'npx', ['jest', '--ci', '--config', 'jest.transformer.config.js']);
+    expect(transformed.status).not.toBe(0);
+    expect(transformed.output).toContain("TS91001: Workflow 'review', step 'review': reads binding 'analysis'");
   });
 });
 
