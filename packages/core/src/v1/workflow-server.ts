@@ -6,6 +6,7 @@ import { readWorkflowOptions, type WorkflowClass } from '../model/read-workflow'
 import type { WorkflowModel } from '../model';
 import { didYouMean } from '../rules';
 import { DefinitionRegistry, WorkflowPlans, executeWorkflow, type AnyDefinition, type WorkflowHooks, type WorkflowPlan } from '../engine';
+import { askClientInPlace } from './ask-client';
 import { V1Host } from './host';
 import { parseUriTemplate } from './parse-uri-template';
 import { LenientGetPromptRequestSchema } from './prompts/get-prompt-request';
@@ -23,7 +24,10 @@ import type { RequestExtra } from './request-extra';
 const plans = new WorkflowPlans(parseUriTemplate);
 
 /** Options of a WorkflowServer: the SDK's server options plus observability hooks. */
-export interface WorkflowServerOptions extends ServerOptions, WorkflowHooks {}
+export interface WorkflowServerOptions extends ServerOptions, WorkflowHooks {
+  /** How long a workflow waits for the client to answer one `askUser`/`askModel` question. Default 10 minutes. */
+  askTimeoutMs?: number;
+}
 
 interface RegisteredWorkflow {
   readonly model: WorkflowModel;
@@ -49,11 +53,13 @@ export class WorkflowServer extends McpServer {
   private readonly workflows: RegisteredWorkflow[] = [];
   private readonly workflowPrompts = new WeakMap<RegisteredPrompt, RegisteredWorkflow>();
   private readonly hooks: WorkflowHooks;
+  private readonly askTimeoutMs?: number;
   private getPromptInstalled = false;
 
   constructor(serverInfo: Implementation, options?: WorkflowServerOptions) {
     super(serverInfo, options);
     this.hooks = { onStep: options?.onStep };
+    this.askTimeoutMs = options?.askTimeoutMs;
   }
 
   /**
@@ -110,14 +116,20 @@ export class WorkflowServer extends McpServer {
 
   private registerWorkflow(model: WorkflowModel, target: WorkflowClass): void {
     const workflow: RegisteredWorkflow = { model, plan: plans.plan(target) };
+    const asks = workflow.plan.steps.some((step) => step.asks.length > 0);
     const handle = this.registerPrompt(
       model.name,
       { title: model.title, description: model.description, argsSchema: readWorkflowOptions(target)?.arguments as never },
       ((args: Record<string, string | undefined>, extra: RequestExtra) =>
-        executeWorkflow(workflow.plan, args, new V1Host(this.registry, extra), this.hooks) as Promise<GetPromptResult>) as never,
+        executeWorkflow(workflow.plan, args, this.host(asks, extra), this.hooks) as Promise<GetPromptResult>) as never,
     );
     this.workflows.push(workflow);
     this.workflowPrompts.set(handle, workflow);
+  }
+
+  /** The engine's host for one request; it can ask the client only when the workflow has questions. */
+  private host(asks: boolean, extra: RequestExtra): V1Host {
+    return new V1Host(this.registry, extra, asks ? askClientInPlace(this.server, extra, this.askTimeoutMs) : undefined);
   }
 
   /** Replaces the SDK's `prompts/get` handler (once) so every prompt's arguments get errors that name them. */
