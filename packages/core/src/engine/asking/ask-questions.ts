@@ -2,7 +2,7 @@ import type { ExecutionState, QuestionRecord } from '../execution/execution-stat
 import type { PlannedAsk, PlannedStep } from '../plan/plan-workflow';
 import { planResolver } from '../plan/resolve-source';
 import type { StepContext } from '../steps/step-context';
-import { errorMessage } from '../trace/messages';
+import { errorMessage } from '../text/error-message';
 import { readAnswer } from './answer';
 import { capabilityOf, type AskResponse } from './ask-request';
 import { answerText, questionText, quoted } from './ask-messages';
