@@ -60,10 +60,14 @@ const pause = { keys: ['the benchmark state key, 32 bytes or more'] };
 function server(workflow: abstract new () => unknown): WorkflowServer {
   const built = new WorkflowServer({ name: 'bench', version: '1.0.0' }, { pause });
   for (let index = 0; index < 4; index += 1) {
-    built.registerTool(`step_${index}`, { description: `Step ${index}`, inputSchema: z.object({ value: z.string() }) }, async ({ value }) => {
-      const output = { value: `${value}>${index}`, pages: ['MCP Tester', ANSWER] };
-      return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
-    });
+    built.registerTool(
+      `step_${index}`,
+      { description: `Step ${index}`, inputSchema: z.object({ value: z.string() }) },
+      async ({ value }) => {
+        const output = { value: `${value}>${index}`, pages: ['MCP Tester', ANSWER] };
+        return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
+      },
+    );
   }
   return built.use(workflow);
 }
@@ -76,7 +80,9 @@ async function client(workflow: abstract new () => unknown, autoFulfill = true):
     { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } }, inputRequired: { autoFulfill } },
   );
   connected.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { value: ANSWER } }));
-  await connected.connect(new StreamableHTTPClientTransport(new URL('http://in-memory/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) }));
+  await connected.connect(
+    new StreamableHTTPClientTransport(new URL('http://in-memory/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) }),
+  );
   return connected;
 }
 
@@ -94,12 +100,22 @@ export async function pauseOverhead(): Promise<PauseResult> {
   const request = { name: 'asks', arguments: { input: 'hello' } };
   const answer = { 's2/value': { action: 'accept', content: { value: ANSWER } } };
   const pauseAndResume = async () => {
-    const first = (await manual.request({ method: 'prompts/get', params: request } as never, { allowInputRequired: true } as never)) as { requestState: string };
-    return manual.request({ method: 'prompts/get', params: { ...request, inputResponses: answer, requestState: first.requestState } } as never, { allowInputRequired: true } as never);
+    const first = (await manual.request({ method: 'prompts/get', params: request } as never, { allowInputRequired: true } as never)) as {
+      requestState: string;
+    };
+    return manual.request(
+      { method: 'prompts/get', params: { ...request, inputResponses: answer, requestState: first.requestState } } as never,
+      { allowInputRequired: true } as never,
+    );
   };
-  const [a, b, c] = await Promise.all([pausing.getPrompt(request), straight.getPrompt(request), pauseAndResume() as Promise<{ messages: unknown[] }>]);
+  const [a, b, c] = await Promise.all([
+    pausing.getPrompt(request),
+    straight.getPrompt(request),
+    pauseAndResume() as Promise<{ messages: unknown[] }>,
+  ]);
   if (JSON.stringify(a.messages) !== JSON.stringify(c.messages)) throw new Error('the two ways of resuming do not build the same trace');
-  const strip = (messages: typeof a.messages) => JSON.stringify(messages.filter((message) => !JSON.stringify(message).match(/Question for the user|The user answered/)));
+  const strip = (messages: typeof a.messages) =>
+    JSON.stringify(messages.filter((message) => !JSON.stringify(message).match(/Question for the user|The user answered/)));
   if (strip(a.messages) !== strip(b.messages)) {
     throw new Error('the paused and the unpaused run do not build the same trace (less the question and answer)');
   }

@@ -287,7 +287,11 @@ class MaybeAdd {
   @Bind('pages')
   pages!: { names: string[] };
 
-  @Step({ tool: 'add_task', when: equals(promptArg('mode'), 'add'), args: { page: askUser('Which page?', { choices: field('pages', 'names') }), task: promptArg('mode') } })
+  @Step({
+    tool: 'add_task',
+    when: equals(promptArg('mode'), 'add'),
+    args: { page: askUser('Which page?', { choices: field('pages', 'names') }), task: promptArg('mode') },
+  })
   added!: unknown;
 }
 
@@ -298,7 +302,12 @@ test('a step its when skips asks nothing', async () => {
   });
   const calls: string[] = [];
   const skipped = result(await executeWorkflowRound(maybePlan, { mode: 'list' }, host(rounds(), calls), {}, sealer));
-  expect(skipped._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', steps: [{ status: 'completed' }, { status: 'skipped' }] });
+  expect(skipped._meta?.['mcpflow/execution']).toMatchObject({
+    status: 'completed',
+    steps: [{ status: 'completed' }, { status: 'skipped' }],
+  });
   expect(skipped._meta?.['mcpflow/execution']).not.toHaveProperty('questions');
-  expect(Object.keys(inputRequired(await executeWorkflowRound(maybePlan, { mode: 'add' }, host(rounds(), calls), {}, sealer)).inputRequests)).toEqual(['added/page']);
+  expect(
+    Object.keys(inputRequired(await executeWorkflowRound(maybePlan, { mode: 'add' }, host(rounds(), calls), {}, sealer)).inputRequests),
+  ).toEqual(['added/page']);
 });
