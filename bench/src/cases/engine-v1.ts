@@ -25,8 +25,8 @@ export const engineV1: BenchCase = {
         {
           benchmark: '1. engine overhead, SDK 1.x (4 steps, prompts/get, in memory)',
           figure: ratioFigure('workflow', measured.workflow, 'hand-written', measured.baseline),
-          target: 'ratio ≤ 1.15',
-          met: ratio <= 1.15,
+          target: 'ratio ≤ 1.10',
+          met: ratio <= 1.1,
         },
       ],
     };
