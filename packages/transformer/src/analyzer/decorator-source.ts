@@ -7,17 +7,28 @@ export const DATA_SOURCES: readonly string[] = ['promptArg', 'fromStep', 'field'
 const DECORATORS_PACKAGE = '@mcpflow/decorators';
 
 /**
+ * Which package each directory belongs to, per type checker (so per program): every file of a
+ * program asks about the same few directories, and reading a package.json per file was the
+ * transformer's largest single cost (see BENCHMARKS.md).
+ */
+const packagesByChecker = new WeakMap<ts.TypeChecker, Map<string, string | undefined>>();
+
+/**
  * Tells which mcpflow export a call's callee is, through the type checker: an aliased import, a
  * namespace import or a re-export resolves to the same declaration, while a look-alike local
  * function named `Step` resolves elsewhere and is ignored.
  */
 export class DecoratorSource {
-  private readonly packageOfDirectory = new Map<string, string | undefined>();
+  private readonly packageOfDirectory: Map<string, string | undefined>;
 
   constructor(
     private readonly tsApi: typeof ts,
     private readonly checker: ts.TypeChecker,
-  ) {}
+  ) {
+    let packages = packagesByChecker.get(checker);
+    if (!packages) packagesByChecker.set(checker, (packages = new Map()));
+    this.packageOfDirectory = packages;
+  }
 
   /** The mcpflow export `callee` resolves to, if any. */
   resolve(callee: ts.Expression): string | undefined {
