@@ -32,6 +32,15 @@ export class DecoratorSource {
 
   /** The mcpflow export `callee` resolves to, if any. */
   resolve(callee: ts.Expression): string | undefined {
+    // The checker has already resolved every call it checked, so reading a call's signature is a
+    // cache hit, where getSymbolAtLocation would look the name up through the scopes again.
+    const call = callee.parent;
+    if (this.tsApi.isCallExpression(call) && call.expression === callee) {
+      const declaration = this.checker.getResolvedSignature(call)?.declaration;
+      if (declaration && this.tsApi.isFunctionDeclaration(declaration) && declaration.name) {
+        return this.packageOf(declaration.getSourceFile().fileName) === DECORATORS_PACKAGE ? declaration.name.text : undefined;
+      }
+    }
     let symbol = this.checker.getSymbolAtLocation(this.tsApi.isPropertyAccessExpression(callee) ? callee.name : callee);
     if (!symbol) return undefined;
     if (symbol.flags & this.tsApi.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
