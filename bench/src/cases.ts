@@ -8,8 +8,10 @@ import { httpV2 } from './cases/http-v2';
 import { mastra } from './cases/mastra';
 import { memory } from './cases/memory';
 import { parallelGroup } from './cases/parallel';
+import { pauseAndResume } from './cases/pause';
 import { scaling } from './cases/scaling';
+import { sealing } from './cases/sealing';
 import { usePerRequest } from './cases/use-per-request';
 
 /** Every benchmark `npm run bench` runs, in this order. A new one is a file in cases/ and a line here. */
-export const CASES: readonly BenchCase[] = [engineV1, engineV2, scaling, mastra, memory, httpV1, httpV2, usePerRequest, compile, parallelGroup, forEachLoop];
+export const CASES: readonly BenchCase[] = [engineV1, engineV2, scaling, mastra, memory, httpV1, httpV2, usePerRequest, compile, parallelGroup, forEachLoop, pauseAndResume, sealing];
