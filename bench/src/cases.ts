@@ -14,4 +14,18 @@ import { sealing } from './cases/sealing';
 import { usePerRequest } from './cases/use-per-request';
 
 /** Every benchmark `npm run bench` runs, in this order. A new one is a file in cases/ and a line here. */
-export const CASES: readonly BenchCase[] = [engineV1, engineV2, scaling, mastra, memory, httpV1, httpV2, usePerRequest, compile, parallelGroup, forEachLoop, pauseAndResume, sealing];
+export const CASES: readonly BenchCase[] = [
+  engineV1,
+  engineV2,
+  scaling,
+  mastra,
+  memory,
+  httpV1,
+  httpV2,
+  usePerRequest,
+  compile,
+  parallelGroup,
+  forEachLoop,
+  pauseAndResume,
+  sealing,
+];

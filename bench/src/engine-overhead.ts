@@ -13,14 +13,19 @@ export interface PromptClient {
  * hand-written prompt that makes the same calls, through the same client and transport. Refuses to
  * run unless both answer with the same messages.
  */
-export function engineOverheadCase(name: string, line: string, connect: () => Promise<{ workflow: PromptClient; baseline: PromptClient }>): BenchCase {
+export function engineOverheadCase(
+  name: string,
+  line: string,
+  connect: () => Promise<{ workflow: PromptClient; baseline: PromptClient }>,
+): BenchCase {
   return {
     name,
     async run() {
       const { workflow, baseline } = await connect();
       const request = { name: 'chain', arguments: { input: 'hello' } };
       const [a, b] = await Promise.all([workflow.getPrompt(request), baseline.getPrompt(request)]);
-      if (JSON.stringify(a.messages) !== JSON.stringify(b.messages)) throw new Error(`${line}: the workflow and the baseline do not build the same trace`);
+      if (JSON.stringify(a.messages) !== JSON.stringify(b.messages))
+        throw new Error(`${line}: the workflow and the baseline do not build the same trace`);
       const measured = await sideBySide(
         { workflow: () => workflow.getPrompt(request), baseline: () => baseline.getPrompt(request) },
         { warmup: 2000, rounds: 60, batch: 250 },
@@ -29,7 +34,13 @@ export function engineOverheadCase(name: string, line: string, connect: () => Pr
       const paired = pairedRatio(measured.workflow, measured.baseline);
       const cpuPaired = pairedRatio(measured.workflow, measured.baseline, 'cpu');
       return {
-        result: { workflow: measured.workflow, baseline: measured.baseline, ratio: measured.workflow.median / measured.baseline.median, paired, cpuPaired },
+        result: {
+          workflow: measured.workflow,
+          baseline: measured.baseline,
+          ratio: measured.workflow.median / measured.baseline.median,
+          paired,
+          cpuPaired,
+        },
         figures: [
           {
             benchmark: `1. engine overhead, ${line} (4 steps, prompts/get, in memory)`,

@@ -86,7 +86,10 @@ export async function sideBySide(
       const gcMs = pauses
         .filter((pause) => windows[name].some((window) => pause.start >= window.start && pause.start < window.end))
         .reduce((sum, pause) => sum + pause.duration, 0);
-      return [name, { ...stats(wall[name]), cpu: stats(cpu[name]), gcUsPerCall: (gcMs * 1000) / calls, rounds: { wall: wall[name], cpu: cpu[name] } }];
+      return [
+        name,
+        { ...stats(wall[name]), cpu: stats(cpu[name]), gcUsPerCall: (gcMs * 1000) / calls, rounds: { wall: wall[name], cpu: cpu[name] } },
+      ];
     }),
   );
 }

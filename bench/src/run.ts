@@ -12,8 +12,11 @@ import { CASES } from './cases';
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
-  const selected = CASES.filter((bench) => only.length === 0 || only.some((name) => bench.name === name || bench.name.startsWith(`${name}-`)));
-  if (selected.length === 0) throw new Error(`no benchmark named ${only.join(', ')}; there are: ${CASES.map((bench) => bench.name).join(', ')}`);
+  const selected = CASES.filter(
+    (bench) => only.length === 0 || only.some((name) => bench.name === name || bench.name.startsWith(`${name}-`)),
+  );
+  if (selected.length === 0)
+    throw new Error(`no benchmark named ${only.join(', ')}; there are: ${CASES.map((bench) => bench.name).join(', ')}`);
   const figures: Figure[] = [];
   const results: Record<string, unknown> = {
     machine: {
@@ -35,8 +38,14 @@ async function main(): Promise<void> {
   (results.machine as Record<string, unknown>).loadAverageAtEnd = os.loadavg();
 
   const width = Math.max(...figures.map((row) => row.benchmark.length));
-  console.log(`\nmcpflow benchmarks — node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}\n`);
-  for (const row of figures) console.log(`${row.met ? 'PASS' : 'MISS'}  ${row.benchmark.padEnd(width)}  ${row.figure}   [target ${row.target}]`);
+  console.log(
+    `\nmcpflow benchmarks — node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}\n`,
+  );
+  for (const row of figures)
+    console.log(`${row.met ? 'PASS' : 'MISS'}  ${row.benchmark.padEnd(width)}  ${row.figure}   [target ${row.target}]`);
   results.figures = figures;
   const file = path.resolve(__dirname, '..', 'results.json');
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);

@@ -28,7 +28,9 @@ function loopServer(items: number): WorkflowServer {
   const server = new WorkflowServer({ name: 'bench-loop', version: '1.0.0' });
   const list = JSON.stringify(Array.from({ length: items }, (_, index) => index));
   server.registerTool('list', {}, async () => ({ content: [{ type: 'text' as const, text: list }] }));
-  server.registerTool('double', { inputSchema: { n: z.number() } }, async ({ n }) => ({ content: [{ type: 'text' as const, text: String(n * 2) }] }));
+  server.registerTool('double', { inputSchema: { n: z.number() } }, async ({ n }) => ({
+    content: [{ type: 'text' as const, text: String(n * 2) }],
+  }));
   return server.use(Loop);
 }
 
@@ -39,8 +41,12 @@ async function forEachScaling(): Promise<ForEachRow[]> {
     const client = await inMemoryClient(loopServer(items));
     const request = { name: 'loop' };
     const first = await client.getPrompt(request);
-    if ((first._meta?.['mcpflow/execution'] as { status?: string } | undefined)?.status !== 'completed') throw new Error(`the ${items}-element loop did not complete`);
-    const { run } = await sideBySide({ run: () => client.getPrompt(request) }, { warmup: Math.max(3, 2000 / items), rounds: 10, batch: Math.max(1, Math.round(200 / items)) });
+    if ((first._meta?.['mcpflow/execution'] as { status?: string } | undefined)?.status !== 'completed')
+      throw new Error(`the ${items}-element loop did not complete`);
+    const { run } = await sideBySide(
+      { run: () => client.getPrompt(request) },
+      { warmup: Math.max(3, 2000 / items), rounds: 10, batch: Math.max(1, Math.round(200 / items)) },
+    );
     rows.push({ items, perRequestUs: run.median, perItemUs: run.median / items });
     await client.close();
   }

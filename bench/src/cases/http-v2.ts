@@ -23,7 +23,10 @@ export const httpV2: BenchCase = {
       );
       const result = await compareThroughput(server, clients, 6, 1500);
       await Promise.all(clients.map((client) => client.close()));
-      return { result, figures: [throughputFigure('6. stateless HTTP 2026-07-28, SDK 2.x, server per request, 16 concurrent clients', result)] };
+      return {
+        result,
+        figures: [throughputFigure('6. stateless HTTP 2026-07-28, SDK 2.x, server per request, 16 concurrent clients', result)],
+      };
     } finally {
       server.stop();
     }

@@ -25,13 +25,21 @@ function installedVersion(): string | undefined {
  * node >= 22.13 yet runs on node 20, hence `--engine-strict=false` (in case a user's npmrc sets it).
  */
 function loadMastra(): MastraWorkflows & { z: typeof import('zod'); version: string } {
-  const wanted = (JSON.parse(fs.readFileSync(path.join(MASTRA_DIR, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies['@mastra/core'];
+  const wanted = (JSON.parse(fs.readFileSync(path.join(MASTRA_DIR, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+    .dependencies['@mastra/core'];
   if (installedVersion() !== wanted) {
     console.error(`Installing @mastra/core ${wanted} into bench/mastra…`);
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--engine-strict=false', '--no-package-lock'], { cwd: MASTRA_DIR, stdio: 'inherit' });
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--engine-strict=false', '--no-package-lock'], {
+      cwd: MASTRA_DIR,
+      stdio: 'inherit',
+    });
   }
   const load = createRequire(path.join(MASTRA_DIR, 'package.json'));
-  return { ...(load('@mastra/core/workflows') as MastraWorkflows), z: load('zod') as typeof import('zod'), version: installedVersion() ?? wanted };
+  return {
+    ...(load('@mastra/core/workflows') as MastraWorkflows),
+    z: load('zod') as typeof import('zod'),
+    version: installedVersion() ?? wanted,
+  };
 }
 
 /** The same 4 trivial steps as a Mastra workflow (createWorkflow/createStep, createRun + start) against mcpflow's prompts/get on SDK 1.x. */
@@ -43,7 +51,12 @@ export const mastra: BenchCase = {
     let workflow = createWorkflow({ id: 'chain', inputSchema: schema, outputSchema: schema });
     for (let index = 0; index < 4; index += 1) {
       workflow = workflow.then(
-        createStep({ id: `step_${index}`, inputSchema: schema, outputSchema: schema, execute: async ({ inputData }: { inputData: { value: string } }) => ({ value: `${inputData.value}>${index}` }) }),
+        createStep({
+          id: `step_${index}`,
+          inputSchema: schema,
+          outputSchema: schema,
+          execute: async ({ inputData }: { inputData: { value: string } }) => ({ value: `${inputData.value}>${index}` }),
+        }),
       );
     }
     workflow.commit();
@@ -54,12 +67,22 @@ export const mastra: BenchCase = {
     };
     const client = await inMemoryClient(workflowServer(4));
     const request = { name: 'chain', arguments: { input: 'hello' } };
-    const measured = await sideBySide({ mcpflow: () => client.getPrompt(request), mastra: runMastra }, { warmup: 500, rounds: 20, batch: 200 });
+    const measured = await sideBySide(
+      { mcpflow: () => client.getPrompt(request), mastra: runMastra },
+      { warmup: 500, rounds: 20, batch: 200 },
+    );
     await client.close();
     const paired = pairedRatio(measured.mcpflow, measured.mastra);
     const cpuPaired = pairedRatio(measured.mcpflow, measured.mastra, 'cpu');
     return {
-      result: { mcpflow: measured.mcpflow, mastra: measured.mastra, ratio: measured.mcpflow.median / measured.mastra.median, paired, cpuPaired, mastraVersion: version },
+      result: {
+        mcpflow: measured.mcpflow,
+        mastra: measured.mastra,
+        ratio: measured.mcpflow.median / measured.mastra.median,
+        paired,
+        cpuPaired,
+        mastraVersion: version,
+      },
       figures: [
         {
           benchmark: `3. against Mastra ${version} (4 trivial steps, interleaved in one process)`,

@@ -27,7 +27,14 @@ export const memory: BenchCase = {
     const result = await retainedMemory();
     return {
       result,
-      figures: [{ benchmark: '5. heap retained per execution (10,000 runs, after GC)', figure: `${fmt(result.bytesPerRun)} bytes`, target: '< 1024 bytes', met: result.bytesPerRun < 1024 }],
+      figures: [
+        {
+          benchmark: '5. heap retained per execution (10,000 runs, after GC)',
+          figure: `${fmt(result.bytesPerRun)} bytes`,
+          target: '< 1024 bytes',
+          met: result.bytesPerRun < 1024,
+        },
+      ],
     };
   },
 };

@@ -37,8 +37,12 @@ export const parallelGroup: BenchCase = {
     const sequential = await inMemoryClient(groupServer(false));
     const request = { name: 'group' };
     const [a, b] = await Promise.all([parallel.getPrompt(request), sequential.getPrompt(request)]);
-    if (JSON.stringify(a.messages) !== JSON.stringify(b.messages)) throw new Error('the parallel group and the sequential steps do not build the same trace');
-    const measured = await sideBySide({ parallel: () => parallel.getPrompt(request), sequential: () => sequential.getPrompt(request) }, { warmup: 5, rounds: 10, batch: 5 });
+    if (JSON.stringify(a.messages) !== JSON.stringify(b.messages))
+      throw new Error('the parallel group and the sequential steps do not build the same trace');
+    const measured = await sideBySide(
+      { parallel: () => parallel.getPrompt(request), sequential: () => sequential.getPrompt(request) },
+      { warmup: 5, rounds: 10, batch: 5 },
+    );
     await Promise.all([parallel.close(), sequential.close()]);
     const ratio = measured.parallel.median / measured.sequential.median;
     return {

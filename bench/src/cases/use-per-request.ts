@@ -9,7 +9,8 @@ import { fmt, range } from '../report';
 const STEPS = 4;
 
 function withToolsAndStatic<S extends McpServer>(server: S): S {
-  for (let index = 0; index < STEPS; index += 1) server.registerTool(`step_${index}`, { description: `Step ${index}`, inputSchema }, chainTool(index, 0));
+  for (let index = 0; index < STEPS; index += 1)
+    server.registerTool(`step_${index}`, { description: `Step ${index}`, inputSchema }, chainTool(index, 0));
   server.registerPrompt(staticPrompt.name, staticPrompt.config, staticPrompt.callback);
   return server;
 }
@@ -26,12 +27,18 @@ export const usePerRequest: BenchCase = {
     const Chain = chainWorkflow(STEPS);
     const options = { warmup: 500, rounds: 30, batch: 300 };
     const plain = async () => withToolsAndStatic(new McpServer({ name: 'bench', version: '1.0.0' }));
-    const warm = await sideBySide({ plain, workflow: async () => withToolsAndStatic(new WorkflowServer({ name: 'bench', version: '1.0.0' })).use(Chain) }, options);
+    const warm = await sideBySide(
+      { plain, workflow: async () => withToolsAndStatic(new WorkflowServer({ name: 'bench', version: '1.0.0' })).use(Chain) },
+      options,
+    );
     // Classes for the cold runs, defined beforehand: a class is defined once, at load, not per use().
     // Measured apart: checking and planning allocate far more, and their GC would land on the others.
     const fresh = Array.from({ length: 100 + 20 * 20 }, () => chainWorkflow(STEPS));
     let next = 0;
-    const cold = await sideBySide({ plain, cold: async () => withToolsAndStatic(new WorkflowServer({ name: 'bench', version: '1.0.0' })).use(fresh[next++]) }, { warmup: 100, rounds: 20, batch: 20 });
+    const cold = await sideBySide(
+      { plain, cold: async () => withToolsAndStatic(new WorkflowServer({ name: 'bench', version: '1.0.0' })).use(fresh[next++]) },
+      { warmup: 100, rounds: 20, batch: 20 },
+    );
     // Differences within each round, as the ratios elsewhere, by CPU time: the rounds' batches share the machine's state.
     const difference = (a: number[], b: number[]) => stats(a.map((value, round) => value - b[round]));
     const useUs = difference(warm.workflow.rounds.cpu, warm.plain.rounds.cpu);

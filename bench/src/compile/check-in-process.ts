@@ -47,7 +47,11 @@ function parseConfig(file: string): ts.ParsedCommandLine {
 export function checkInProcess(project: GeneratedProject, transformer: typeof import('@mcpflow/transformer').default): CheckTimings {
   const config = parseConfig(project.plain);
   const start = clock();
-  const program = ts.createProgram({ rootNames: [...config.fileNames, project.sentinel], options: config.options, configFileParsingDiagnostics: config.errors });
+  const program = ts.createProgram({
+    rootNames: [...config.fileNames, project.sentinel],
+    options: config.options,
+    configFileParsingDiagnostics: config.errors,
+  });
   const created = clock();
   const compilerDiagnostics = [
     ...program.getConfigFileParsingDiagnostics(),
@@ -60,7 +64,10 @@ export function checkInProcess(project: GeneratedProject, transformer: typeof im
   transformer(program, undefined, undefined, { ts });
   const withOurs = program.getSemanticDiagnostics();
   const done = clock();
-  if (compilerDiagnostics.length) throw new Error(`the generated project does not compile:\n${ts.formatDiagnostics(compilerDiagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' })}`);
+  if (compilerDiagnostics.length)
+    throw new Error(
+      `the generated project does not compile:\n${ts.formatDiagnostics(compilerDiagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' })}`,
+    );
   const ours = withOurs.filter((diagnostic) => diagnostic.source === 'mcpflow');
   if (ours.length !== 1 || ours[0].file?.fileName !== project.sentinel.replace(/\\/g, '/')) {
     throw new Error(`the transformer did not run: expected one mcpflow diagnostic in ${project.sentinel}, got ${ours.length}`);

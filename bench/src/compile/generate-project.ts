@@ -34,7 +34,8 @@ export function generateProject(classes: number): GeneratedProject {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'sentinel'), { recursive: true });
-  for (let index = 0; index < classes; index += 1) fs.writeFileSync(path.join(dir, 'src', `workflow-${index}.ts`), workflowSource(index, "promptArg('id')"));
+  for (let index = 0; index < classes; index += 1)
+    fs.writeFileSync(path.join(dir, 'src', `workflow-${index}.ts`), workflowSource(index, "promptArg('id')"));
   const sentinel = path.join(dir, 'sentinel', 'broken.ts');
   fs.writeFileSync(sentinel, workflowSource(classes, "fromStep('missing')"));
   const config = (plugins: unknown[]) => ({
@@ -43,6 +44,9 @@ export function generateProject(classes: number): GeneratedProject {
     include: ['src'],
   });
   fs.writeFileSync(path.join(dir, 'tsconfig.plain.json'), JSON.stringify(config([])));
-  fs.writeFileSync(path.join(dir, 'tsconfig.checked.json'), JSON.stringify(config([{ transform: '@mcpflow/transformer', transformProgram: true }])));
+  fs.writeFileSync(
+    path.join(dir, 'tsconfig.checked.json'),
+    JSON.stringify(config([{ transform: '@mcpflow/transformer', transformProgram: true }])),
+  );
   return { classes, plain: path.join(dir, 'tsconfig.plain.json'), checked: path.join(dir, 'tsconfig.checked.json'), sentinel };
 }

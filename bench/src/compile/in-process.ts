@@ -30,7 +30,9 @@ export interface InProcessResult {
 
 function runChild(project: GeneratedProject, rounds: number): Promise<ChildTimings> {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(__dirname, 'check-child.js'), [JSON.stringify(project), String(rounds)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(path.join(__dirname, 'check-child.js'), [JSON.stringify(project), String(rounds)], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     let timings: ChildTimings | undefined;
     child.once('message', (message) => (timings = message as ChildTimings));
     child.once('error', reject);
@@ -49,7 +51,9 @@ function summarize(children: ChildTimings[], read: (phase: PhaseTime) => number)
       }),
     ),
     checkingRatio: stats(cold.map(({ round }) => (compiler(round) + read(round.transformer)) / compiler(round))),
-    warmCheckingRatio: stats(children.flatMap((child) => child.rounds.slice(1)).map((round) => (compiler(round) + read(round.transformer)) / compiler(round))),
+    warmCheckingRatio: stats(
+      children.flatMap((child) => child.rounds.slice(1)).map((round) => (compiler(round) + read(round.transformer)) / compiler(round)),
+    ),
     startupMs: stats(children.map((child) => read(child.startup))),
     programMs: stats(cold.map(({ round }) => read(round.program))),
     checkMs: stats(cold.map(({ round }) => read(round.check))),

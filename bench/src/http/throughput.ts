@@ -40,7 +40,12 @@ async function loop(clients: HttpPromptClient[], prompt: string, durationMs: num
  * reads the server process's CPU time around each round: on a shared machine, requests per server
  * CPU-second move far less than requests per second.
  */
-export async function compareThroughput(server: ServerProcess, clients: HttpPromptClient[], rounds: number, durationMs: number): Promise<ThroughputComparison> {
+export async function compareThroughput(
+  server: ServerProcess,
+  clients: HttpPromptClient[],
+  rounds: number,
+  durationMs: number,
+): Promise<ThroughputComparison> {
   await loop(clients, 'chain', 1000);
   await loop(clients, 'static', 1000);
   const samples = { chain: [] as number[], static: [] as number[] };
@@ -50,7 +55,7 @@ export async function compareThroughput(server: ServerProcess, clients: HttpProm
       const before = await server.cpuMs();
       const { perSecond, requests } = await loop(clients, prompt, durationMs);
       samples[prompt].push(perSecond);
-      cpu[prompt].push(((await server.cpuMs()) - before) * 1000 / requests);
+      cpu[prompt].push((((await server.cpuMs()) - before) * 1000) / requests);
     }
   }
   return {
