@@ -10,20 +10,40 @@ export const CONDITIONS: readonly string[] = ['equals', 'oneOf', 'present', 'not
 const DECORATORS_PACKAGE = '@mcpflow/decorators';
 
 /**
+ * Which package each directory belongs to, per type checker (so per program): every file of a
+ * program asks about the same few directories, and reading a package.json per file was the
+ * transformer's largest single cost (see BENCHMARKS.md).
+ */
+const packagesByChecker = new WeakMap<ts.TypeChecker, Map<string, string | undefined>>();
+
+/**
  * Tells which mcpflow export a call's callee is, through the type checker: an aliased import, a
  * namespace import or a re-export resolves to the same declaration, while a look-alike local
  * function named `Step` resolves elsewhere and is ignored.
  */
 export class DecoratorSource {
-  private readonly packageOfDirectory = new Map<string, string | undefined>();
+  private readonly packageOfDirectory: Map<string, string | undefined>;
 
   constructor(
     private readonly tsApi: typeof ts,
     private readonly checker: ts.TypeChecker,
-  ) {}
+  ) {
+    let packages = packagesByChecker.get(checker);
+    if (!packages) packagesByChecker.set(checker, (packages = new Map()));
+    this.packageOfDirectory = packages;
+  }
 
   /** The mcpflow export `callee` resolves to, if any. */
   resolve(callee: ts.Expression): string | undefined {
+    // The checker has already resolved every call it checked, so reading a call's signature is a
+    // cache hit, where getSymbolAtLocation would look the name up through the scopes again.
+    const call = callee.parent;
+    if (this.tsApi.isCallExpression(call) && call.expression === callee) {
+      const declaration = this.checker.getResolvedSignature(call)?.declaration;
+      if (declaration && this.tsApi.isFunctionDeclaration(declaration) && declaration.name) {
+        return this.packageOf(declaration.getSourceFile().fileName) === DECORATORS_PACKAGE ? declaration.name.text : undefined;
+      }
+    }
     let symbol = this.checker.getSymbolAtLocation(this.tsApi.isPropertyAccessExpression(callee) ? callee.name : callee);
     if (!symbol) return undefined;
     if (symbol.flags & this.tsApi.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);

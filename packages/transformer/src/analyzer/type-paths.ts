@@ -13,7 +13,9 @@ export function walkPath(t: typeof ts, checker: ts.TypeChecker, start: ts.Type, 
   for (let index = from; index < segments.length; index += 1) {
     // Test any/unknown first: the non-nullable form of unknown is {}, which has no properties.
     if (type.flags & (t.TypeFlags.Any | t.TypeFlags.Unknown)) return { kind: 'unchecked' };
-    type = checker.getNonNullableType(type);
+    // An object type is never nullable: asking anyway makes the checker resolve all its members
+    // (for an array, every method of Array instantiated for that element type).
+    if (!(type.flags & t.TypeFlags.Object)) type = checker.getNonNullableType(type);
     if (type.isUnion()) {
       const results = type.types.map((member) => walkPath(t, checker, member, segments, index));
       return results.find((result) => result.kind === 'found') ?? results.find((result) => result.kind === 'unchecked') ?? results[0];
@@ -27,6 +29,8 @@ export function walkPath(t: typeof ts, checker: ts.TypeChecker, start: ts.Type, 
 }
 
 function segmentType(t: typeof ts, checker: ts.TypeChecker, type: ts.Type, segment: string): ts.Type | undefined {
+  // An index into an array is its element type, read without resolving Array's members.
+  if (isIndexSegment(segment) && checker.isArrayType(type)) return checker.getTypeArguments(type as ts.TypeReference)[0];
   const property = checker.getPropertyOfType(type, segment);
   if (property) return checker.getTypeOfSymbol(property);
   if (isIndexSegment(segment)) {

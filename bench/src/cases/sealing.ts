@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { StateSealer } from '@mcpflow/core';
-import { stats, type Stats } from './measure';
+import type { BenchCase } from '../case';
+import { stats, type Stats } from '../measure';
+import { fmt, range } from '../report';
 
 export interface SealingRow {
   bindingsBytes: number;
@@ -13,7 +15,7 @@ export interface SealingRow {
  * Sealing and opening one paused run's state per round, for bindings of about 1 kB and 100 kB:
  * records as a tool returns them (ids, names, a random token each, so compression has real work).
  */
-export function sealingCost(): SealingRow[] {
+function sealingCost(): SealingRow[] {
   const sealer = new StateSealer({ keys: [randomBytes(32)], maxBytes: 1024 * 1024 });
   const binding = { prompt: 'add_project_task', arguments: { project: 'mcp tester', task: 'Fix the login bug' } };
   return [1_000, 100_000].map((target) => {
@@ -42,3 +44,19 @@ export function sealingCost(): SealingRow[] {
     return { bindingsBytes: JSON.stringify(rows).length, sealedChars: sealed.state.length, seal: stats(seal), open: stats(open) };
   });
 }
+
+export const sealing: BenchCase = {
+  name: 'sealing',
+  async run() {
+    const rows = sealingCost();
+    return {
+      result: rows,
+      figures: rows.map((row) => ({
+        benchmark: `11. seal + open a paused run's state, ${fmt(row.bindingsBytes / 1000, 0)} kB of bindings (${row.sealedChars} chars sealed)`,
+        figure: `seal ${range(row.seal, 'µs')}, open ${range(row.open, 'µs')}`,
+        target: 'reported (µs per round)',
+        met: true,
+      })),
+    };
+  },
+};

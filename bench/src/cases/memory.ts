@@ -1,7 +1,9 @@
-import { inMemoryClient, workflowServer } from './servers';
+import type { BenchCase } from '../case';
+import { inMemoryClient, workflowServer } from '../fixtures/servers-v1';
+import { fmt } from '../report';
 
-/** 5. Heap retained per completed execution, measured after GC around 10,000 runs (needs --expose-gc). */
-export async function retainedMemory(): Promise<{ runs: number; bytesPerRun: number }> {
+/** Heap retained per completed execution, measured after GC around 10,000 runs (needs --expose-gc). */
+async function retainedMemory(): Promise<{ runs: number; bytesPerRun: number }> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc');
   const client = await inMemoryClient(workflowServer(4));
@@ -18,3 +20,21 @@ export async function retainedMemory(): Promise<{ runs: number; bytesPerRun: num
   await client.close();
   return { runs, bytesPerRun: Math.max(0, after - before) / runs };
 }
+
+export const memory: BenchCase = {
+  name: 'memory',
+  async run() {
+    const result = await retainedMemory();
+    return {
+      result,
+      figures: [
+        {
+          benchmark: '5. heap retained per execution (10,000 runs, after GC)',
+          figure: `${fmt(result.bytesPerRun)} bytes`,
+          target: '< 1024 bytes',
+          met: result.bytesPerRun < 1024,
+        },
+      ],
+    };
+  },
+};
