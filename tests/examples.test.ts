@@ -1,21 +1,21 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createAddProjectTaskServer } from '../examples/add-project-task/server';
 import { createCodeReviewServer } from '../examples/code-review/server';
 import { createGetHintServer } from '../examples/get-hint/server';
 import { createQuarterlyReportServer } from '../examples/quarterly-report/server';
-import { connect } from './helpers/connect';
+import type { SdkLine } from '../examples/sdk-line';
+import { MATRIX, protocolMeta, type TestClient, type TestServer } from './helpers/lines';
 
 const user = (text: string) => ({ role: 'user', content: { type: 'text', text } });
 const assistant = (text: string) => ({ role: 'assistant', content: { type: 'text', text } });
 const embedded = (uri: string, mimeType: string, text: string) => ({ role: 'user', content: { type: 'resource', resource: { uri, mimeType, text } } });
 
-describe('the example servers through a real client', () => {
-  const clients: Client[] = [];
+describe.each(MATRIX)('the example servers through a real client: $label', ({ line, transport }) => {
+  const clients: TestClient[] = [];
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.close()));
   });
-  const open = async (server: Parameters<typeof connect>[0]) => {
-    const client = await connect(server);
+  const open = async (create: (line: SdkLine) => TestServer) => {
+    const client = await line.connect(() => create(line), { transport });
     clients.push(client);
     return client;
   };
@@ -23,7 +23,7 @@ describe('the example servers through a real client', () => {
   test('prompts/list shows every example workflow with its arguments and descriptions', async () => {
     const listed = await Promise.all(
       [createCodeReviewServer, createGetHintServer, createAddProjectTaskServer, createQuarterlyReportServer].map(async (create) =>
-        (await (await open(create())).listPrompts()).prompts,
+        (await (await open(create)).listPrompts()).prompts,
       ),
     );
     expect(listed.flat()).toEqual([
@@ -60,7 +60,7 @@ describe('the example servers through a real client', () => {
   });
 
   test('code_review runs its three tool steps, chaining field() and constant()', async () => {
-    const client = await open(createCodeReviewServer());
+    const client = await open(createCodeReviewServer);
     const result = await client.getPrompt({ name: 'code_review', arguments: { code: 'let x: any = 1;', language: 'ts' } });
     const summary = '1 line(s) of ts; 1 issue(s): Uses the any type';
     const recommendations = [`Check security: ${summary}`, `Check performance: ${summary}`];
@@ -81,6 +81,7 @@ describe('the example servers through a real client', () => {
       user(`Result of format_results:\n${JSON.stringify({ annotated: `// TODO 1: ${recommendations[0]}\n// TODO 2: ${recommendations[1]}\n\nlet x: any = 1;`, count: 2 })}`),
     ]);
     expect(result._meta).toEqual({
+      ...protocolMeta(transport, { name: 'code-review', version: '1.0.0' }),
       'mcpflow/execution': {
         status: 'completed',
         steps: [
@@ -93,7 +94,7 @@ describe('the example servers through a real client', () => {
   });
 
   test('code_review leaves an absent optional argument out, and the tool applies its default', async () => {
-    const client = await open(createCodeReviewServer());
+    const client = await open(createCodeReviewServer);
     const result = await client.getPrompt({ name: 'code_review', arguments: { code: 'ok()' } });
     expect(result.messages[0]).toEqual(user('Review source code: analyze it, review the findings, and annotate the code\nArguments:\n- code: ok()'));
     expect(result.messages[3]).toEqual(assistant('Calling tool analyze_code with arguments: {"code":"ok()"}'));
@@ -103,7 +104,7 @@ describe('the example servers through a real client', () => {
   });
 
   test('get_hint reads the walkthrough through a URI filled from the first step', async () => {
-    const client = await open(createGetHintServer());
+    const client = await open(createGetHintServer);
     const result = await client.getPrompt({ name: 'get_hint', arguments: { player: 'alice' } });
     expect(result.messages).toEqual([
       user('You are a friendly game master: hint at the next move, never spoil the ending.'),
@@ -120,6 +121,7 @@ describe('the example servers through a real client', () => {
       embedded('if://walkthrough/zork1', 'text/markdown', '# Zork I\n1. Open the mailbox.\n2. Read the leaflet.\n3. Go north, then east to the window.'),
     ]);
     expect(result._meta).toEqual({
+      ...protocolMeta(transport, { name: 'interactive-fiction', version: '1.0.0' }),
       'mcpflow/execution': {
         status: 'completed',
         steps: [
@@ -131,7 +133,7 @@ describe('the example servers through a real client', () => {
   });
 
   test('add_project_task lists pages on the server, then hands off with the task-format guide embedded', async () => {
-    const client = await open(createAddProjectTaskServer());
+    const client = await open(createAddProjectTaskServer);
     const result = await client.getPrompt({ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'fix the login bug' } });
     const reason = "tool add_task needs 'project', 'task' (no argument of the step provides them)";
     expect(result.messages).toEqual([
@@ -156,6 +158,7 @@ describe('the example servers through a real client', () => {
       ),
     ]);
     expect(result._meta).toEqual({
+      ...protocolMeta(transport, { name: 'projects', version: '1.0.0' }),
       'mcpflow/execution': {
         status: 'handoff',
         steps: [
@@ -169,7 +172,7 @@ describe('the example servers through a real client', () => {
   });
 
   test('quarterly_report fans one binding out to two later steps', async () => {
-    const client = await open(createQuarterlyReportServer());
+    const client = await open(createQuarterlyReportServer);
     const result = await client.getPrompt({ name: 'quarterly_report', arguments: { quarter: '2026-Q3' } });
     const rows = [
       { region: 'EMEA', revenue: 120 },

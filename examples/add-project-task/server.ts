@@ -6,8 +6,9 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow } from '@mcpflow/decorators';
-import { WorkflowServer } from '@mcpflow/core';
+import type { WorkflowServer } from '@mcpflow/core/v1';
 import { main } from '../serve';
+import { loadSdkLine, type SdkLine } from '../sdk-line';
 
 @Workflow({
   name: 'add_project_task',
@@ -35,8 +36,8 @@ export class AddProjectTask {
 const TASK_FORMAT = '# Task format\n- Start with a verb in the imperative: "Fix", "Add", "Write".\n- At most 80 characters.\n- End with the tag #todo.';
 
 /** The project server: pages, tasks, the task-format guide and the hybrid workflow. */
-export function createAddProjectTaskServer(): WorkflowServer {
-  const server = new WorkflowServer({ name: 'projects', version: '1.0.0' });
+export function createAddProjectTaskServer(line: SdkLine = loadSdkLine()): WorkflowServer {
+  const server = new line.WorkflowServer({ name: 'projects', version: '1.0.0' });
   const pages = ['Website Redesign', 'Mobile App', 'MCP Tester', 'Blog'];
   const tasks: { page: string; task: string }[] = [];
 

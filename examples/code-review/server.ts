@@ -8,8 +8,9 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, constant, field, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer } from '@mcpflow/core';
+import type { WorkflowServer } from '@mcpflow/core/v1';
 import { main } from '../serve';
+import { loadSdkLine, type SdkLine } from '../sdk-line';
 
 @Workflow({
   name: 'code_review',
@@ -38,8 +39,8 @@ export class CodeReview {
 }
 
 /** The code review server: its three tools and the workflow that chains them. */
-export function createCodeReviewServer(): WorkflowServer {
-  const server = new WorkflowServer({ name: 'code-review', version: '1.0.0' });
+export function createCodeReviewServer(line: SdkLine = loadSdkLine()): WorkflowServer {
+  const server = new line.WorkflowServer({ name: 'code-review', version: '1.0.0' });
 
   const analysis = z.object({ language: z.string(), lines: z.number(), summary: z.string(), issues: z.array(z.string()) });
   server.registerTool(

@@ -4,10 +4,10 @@
  */
 import 'reflect-metadata';
 import { z } from 'zod';
-import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Bind, Step, TemplateBinding, Workflow, field, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer } from '@mcpflow/core';
+import type { WorkflowServer } from '@mcpflow/core/v1';
 import { main } from '../serve';
+import { loadSdkLine, type SdkLine } from '../sdk-line';
 
 @Workflow({
   name: 'get_hint',
@@ -40,8 +40,8 @@ const WALKTHROUGHS: Record<string, string> = {
 };
 
 /** The interactive fiction server: player progress, walkthroughs, and the hint workflow. */
-export function createGetHintServer(): WorkflowServer {
-  const server = new WorkflowServer({ name: 'interactive-fiction', version: '1.0.0' });
+export function createGetHintServer(line: SdkLine = loadSdkLine()): WorkflowServer {
+  const server = new line.WorkflowServer({ name: 'interactive-fiction', version: '1.0.0' });
 
   server.registerTool(
     'get_my_progress',
@@ -55,7 +55,7 @@ export function createGetHintServer(): WorkflowServer {
 
   server.registerResource(
     'walkthrough',
-    new ResourceTemplate('if://walkthrough/{game_id}', { list: undefined }),
+    new line.ResourceTemplate('if://walkthrough/{game_id}', { list: undefined }),
     { description: 'The walkthrough of a game', mimeType: 'text/markdown' },
     async (uri, { game_id }) => {
       const text = WALKTHROUGHS[String(game_id)];

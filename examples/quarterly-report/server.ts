@@ -5,8 +5,9 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, field, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer } from '@mcpflow/core';
+import type { WorkflowServer } from '@mcpflow/core/v1';
 import { main } from '../serve';
+import { loadSdkLine, type SdkLine } from '../sdk-line';
 
 interface SalesRow {
   region: string;
@@ -44,8 +45,8 @@ const SALES: Record<string, SalesRow[]> = {
 };
 
 /** The sales server: a query, a metrics calculator, a formatter and the report workflow. */
-export function createQuarterlyReportServer(): WorkflowServer {
-  const server = new WorkflowServer({ name: 'sales', version: '1.0.0' });
+export function createQuarterlyReportServer(line: SdkLine = loadSdkLine()): WorkflowServer {
+  const server = new line.WorkflowServer({ name: 'sales', version: '1.0.0' });
   const row = z.object({ region: z.string(), revenue: z.number() });
 
   server.registerTool('sales_query', { description: 'Sales by region for a quarter', inputSchema: { quarter: z.string() } }, async ({ quarter }) => {

@@ -154,6 +154,14 @@ export const IN_MEMORY = MATRIX.filter((entry) => entry.transport === 'memory');
 /** The transports where one server serves a client's requests: for tests that change a server between requests. */
 export const SESSIONFUL = MATRIX.filter((entry) => entry.transport !== 'stateless');
 
+/**
+ * The `_meta` the protocol itself adds to a result: on 2026-07-28 the server identifies itself on
+ * every response (`io.modelcontextprotocol/serverInfo`); the 2025 protocol adds nothing.
+ */
+export function protocolMeta(transport: TransportName, serverInfo: { name: string; version: string }): Record<string, unknown> {
+  return transport === 'stateless' ? { 'io.modelcontextprotocol/serverInfo': serverInfo } : {};
+}
+
 /** Text of a prompt message, or the embedded resource it carries. */
 export function messageText(message: { content: { type: string; text?: string; resource?: { uri: string } } }): string {
   if (message.content.type === 'text') return message.content.text ?? '';
