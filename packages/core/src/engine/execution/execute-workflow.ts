@@ -34,7 +34,15 @@ export async function executeWorkflow(
   return executionResult(state, context);
 }
 
-/** What the steps of a run share, writing into its state. */
+/**
+ * What the steps of a run share, writing into its state: a trace and a redactor over the state's
+ * own messages and secrets, so a state opened again (on another instance) goes on where it was.
+ *
+ * @example
+ * ```ts
+ * const context = stepContext(plan, state, host);
+ * ```
+ */
 export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Host): StepContext {
   const redactor = new Redactor(state.secrets);
   return { plan, host, scope: state, trace: new Trace(state.messages, redactor), redactor };
@@ -51,6 +59,12 @@ function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepC
 /**
  * Runs steps from the state's position until the last completes or one stops the run, advancing
  * the state as each step ends: its status, its binding, the position.
+ *
+ * @example
+ * ```ts
+ * await advanceExecution(state, context, { onStep: (event) => console.error(event) });
+ * if (state.stop) console.error(`stopped at step ${state.stop.step}: ${state.stop.reason}`);
+ * ```
  */
 export async function advanceExecution(state: ExecutionState, context: StepContext, hooks: WorkflowHooks): Promise<void> {
   const { plan, host, trace } = context;
@@ -89,7 +103,14 @@ export async function advanceExecution(state: ExecutionState, context: StepConte
   }
 }
 
-/** The `prompts/get` result of a finished run: its trace, closed by a handoff or failure message, and `_meta`. */
+/**
+ * The `prompts/get` result of a finished run: its trace, closed by a handoff or failure message, and `_meta`.
+ *
+ * @example
+ * ```ts
+ * const result = executionResult(state, context); // result._meta['mcpflow/execution'].status
+ * ```
+ */
 export function executionResult(state: ExecutionState, { plan, host, trace }: StepContext): PromptResult {
   const { stop } = state;
   if (stop?.status === 'handoff') {
