@@ -91,7 +91,7 @@ describe('the executor advances an execution state', () => {
     const context = stepContext(plan, state, first);
     context.trace.user('opening');
     // Run only the first step, as a run that pauses there would.
-    const oneStep = { ...plan, steps: plan.steps.slice(0, 1) };
+    const oneStep = { ...plan, steps: plan.steps.slice(0, 1), groups: plan.groups.slice(0, 1) };
     await advanceExecution(state, { ...context, plan: oneStep }, {});
     expect(state.position).toBe(1);
     expect(state.statuses).toEqual(['completed', 'skipped', 'skipped']);

@@ -6,5 +6,6 @@ export { Workflow } from './workflow';
 export { Step } from './step';
 export { Bind } from './bind';
 export { TemplateBinding } from './template-binding';
-export { promptArg, fromStep, field, constant } from './data-sources';
-export type { WorkflowOptions, StepOptions, DataSource, JsonValue, RetryPolicy } from '@mcpflow/core/model';
+export { promptArg, fromStep, field, constant, item } from './data-sources';
+export { equals, oneOf, present, not } from './conditions';
+export type { WorkflowOptions, StepOptions, DataSource, JsonValue, RetryPolicy, Condition } from '@mcpflow/core/model';

@@ -7,7 +7,18 @@ export type { Host, HostTool, ProgressUpdate, ToolInput, ValidatedInput } from '
 export { planWorkflow, type PlannedStep, type WorkflowPlan } from './plan/plan-workflow';
 export { createExecutionState, type ExecutionState, type ExecutionStop } from './execution/execution-state';
 export { advanceExecution, executeWorkflow, executionResult, stepContext } from './execution/execute-workflow';
-export { EXECUTION_META_KEY, type ExecutionMeta, type ExecutionStatus, type StepEvent, type StepStatus, type WorkflowHooks } from './execution/step-events';
+export {
+  EXECUTION_META_KEY,
+  type ExecutionMeta,
+  type ExecutionStatus,
+  type IterationRef,
+  type IterationsMeta,
+  type StepEvent,
+  type StepMeta,
+  type StepStatus,
+  type WorkflowHooks,
+} from './execution/step-events';
+export type { FinishedWork, StepFlow } from './execution/execution-state';
 export { STEP_KINDS } from './steps/step-kinds';
 export type { StepKind } from './steps/step-kind';
 export type { StepContext } from './steps/step-context';

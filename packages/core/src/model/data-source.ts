@@ -26,8 +26,14 @@ export interface ConstantSource {
   readonly value: JsonValue;
 }
 
+/** The current element of a `forEach` step, or one value inside it by a dot path. */
+export interface ItemSource {
+  readonly kind: 'item';
+  readonly path?: string;
+}
+
 /** Where a step argument or a URI template variable takes its value from. */
-export type DataSource = PromptArgSource | StepOutputSource | FieldSource | ConstantSource;
+export type DataSource = PromptArgSource | StepOutputSource | FieldSource | ConstantSource | ItemSource;
 
 /** The binding a data source reads, if it reads one. */
 export function bindingOf(source: DataSource): string | undefined {

@@ -2,6 +2,7 @@
  * The metadata records `@mcpflow/decorators` writes and `@mcpflow/core` reads.
  * Keys come from the global symbol registry, so two copies of the packages still agree.
  */
+import type { Condition } from './condition';
 import type { DataSource } from './data-source';
 import type { RetryPolicy } from './workflow-model';
 
@@ -27,6 +28,11 @@ export interface WorkflowOptions {
   arguments?: Record<string, ArgumentSchemaLike>;
   /** Texts for the LLM, emitted at the start of the trace. */
   instructions?: string[];
+  /**
+   * Resource URIs embedded right after the instructions: reusable instruction resources (a style
+   * guide, a glossary). Checked at `connect()` like a step's resources; they take no `{vars}`.
+   */
+  resources?: string[];
   /** Prompt arguments whose values never appear in the trace (`[redacted]`). */
   sensitiveArguments?: string[];
 }
@@ -46,6 +52,25 @@ interface StepOptionsBase {
   retry?: RetryPolicy;
   /** Tool arguments whose values never appear in the trace (`[redacted]`). */
   sensitiveArgs?: string[];
+  /** Run concurrently with the adjacent steps that are also `parallel` (they form one group). */
+  parallel?: boolean;
+  /** Run only when this holds; otherwise the step is `skipped` with the reason. See `equals`, `oneOf`, `present`, `not`. */
+  when?: Condition;
+  /** Run once per element of this array; `item()` reads the element, the binding is the array of results. */
+  forEach?: DataSource;
+  /** With `forEach`: how many iterations may run at once (default 1). */
+  concurrency?: number;
+  /** With `forEach`: the most elements the step accepts (default 100); a longer array fails the step. */
+  maxItems?: number;
+  /** A failure of this step is recorded and the workflow goes on without its binding. */
+  optional?: boolean;
+  /**
+   * Maps the step's value before it is bound (once per element with `forEach`). The compiler checks
+   * the parameter against the tool's output type and the return against the `@Bind` property's type.
+   */
+  // `any`: an author's transform declares its own parameter type, which the transformer checks.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  transform?: (value: any) => unknown;
 }
 
 /** The options of `@Step`: a `tool` to call or a `resource` to read. */

@@ -56,6 +56,13 @@ export function readWorkflowModel(target: WorkflowClass): WorkflowModel | undefi
       timeoutMs: step.timeoutMs,
       retry: step.retry,
       sensitiveArgs: step.sensitiveArgs ?? [],
+      parallel: step.parallel === true,
+      when: step.when,
+      forEach: step.forEach,
+      concurrency: step.concurrency,
+      maxItems: step.maxItems,
+      optional: step.optional === true,
+      transform: step.transform,
     };
   });
 
@@ -75,6 +82,7 @@ export function readWorkflowModel(target: WorkflowClass): WorkflowModel | undefi
     description: options.description,
     arguments: Object.entries(options.arguments ?? {}).map(([name, schema]) => readArgument(name, schema, sensitive.has(name))),
     instructions: options.instructions ?? [],
+    resources: options.resources ?? [],
     steps,
     strayDecorators,
   };

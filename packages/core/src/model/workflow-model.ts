@@ -1,3 +1,4 @@
+import type { Condition } from './condition';
 import type { DataSource } from './data-source';
 
 /** A declared prompt argument. */
@@ -52,7 +53,24 @@ export interface StepModel {
   readonly retry?: RetryPolicy;
   /** Tool arguments whose values never appear in the trace. */
   readonly sensitiveArgs: readonly string[];
+  /** Runs concurrently with the adjacent `parallel` steps (see `parallelGroups`). */
+  readonly parallel: boolean;
+  /** The step runs only when this holds. */
+  readonly when?: Condition;
+  /** The array the step runs once per element of. */
+  readonly forEach?: DataSource;
+  /** With `forEach`: iterations that may run at once. */
+  readonly concurrency?: number;
+  /** With `forEach`: the most elements accepted. */
+  readonly maxItems?: number;
+  /** A failure is recorded and the workflow goes on. */
+  readonly optional: boolean;
+  /** Maps the value before it is bound; only the run-time reader has the function. */
+  readonly transform?: StepTransform;
 }
+
+/** A step's `transform`: maps its value before it is bound. */
+export type StepTransform = (value: unknown) => unknown;
 
 /** A decorator that needs `@Step` on the same property but found none. */
 export interface StrayDecorator {
@@ -70,6 +88,8 @@ export interface WorkflowModel {
   readonly description?: string;
   readonly arguments: readonly ArgumentModel[];
   readonly instructions: readonly string[];
+  /** Instruction resource URIs, embedded after the instructions. */
+  readonly resources: readonly string[];
   readonly steps: readonly StepModel[];
   readonly strayDecorators: readonly StrayDecorator[];
 }

@@ -1,9 +1,9 @@
 import type * as ts from 'typescript';
-import type { ArgumentMapping, DataSource, StepModel, StrayDecorator, TemplateBindingModel } from '@mcpflow/core/model';
+import type { ArgumentMapping, Condition, DataSource, StepModel, StrayDecorator, TemplateBindingModel } from '@mcpflow/core/model';
 import { StepOutsideWorkflowError, type WorkflowDefinitionError } from '@mcpflow/core/rules';
 import { NotALiteralError } from '../errors/not-a-literal-error';
 import type { AnalyzedWorkflow, SourceNodes, StepNodes } from './analyzed-workflow';
-import { DATA_SOURCES, DecoratorSource } from './decorator-source';
+import { CONDITIONS, DATA_SOURCES, DecoratorSource } from './decorator-source';
 import { LiteralReader } from './literal-reader';
 
 /** An error found while reading, already tied to its node. */
@@ -73,6 +73,10 @@ class ClassReader {
     };
     if (name === undefined) incomplete(`the workflow name of class ${className}`, nameNode);
     const argumentNames = this.argumentNames(options?.get('arguments'), () => incomplete(`the arguments of workflow class ${className}`, options?.get('arguments') ?? nameNode));
+    const resourcesNode = options?.get('resources');
+    const resourceNodes = resourcesNode && this.t.isArrayLiteralExpression(resourcesNode) ? [...resourcesNode.elements] : [];
+    if (resourcesNode && !this.t.isArrayLiteralExpression(resourcesNode)) incomplete(`the resources of workflow class ${className}`, resourcesNode);
+    const resources = resourceNodes.map((node) => this.literals.string(node) ?? (incomplete(`an instruction resource URI of workflow class ${className}`, node), ''));
 
     const steps: StepModel[] = [];
     const stepNodes = new Map<string, StepNodes>();
@@ -101,12 +105,14 @@ class ClassReader {
         className,
         arguments: argumentNames.map((argument) => ({ name: argument, required: true })),
         instructions: [],
+        resources,
         steps,
         strayDecorators: strays,
       },
       nameNode,
       steps: stepNodes,
       strays: strayNodes,
+      resources: resourceNodes,
       complete,
     };
   }
@@ -155,6 +161,18 @@ class ClassReader {
       argNodes.set(argument, source);
     }
 
+    const flag = (key: string): boolean => {
+      const node = options.get(key);
+      const value = node && this.literals.json(node);
+      if (node && typeof value !== 'boolean') incomplete(`option '${key}' of step '${name}' (write true or false)`, node, name);
+      return value === true;
+    };
+    const forEachNode = options.get('forEach');
+    const forEach = forEachNode ? this.readSource(forEachNode, name, incomplete) : undefined;
+    const whenNode = options.get('when');
+    const conditionSources: SourceNodes[] = [];
+    const when = whenNode ? this.readCondition(whenNode, name, conditionSources, incomplete) : undefined;
+
     const bindings: string[] = [];
     const bindingNodes = new Map<string, ts.Expression>();
     const templates: TemplateBindingModel[] = [];
@@ -193,8 +211,25 @@ class ClassReader {
         timeoutMs: this.number(options.get('timeoutMs')),
         retry: this.retry(options.get('retry')),
         sensitiveArgs: [],
+        parallel: flag('parallel'),
+        when,
+        forEach: forEach?.source,
+        concurrency: this.number(options.get('concurrency')),
+        maxItems: this.number(options.get('maxItems')),
+        optional: flag('optional'),
       },
-      nodes: { property: member, decorator: stepCall.call.expression, options, embedded, args: argNodes, bindings: bindingNodes, templates: templateNodes },
+      nodes: {
+        property: member,
+        decorator: stepCall.call.expression,
+        options,
+        embedded,
+        args: argNodes,
+        bindings: bindingNodes,
+        templates: templateNodes,
+        conditionSources,
+        forEach,
+        transform: options.get('transform'),
+      },
     };
   }
 
@@ -202,12 +237,22 @@ class ClassReader {
     const call = this.t.isCallExpression(node) ? node : undefined;
     const kind = call ? this.source.resolve(call.expression) : undefined;
     if (!call || !kind || !DATA_SOURCES.includes(kind)) {
-      incomplete(`a data source of step '${step}' (use promptArg, fromStep, field or constant directly)`, node, step);
+      incomplete(`a data source of step '${step}' (use promptArg, fromStep, field, constant or item directly)`, node, step);
       return undefined;
     }
     const [first, second] = call.arguments;
     if (kind === 'constant') {
       return { call, first, source: { kind: 'constant', value: (first && this.literals.json(first)) ?? null } };
+    }
+    if (kind === 'item') {
+      if (!first) return { call, source: { kind: 'item' } };
+      const itemPath = this.literals.string(first);
+      if (itemPath === undefined) {
+        incomplete(`the path given to item() in step '${step}'`, first, step);
+        return undefined;
+      }
+      // item()'s only argument is a path: it sits where field()'s path does, so diagnostics find it there.
+      return { call, second: first, source: { kind: 'item', path: itemPath } };
     }
     const name = this.literals.string(first);
     if (name === undefined) {
@@ -226,6 +271,39 @@ class ClassReader {
       source = { kind: 'field', binding: name, path };
     }
     return { call, first, second, source };
+  }
+
+  /** A `when` condition built from equals/oneOf/present/not, collecting its data sources depth first. */
+  private readCondition(
+    node: ts.Expression,
+    step: string,
+    sources: SourceNodes[],
+    incomplete: (what: string, at: ts.Node, step?: string) => void,
+  ): Condition | undefined {
+    const call = this.t.isCallExpression(node) ? node : undefined;
+    const kind = call ? this.source.resolve(call.expression) : undefined;
+    if (!call || !kind || !CONDITIONS.includes(kind)) {
+      incomplete(`the when condition of step '${step}' (use equals, oneOf, present or not directly)`, node, step);
+      return undefined;
+    }
+    const [first, second] = call.arguments;
+    if (kind === 'not') {
+      const inner = first ? this.readCondition(first, step, sources, incomplete) : undefined;
+      return inner && { kind: 'not', condition: inner };
+    }
+    const source = first ? this.readSource(first, step, incomplete) : undefined;
+    if (!source) return undefined;
+    sources.push(source);
+    if (kind === 'present') return { kind: 'present', source: source.source };
+    const value = second && this.literals.json(second);
+    if (value === undefined) {
+      incomplete(`the value compared in the when condition of step '${step}' (write a JSON literal)`, second ?? call, step);
+      return undefined;
+    }
+    if (kind === 'equals') return { kind: 'equals', source: source.source, value };
+    if (Array.isArray(value)) return { kind: 'oneOf', source: source.source, values: value };
+    incomplete(`the values of oneOf() in step '${step}' (write an array literal)`, second, step);
+    return undefined;
   }
 
   /** A numeric literal option; anything else is left to the run-time check. */

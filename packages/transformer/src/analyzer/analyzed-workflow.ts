@@ -20,6 +20,11 @@ export interface StepNodes {
   readonly args: ReadonlyMap<string, SourceNodes>;
   readonly bindings: ReadonlyMap<string, ts.Expression>;
   readonly templates: ReadonlyMap<string, { readonly variable: ts.Expression; readonly source: SourceNodes }>;
+  /** The data sources of `when`, depth first (the order of `conditionSources`). */
+  readonly conditionSources: readonly SourceNodes[];
+  readonly forEach?: SourceNodes;
+  /** The `transform` function expression. */
+  readonly transform?: ts.Expression;
 }
 
 /** A workflow class read into the model, with the nodes its diagnostics point at. */
@@ -29,6 +34,8 @@ export interface AnalyzedWorkflow {
   /** By step name (the first step of a name, when names repeat). */
   readonly steps: ReadonlyMap<string, StepNodes>;
   readonly strays: ReadonlyMap<string, ts.Node>;
+  /** The literals of `@Workflow({ resources })`, by index. */
+  readonly resources: readonly ts.Expression[];
   /** False when a name could not be read as a literal: the rules are then not run, to avoid false errors. */
   readonly complete: boolean;
 }

@@ -2,7 +2,10 @@ import * as path from 'node:path';
 import type * as ts from 'typescript';
 
 /** The data-source functions of `@mcpflow/decorators`, by their declared names. */
-export const DATA_SOURCES: readonly string[] = ['promptArg', 'fromStep', 'field', 'constant'];
+export const DATA_SOURCES: readonly string[] = ['promptArg', 'fromStep', 'field', 'constant', 'item'];
+
+/** The condition functions of `@mcpflow/decorators` (a step's `when`), by their declared names. */
+export const CONDITIONS: readonly string[] = ['equals', 'oneOf', 'present', 'not'];
 
 const DECORATORS_PACKAGE = '@mcpflow/decorators';
 

@@ -29,7 +29,8 @@ export function fileDiagnostics(t: typeof ts, checker: ts.TypeChecker, file: ts.
     const later = named.filter((workflow) => workflow.model.name === error.workflow)[1];
     diagnostics.push(diagnostic(t, file, error, locate(t, later ?? named[0], error.target)));
   }
-  return diagnostics;
+  // In source order, as tsc prints them: the rules run rule by rule, the type checks step by step.
+  return diagnostics.sort((a, b) => (a.start ?? 0) - (b.start ?? 0) || (a.length ?? 0) - (b.length ?? 0) || a.code - b.code);
 }
 
 function diagnostic(t: typeof ts, file: ts.SourceFile, error: WorkflowDefinitionError, span: Span): ts.Diagnostic {

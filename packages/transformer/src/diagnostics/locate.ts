@@ -25,6 +25,7 @@ export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTa
 
   if (target.kind === 'workflowName') return fallback;
   if (target.kind === 'argumentName') return fallback;
+  if (target.kind === 'workflowResource') return inside(workflow.resources[target.index], target.start, target.end) ?? fallback;
   if (target.kind === 'strayDecorator') {
     const node = workflow.strays.get(`${target.property}:${target.decorator}`);
     return node ? whole(node) : fallback;
@@ -63,6 +64,19 @@ export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTa
       span = node && whole(node);
       break;
     }
+    case 'conditionSource': {
+      const node = sourcePart(step.conditionSources[target.index], target.part);
+      span = node && whole(node);
+      break;
+    }
+    case 'forEachSource': {
+      const node = sourcePart(step.forEach, target.part);
+      span = node && whole(node);
+      break;
+    }
+    case 'transform':
+      span = step.transform && whole(step.transform);
+      break;
     case 'stepUri':
       span = inside(option('resource'), target.start, target.end);
       break;

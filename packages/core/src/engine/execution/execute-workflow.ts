@@ -1,14 +1,16 @@
 import type { PromptResult } from '../content';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
-import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';
 import { handoffText } from '../trace/handoff-message';
-import { failureText, intentText, planText } from '../trace/messages';
+import { errorMessage, failureText, instructionResourceFailureText, intentText, planText } from '../trace/messages';
 import { Redactor } from '../trace/redactor';
 import { Trace } from '../trace/trace';
 import { createExecutionState, type ExecutionState } from './execution-state';
-import { notifyStep, progressReporter } from './report-step';
+import { WorkProgress } from './report-step';
+import { runGroup } from './run-group';
+import { stepMeta } from './step-meta';
+import { StepRunner } from './step-runner';
 import { EXECUTION_META_KEY, type ExecutionMeta, type WorkflowHooks } from './step-events';
 
 /**
@@ -29,7 +31,7 @@ export async function executeWorkflow(
 ): Promise<PromptResult> {
   const state = createExecutionState(plan, args);
   const context = stepContext(plan, state, host);
-  openTrace(state, context);
+  await openTrace(state, context);
   await advanceExecution(state, context, hooks);
   return executionResult(state, context);
 }
@@ -48,17 +50,27 @@ export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Hos
   return { plan, host, scope: state, trace: new Trace(state.messages, redactor), redactor };
 }
 
-/** The trace's opening: instructions, the user's intent, the assistant's plan. */
-function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): void {
+/**
+ * The trace's opening: instructions and instruction resources, the user's intent, the assistant's
+ * plan. An instruction resource that cannot be read is named in the trace; the steps still run.
+ */
+async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): Promise<void> {
   for (const name of plan.sensitiveArguments) if (state.args[name] !== undefined) redactor.add(state.args[name]);
   for (const instruction of plan.model.instructions) trace.user(instruction);
+  for (const uri of plan.model.resources) {
+    try {
+      trace.embed(await host.readResource(uri, host.signal));
+    } catch (error) {
+      trace.user(instructionResourceFailureText(uri, errorMessage(error)));
+    }
+  }
   trace.user(intentText(plan, state.args));
   trace.assistant(planText(plan, host));
 }
 
 /**
  * Runs steps from the state's position until the last completes or one stops the run, advancing
- * the state as each step ends: its status, its binding, the position.
+ * the state as each step (or parallel group) ends: statuses, bindings, the position.
  *
  * @example
  * ```ts
@@ -68,38 +80,20 @@ function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepC
  */
 export async function advanceExecution(state: ExecutionState, context: StepContext, hooks: WorkflowHooks): Promise<void> {
   const { plan, host, trace } = context;
-  const workflow = plan.model.name;
-  const total = plan.steps.length;
-  const progress = host.notifyProgress ? progressReporter(host.notifyProgress, total) : undefined;
-  while (state.position < total) {
-    const step = plan.steps[state.position];
+  const runner = new StepRunner(plan, state, hooks, host.notifyProgress ? new WorkProgress(host.notifyProgress, plan.steps.length) : undefined, trace);
+  for (const group of plan.groups) {
+    if (group[0].index < state.position) continue;
     if (host.signal.aborted) {
-      state.statuses[step.index] = 'cancelled';
-      state.stop = { step: step.index, status: 'cancelled', reason: 'the request was cancelled before this step started' };
+      state.statuses[group[0].index] = 'cancelled';
+      state.stop = { step: group[0].index, status: 'cancelled', reason: 'the request was cancelled before this step started' };
       return;
     }
-    const started = hooks.onStep ? performance.now() : 0;
-    if (hooks.onStep) await notifyStep(hooks, { phase: 'start', workflow, step: step.model.name, index: step.index, total });
-    if (progress) await progress(step, 'start');
-    const outcome = await runStep(step, context);
-    state.statuses[step.index] = outcome.status;
-    if (hooks.onStep) await notifyStep(hooks, {
-      phase: 'end',
-      workflow,
-      step: step.model.name,
-      index: step.index,
-      total,
-      status: outcome.status,
-      durationMs: performance.now() - started,
-      reason: outcome.status === 'completed' ? undefined : trace.redact(outcome.reason),
-    });
-    if (progress) await progress(step, 'end');
-    if (outcome.status !== 'completed') {
-      state.stop = { step: step.index, status: outcome.status, reason: outcome.reason };
+    const stop = group.length === 1 ? runner.settle(group[0], await runner.outcome(group[0], context, true), trace) : await runGroup(group, runner, state, context);
+    if (stop) {
+      state.stop = stop;
       return;
     }
-    if (step.model.binding !== undefined) state.bindings[step.model.binding] = outcome.value;
-    state.position += 1;
+    state.position += group.length;
   }
 }
 
@@ -120,7 +114,7 @@ export function executionResult(state: ExecutionState, { plan, host, trace }: St
   }
   const meta: ExecutionMeta = {
     status: stop ? stop.status : 'completed',
-    steps: plan.steps.map((step) => ({ name: step.model.name, status: state.statuses[step.index] })),
+    steps: plan.steps.map((step) => stepMeta(step.model.name, state.statuses[step.index], state.flow[step.index], trace)),
   };
   if (stop) {
     meta.stoppedAt = plan.steps[stop.step].model.name;

@@ -12,6 +12,26 @@ export interface ExecutionStop {
   readonly reason: string;
 }
 
+/** How one iteration of a `forEach` step, or one step of a parallel group, ended. */
+export interface FinishedWork {
+  readonly status: StepStatus;
+  /** A completed one's value (transformed), bound once its group or loop ends. */
+  readonly value?: unknown;
+  readonly reason?: string;
+  /** Its part of the trace, merged in declaration (or element) order once its group or loop ends. */
+  messages: PromptMessage[];
+}
+
+/** What the flow of one step produced beyond its status. */
+export interface StepFlow {
+  /** Why the step was skipped, or why an optional step failed. */
+  reason?: string;
+  /** A step of a parallel group that finished while the group still ran. */
+  finished?: FinishedWork;
+  /** A `forEach` step: how many elements, and each finished iteration by element index. */
+  loop?: { readonly count: number; readonly iterations: Record<number, FinishedWork> };
+}
+
 /**
  * Everything one run has produced so far, as plain data: the executor advances it step by step and
  * nothing of a run lives elsewhere, so a run can stop after any step and go on later from this
@@ -29,6 +49,12 @@ export interface ExecutionState extends ExecutionScope {
   readonly statuses: StepStatus[];
   /** Sensitive values found so far; every text of the trace is redacted by them. */
   readonly secrets: string[];
+  /**
+   * Per step index, what its flow produced: skip reasons, a group's finished steps and a loop's
+   * finished iterations — kept here, not in the executor, so a run paused inside a group or a loop
+   * resumes without redoing finished work.
+   */
+  readonly flow: Record<number, StepFlow>;
   /** Set once a step stopped the run. */
   stop?: ExecutionStop;
 }
@@ -52,5 +78,6 @@ export function createExecutionState(plan: WorkflowPlan, args: Readonly<Record<s
     messages: [],
     statuses: plan.steps.map(() => 'skipped'),
     secrets: [],
+    flow: {},
   };
 }

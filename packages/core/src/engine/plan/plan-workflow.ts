@@ -1,4 +1,5 @@
-import { uriTemplateVariableNames, type DataSource, type StepModel, type WorkflowModel } from '../../model';
+import { parallelGroups, uriTemplateVariableNames, type DataSource, type StepModel, type WorkflowModel } from '../../model';
+import { planCondition, type PlannedCondition } from '../flow/plan-condition';
 import type { StepKind } from '../steps/step-kind';
 import { stepKindOf } from '../steps/step-kinds';
 import { planUri, type PlannedUri } from '../uri/expand-uri';
@@ -34,12 +35,19 @@ export interface PlannedStep {
   readonly resource?: PlannedUri;
   /** The URIs embedded for the LLM. */
   readonly resources: readonly PlannedUri[];
+  readonly when?: PlannedCondition;
+  /** Reads the array a `forEach` step runs over. */
+  readonly forEach?: Resolver;
+  /** True when the step has a flow option beyond `parallel` (when, forEach, transform, optional). */
+  readonly hasFlow: boolean;
 }
 
 /** A validated workflow, ready to execute: built once per class, at `use()`. */
 export interface WorkflowPlan {
   readonly model: WorkflowModel;
   readonly steps: readonly PlannedStep[];
+  /** The units that run one after another: a parallel group, or one step (see `parallelGroups`). */
+  readonly groups: readonly (readonly PlannedStep[])[];
   readonly sensitiveArguments: ReadonlySet<string>;
 }
 
@@ -54,7 +62,8 @@ export interface WorkflowPlan {
  */
 export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplateParser): WorkflowPlan {
   const sensitiveArguments = new Set(model.arguments.filter((argument) => argument.sensitive).map((argument) => argument.name));
-  return { model, sensitiveArguments, steps: model.steps.map((step, index) => planStep(step, index, sensitiveArguments, parseUriTemplate)) };
+  const steps = model.steps.map((step, index) => planStep(step, index, sensitiveArguments, parseUriTemplate));
+  return { model, sensitiveArguments, steps, groups: parallelGroups(steps.map((step) => ({ step, parallel: step.model.parallel }))).map((group) => group.map(({ step }) => step)) };
 }
 
 function planStep(step: StepModel, index: number, sensitiveArguments: ReadonlySet<string>, parseUriTemplate: UriTemplateParser): PlannedStep {
@@ -64,7 +73,7 @@ function planStep(step: StepModel, index: number, sensitiveArguments: ReadonlySe
     model: step,
     index,
     kind: stepKindOf(step),
-    guidance: step.guidance === undefined ? undefined : planGuidance(step.guidance),
+    guidance: step.guidance === undefined ? undefined : planGuidance(step.guidance, step.forEach !== undefined),
     args: step.args.map(({ name, source }) => ({
       name,
       source,
@@ -74,5 +83,8 @@ function planStep(step: StepModel, index: number, sensitiveArguments: ReadonlySe
     templateBindings: step.templateBindings.map(({ variable, source }) => ({ variable, source, resolve: planResolver(source) })),
     resource: step.resource === undefined ? undefined : uri(step.resource),
     resources: step.resources.map(uri),
+    when: step.when === undefined ? undefined : planCondition(step.when),
+    forEach: step.forEach === undefined ? undefined : planResolver(step.forEach),
+    hasFlow: step.when !== undefined || step.forEach !== undefined || step.transform !== undefined || step.optional,
   };
 }

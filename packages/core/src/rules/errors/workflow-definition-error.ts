@@ -15,7 +15,13 @@ export type IssueTarget =
   | { readonly kind: 'stepUri'; readonly step: string; readonly start: number; readonly end: number }
   | { readonly kind: 'embeddedUri'; readonly step: string; readonly index: number; readonly start: number; readonly end: number }
   | { readonly kind: 'guidance'; readonly step: string; readonly start: number; readonly end: number }
-  | { readonly kind: 'strayDecorator'; readonly property: string; readonly decorator: string };
+  | { readonly kind: 'strayDecorator'; readonly property: string; readonly decorator: string }
+  /** The `index`-th data source of a step's `when`, depth first (see `conditionSources`). */
+  | { readonly kind: 'conditionSource'; readonly step: string; readonly index: number; readonly part: SourcePart }
+  | { readonly kind: 'forEachSource'; readonly step: string; readonly part: SourcePart }
+  | { readonly kind: 'workflowResource'; readonly index: number; readonly start: number; readonly end: number }
+  /** A step's `transform` function. */
+  | { readonly kind: 'transform'; readonly step: string };
 
 /** Which literal of a data source call an error is about: `fromStep('x')` → binding, `field(_, 'a.b')` → path. */
 export type SourcePart = 'name' | 'binding' | 'path' | 'value';
@@ -44,6 +50,13 @@ export const ErrorCodes = {
   InvalidUriTemplate: 91020,
   InvalidStepOption: 91021,
   NotAWorkflow: 91022,
+  // Flow (parallel, when, forEach, transform, instruction resources): from the high end of the range.
+  ParallelSiblingBinding: 91060,
+  ItemOutsideForEach: 91061,
+  ForEachOverNonArray: 91062,
+  ItemPathNotInType: 91063,
+  TransformTypeMismatch: 91064,
+  WorkflowResourceVariable: 91065,
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
