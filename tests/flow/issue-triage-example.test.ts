@@ -1,8 +1,6 @@
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createIssueTriageServer } from '../../examples/issue-triage/server';
-import { connect } from '../helpers/connect';
+import { MATRIX, STDIO_MATRIX } from '../helpers/lines';
 
 const user = (text: string) => ({ role: 'user', content: { type: 'text', text } });
 const assistant = (text: string) => ({ role: 'assistant', content: { type: 'text', text } });
@@ -14,8 +12,8 @@ const LISTED = [
   { number: 103, title: 'Build takes 10 minutes', labels: [], area: 'build' },
 ];
 
-test('the issue_triage example: forEach with concurrency, when per issue, parallel and optional steps, instruction resources', async () => {
-  const client = await connect(createIssueTriageServer());
+test.each(MATRIX)('the issue_triage example: forEach with concurrency, when per issue, parallel and optional steps, instruction resources: $label', async ({ line, transport }) => {
+  const client = await line.connect(() => createIssueTriageServer(line), { transport });
   const result = await client.getPrompt({ name: 'issue_triage', arguments: { repo: 'acme/app' } });
   const issue = (number: number, title: string, labels: string[], area: string, body: string, comments: number) =>
     JSON.stringify({ number, title, labels, area, body, comments });
@@ -62,11 +60,10 @@ test('the issue_triage example: forEach with concurrency, when per issue, parall
   await client.close();
 });
 
-test('the issue_triage example serves over stdio as a subprocess', async () => {
+test.each(STDIO_MATRIX)('the issue_triage example serves over stdio as a subprocess: $label', async ({ line, transport }) => {
   // The compiled example (npm test builds first), as a user's MCP client would launch it.
   const script = path.join(__dirname, '..', '..', 'examples', 'dist', 'issue-triage', 'server.js');
-  const client = new Client({ name: 'stdio-test', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [script], stderr: 'pipe' }));
+  const client = await line.connectStdio(script, { transport });
   try {
     const result = await client.getPrompt({ name: 'issue_triage', arguments: { repo: 'acme/unknown' } });
     // No issues: both loops run over an empty array and bind [].
