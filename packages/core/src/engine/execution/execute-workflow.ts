@@ -1,3 +1,4 @@
+import { askQuestions } from '../asking/ask-questions';
 import type { PromptResult } from '../content';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
@@ -33,6 +34,7 @@ export async function executeWorkflow(
   const context = stepContext(plan, state, host);
   await openTrace(state, context);
   await advanceExecution(state, context, hooks);
+  if (state.pause) throw new Error(`workflow '${plan.model.name}' paused for answers on a host that asks by rounds: run it with executeWorkflowRound`);
   return executionResult(state, context);
 }
 
@@ -47,16 +49,16 @@ export async function executeWorkflow(
  */
 export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Host): StepContext {
   const redactor = new Redactor(state.secrets);
-  return { plan, host, scope: state, trace: new Trace(state.messages, redactor), redactor };
+  return { plan, host, scope: state, state, trace: new Trace(state.messages, redactor), redactor };
 }
 
 /**
  * The trace's opening: instructions and instruction resources, the user's intent, the assistant's
  * plan. An instruction resource that cannot be read is named in the trace; the steps still run.
  */
-async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): Promise<void> {
+export async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): Promise<void> {
   for (const name of plan.sensitiveArguments) if (state.args[name] !== undefined) redactor.add(state.args[name]);
-  for (const instruction of plan.model.instructions) trace.user(instruction);
+  for (const instruction of plan.model.instructions ?? []) trace.user(instruction);
   for (const uri of plan.model.resources) {
     try {
       trace.embed(await host.readResource(uri, host.signal));
@@ -88,7 +90,20 @@ export async function advanceExecution(state: ExecutionState, context: StepConte
       state.stop = { step: group[0].index, status: 'cancelled', reason: 'the request was cancelled before this step started' };
       return;
     }
-    const stop = group.length === 1 ? runner.settle(group[0], await runner.outcome(group[0], context, true), trace) : await runGroup(group, runner, state, context);
+    const groupStart = state.messages.length;
+    const asking = group.some((step) => step.asks.length > 0) ? await askQuestions(group, context) : undefined;
+    if (asking?.status === 'paused') {
+      // The group runs from its start when the answers come: what it wrote so far goes, so the
+      // resumed trace is the one an uninterrupted run writes.
+      state.messages.length = groupStart;
+      return;
+    }
+    const stop = asking
+      ? await runner.stopBeforeRunning(asking.step, asking.status, asking.reason)
+      : group.length === 1
+        ? runner.settle(group[0], await runner.outcome(group[0], context, true), trace)
+        : await runGroup(group, runner, state, context);
+    if (group.some((step) => step.asks.length > 0)) state.answers = Object.create(null) as Record<string, unknown>;
     if (stop) {
       state.stop = stop;
       return;
@@ -119,6 +134,10 @@ export function executionResult(state: ExecutionState, { plan, host, trace }: St
   if (stop) {
     meta.stoppedAt = plan.steps[stop.step].model.name;
     meta.reason = trace.redact(stop.reason);
+  }
+  if (state.questions.length > 0) {
+    meta.rounds = state.rounds;
+    meta.questions = state.questions.map(({ step, key, kind, status, attempts }) => ({ step, key, kind, status, attempts }));
   }
   return { description: plan.model.description, messages: state.messages, _meta: { [EXECUTION_META_KEY]: meta } };
 }

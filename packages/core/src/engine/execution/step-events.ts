@@ -31,6 +31,10 @@ export interface ExecutionMeta {
   steps: StepMeta[];
   stoppedAt?: string;
   reason?: string;
+  /** How many times the run waited on the client (present once a question was put). */
+  rounds?: number;
+  /** The questions put to the client and how each ended. */
+  questions?: { step: string; key: string; kind: 'askUser' | 'askModel'; status: string; attempts: number }[];
 }
 
 /** Inside a `forEach` step: which element an event is about. */

@@ -56,6 +56,20 @@ export class StepRunner implements FlowObserver {
     return { step: step.index, status: outcome.status, reason: outcome.reason };
   }
 
+  /**
+   * Ends the run at a step that could not run because its questions were not answered (or the
+   * request was cancelled while they were open): its status, and the start and end `onStep` see.
+   */
+  async stopBeforeRunning(step: PlannedStep, status: 'handoff' | 'cancelled', reason: string): Promise<ExecutionStop> {
+    this.state.statuses[step.index] = status;
+    if (this.hooks.onStep) {
+      const event = { workflow: this.plan.model.name, step: step.model.name, index: step.index, total: this.plan.steps.length };
+      await notifyStep(this.hooks, { phase: 'start', ...event });
+      await notifyStep(this.hooks, { phase: 'end', ...event, status, durationMs: 0, reason: this.trace.redact(reason) });
+    }
+    return { step: step.index, status, reason };
+  }
+
   /** The flow record of a step in the state, created on first use. */
   flow(step: PlannedStep): StepFlow {
     return (this.state.flow[step.index] ??= {});
