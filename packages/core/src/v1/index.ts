@@ -1,5 +1,4 @@
-/**
- * `@mcpflow/core/v1`: mcpflow on `@modelcontextprotocol/sdk` 1.x — `WorkflowServer` and the serving helpers.
- */
-export * from '../runtime';
+/** `@mcpflow/core/v1`: WorkflowServer for `@modelcontextprotocol/sdk` 1.x, and how to serve it. */
+export { WorkflowServer, type WorkflowServerOptions } from './workflow-server';
+export { EXECUTION_META_KEY, REDACTED, type ExecutionMeta, type ExecutionStatus, type StepEvent, type StepStatus, type WorkflowHooks } from '../engine';
 export * from './serve';

@@ -1,0 +1,63 @@
+import type { ResourceResult, ToolResult } from './content';
+
+/**
+ * A tool as the engine sees it: what the plan and handoff messages show. The adapter's own handle
+ * (the SDK's registration) is passed back to the host's methods as is.
+ */
+export interface HostTool {
+  readonly enabled: boolean;
+  readonly description?: string;
+}
+
+/** One input of a tool, as `tools/list` describes it. */
+export interface ToolInput {
+  readonly name: string;
+  readonly required: boolean;
+  readonly type?: string;
+  readonly description?: string;
+}
+
+/** A step's arguments after the tool's input schema parsed them, or why they do not fit it. */
+export type ValidatedInput = { readonly ok: true; readonly args: unknown } | { readonly ok: false; readonly message: string };
+
+/** One `notifications/progress` update. */
+export interface ProgressUpdate {
+  readonly progress: number;
+  readonly total: number;
+  readonly message: string;
+}
+
+/**
+ * Everything the engine needs from the MCP server it runs on, for one `prompts/get`. Each SDK line's
+ * adapter implements it over its own registrations and request context; the engine never sees an SDK.
+ *
+ * Sync-or-async results (`T | Promise<T>`) let a plain tool step stay at one await: the adapter
+ * answers synchronously when the schema allows.
+ *
+ * @example
+ * ```ts
+ * const result = await executeWorkflow(plan, args, new V1Host(registry, extra), hooks);
+ * ```
+ */
+export interface Host<Tool extends HostTool = HostTool> {
+  /** The request's signal: aborted when the client cancels or goes away. */
+  readonly signal: AbortSignal;
+  /** The tool registered under `name` now (looked up at call time, so renames and removals count). */
+  findTool(name: string): Tool | undefined;
+  /** The inputs the tool declares. */
+  toolInputs(tool: Tool): readonly ToolInput[];
+  /** Parses arguments exactly as `tools/call` would, with the same message when they do not fit. */
+  validateToolInput(tool: Tool, name: string, args: Record<string, unknown>): ValidatedInput | Promise<ValidatedInput>;
+  /**
+   * Runs the tool's handler in process with the request's context, the signal replaced by `signal`.
+   * Returns what the handler returns (maybe a promise or another thenable); throws what it throws.
+   */
+  invokeTool(tool: Tool, name: string, args: unknown, signal: AbortSignal): unknown;
+  /** Checks a handler's return as `tools/call` does: a tool result, structured content matching the output schema. */
+  checkToolResult(tool: Tool, name: string, value: unknown): ToolResult | Promise<ToolResult>;
+  /** Reads a URI in process through the handler `resources/read` would pick; throws when none serves it. */
+  readResource(uri: string, signal: AbortSignal): Promise<ResourceResult>;
+  /** Sends progress to the client; absent when the request asked for none. */
+  readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
+  // Asking the client (elicitation, sampling) joins as optional members: a host that cannot ask still fits.
+}

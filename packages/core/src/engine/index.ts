@@ -1,0 +1,17 @@
+/**
+ * The SDK-free engine: a workflow's plan (built once per class), the executor that advances an
+ * execution state step by step, the trace, and the host interface an SDK adapter implements.
+ */
+export type { ContentBlock, PromptMessage, PromptResult, ResourceContents, ResourceResult, ToolResult } from './content';
+export type { Host, HostTool, ProgressUpdate, ToolInput, ValidatedInput } from './host';
+export { planWorkflow, type PlannedStep, type WorkflowPlan } from './plan/plan-workflow';
+export { createExecutionState, type ExecutionState, type ExecutionStop } from './execution/execution-state';
+export { advanceExecution, executeWorkflow, executionResult, stepContext } from './execution/execute-workflow';
+export { EXECUTION_META_KEY, type ExecutionMeta, type ExecutionStatus, type StepEvent, type StepStatus, type WorkflowHooks } from './execution/step-events';
+export { STEP_KINDS } from './steps/step-kinds';
+export type { StepKind } from './steps/step-kind';
+export type { StepContext } from './steps/step-context';
+export type { StepOutcome } from './steps/step-outcome';
+export { REDACTED } from './trace/redactor';
+export { decodeVariables } from './uri/decode-variables';
+export type { ExpandableUriTemplate, UriTemplateParser, UriVariables } from './uri/uri-template';

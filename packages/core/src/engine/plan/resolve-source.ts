@@ -1,0 +1,72 @@
+import { isIndexSegment, parseFieldPath, type DataSource } from '../../model';
+
+/** What a step can read while it runs: the prompt's arguments and the earlier steps' bindings. */
+export interface ExecutionScope {
+  readonly args: Readonly<Record<string, string | undefined>>;
+  /** Values by binding name; a binding is set once its step completed (own properties only). */
+  readonly bindings: Readonly<Record<string, unknown>>;
+}
+
+/** A resolved value, or why there is none. */
+export type Resolution = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+
+/** Reads one data source against a scope; built once per data source at `use()`. */
+export type Resolver = (scope: ExecutionScope) => Resolution;
+
+/** Plans a data source's resolver: field paths are split once, not per request. */
+export function planResolver(source: DataSource): Resolver {
+  switch (source.kind) {
+    case 'promptArg': {
+      const { name } = source;
+      return (scope) => {
+        const value = scope.args[name];
+        return value === undefined ? { ok: false, reason: `prompt argument '${name}' was not provided` } : { ok: true, value };
+      };
+    }
+    case 'constant': {
+      const resolution: Resolution = { ok: true, value: source.value };
+      return () => resolution;
+    }
+    case 'fromStep': {
+      const { binding } = source;
+      return (scope) =>
+        Object.hasOwn(scope.bindings, binding)
+          ? { ok: true, value: scope.bindings[binding] }
+          : { ok: false, reason: `binding '${binding}' has no value yet` };
+    }
+    case 'field': {
+      const { binding, path } = source;
+      const segments = parseFieldPath(path) ?? [];
+      return (scope) => {
+        if (!Object.hasOwn(scope.bindings, binding)) return { ok: false, reason: `binding '${binding}' has no value yet` };
+        return readPath(scope.bindings[binding], segments, binding, path);
+      };
+    }
+  }
+}
+
+function readPath(root: unknown, segments: readonly string[], binding: string, path: string): Resolution {
+  let value = root;
+  for (let index = 0; index < segments.length; index += 1) {
+    const segment = segments[index];
+    if (Array.isArray(value) && isIndexSegment(segment) && Number(segment) < value.length) {
+      value = value[Number(segment)];
+    } else if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, segment)) {
+      value = (value as Record<string, unknown>)[segment];
+    } else {
+      const at = segments.slice(0, index).join('.');
+      return {
+        ok: false,
+        reason: `field '${path}' is not in binding '${binding}': ${at ? `'${at}'` : 'the output'} is ${describeValue(value)} and has no '${segment}'`,
+      };
+    }
+  }
+  return value === undefined ? { ok: false, reason: `field '${path}' of binding '${binding}' is undefined` } : { ok: true, value };
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,63 @@
+import type { PlannedStep } from '../plan/plan-workflow';
+import type { ExecutionScope } from '../plan/resolve-source';
+import { expandUri } from '../uri/expand-uri';
+import type { StepContext } from './step-context';
+import { failedOutcome, type StepOutcome } from './step-outcome';
+import { runTry } from './step-policy';
+
+const NO_VARIABLES: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * Runs one step: guidance, embedded resources, then its kind's action. Not `async` itself: a plain
+ * tool step goes straight to the tool, without another promise on the way.
+ */
+export function runStep(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
+  const { trace, scope } = context;
+  if (step.guidance) trace.assistant(step.guidance(scope.args));
+  if (step.resources.length === 0 && step.templateBindings.length === 0) return step.kind.run(step, context, NO_VARIABLES);
+  return runWithUris(step, context);
+}
+
+async function runWithUris(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
+  const variables = resolveVariables(step, context.scope);
+  for (const uri of step.resources) {
+    if (uri.variables.some((name) => !(name in variables.values))) continue;
+    const expanded = expandUri(uri, variables.values);
+    if (!expanded.ok) return { status: 'handoff', reason: expanded.reason };
+    const failure = await embedResource(step, expanded.uri, context);
+    if (failure) return failure;
+  }
+  if (variables.problems.length) return { status: 'handoff', reason: variables.problems.join('; ') };
+
+  return step.kind.run(step, context, variables.values);
+}
+
+function resolveVariables(step: PlannedStep, scope: ExecutionScope): { values: Record<string, string>; problems: string[] } {
+  const values: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const binding of step.templateBindings) {
+    const resolved = binding.resolve(scope);
+    if (!resolved.ok) {
+      problems.push(`{${binding.variable}} has no value: ${resolved.reason}`);
+    } else if (typeof resolved.value === 'string') {
+      values[binding.variable] = resolved.value;
+    } else if (typeof resolved.value === 'number' || typeof resolved.value === 'boolean') {
+      values[binding.variable] = String(resolved.value);
+    } else {
+      const kind = resolved.value === null ? 'null' : Array.isArray(resolved.value) ? 'an array' : `an ${typeof resolved.value}`;
+      problems.push(`{${binding.variable}} would be ${kind}, and a URI variable takes a string, number or boolean`);
+    }
+  }
+  return { values, problems };
+}
+
+async function embedResource(step: PlannedStep, uri: string, context: StepContext): Promise<StepOutcome | undefined> {
+  const { host } = context;
+  try {
+    const result = await runTry(host.signal, step.model.timeoutMs, (signal) => host.readResource(uri, signal));
+    context.trace.embed(result);
+    return undefined;
+  } catch (error) {
+    return failedOutcome(error, `could not read resource ${uri}`);
+  }
+}

@@ -1,0 +1,14 @@
+import type { Host } from '../host';
+import type { WorkflowPlan } from '../plan/plan-workflow';
+import type { ExecutionScope } from '../plan/resolve-source';
+import type { Redactor } from '../trace/redactor';
+import type { Trace } from '../trace/trace';
+
+/** What a running step reads and writes: the scope it resolves from, the trace it adds to, the host it calls. */
+export interface StepContext {
+  readonly plan: WorkflowPlan;
+  readonly host: Host;
+  readonly scope: ExecutionScope;
+  readonly trace: Trace;
+  readonly redactor: Redactor;
+}

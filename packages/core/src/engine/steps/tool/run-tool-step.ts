@@ -1,0 +1,76 @@
+import type { ToolResult } from '../../content';
+import type { Host, HostTool } from '../../host';
+import type { PlannedStep } from '../../plan/plan-workflow';
+import { toolCallText, toolResultMessage } from '../../trace/messages';
+import type { StepContext } from '../step-context';
+import { failedOutcome, type StepOutcome } from '../step-outcome';
+import { StepCancelledError, runTry, withRetry } from '../step-policy';
+import { toolResultText, toolResultValue } from '../step-values';
+
+/**
+ * Calls the step's tool in process: its arguments resolved, validated by the tool's input schema,
+ * the result checked as `tools/call` checks it. A plain step (no timeout, no retry) awaits once.
+ */
+export async function runToolStep(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
+  const { host, scope, trace } = context;
+  const name = step.model.tool!;
+  const tool = host.findTool(name);
+  if (!tool) return { status: 'failed', reason: `tool ${name} is not registered on this server` };
+  if (!tool.enabled) return { status: 'failed', reason: `tool ${name} is disabled` };
+
+  const args: Record<string, unknown> = {};
+  let unresolved: Map<string, string> | undefined;
+  for (const argument of step.args) {
+    const resolved = argument.resolve(scope);
+    if (!resolved.ok) {
+      (unresolved ??= new Map()).set(argument.name, resolved.reason);
+      continue;
+    }
+    args[argument.name] = resolved.value;
+    if (argument.sensitive) context.redactor.add(resolved.value);
+  }
+  const inputs = host.toolInputs(tool);
+  if (inputs.some((input) => input.required && !(input.name in args))) {
+    const missing = inputs.filter((input) => input.required && !(input.name in args));
+    const reasons = unresolved ?? new Map<string, string>();
+    const unmapped = missing.filter((input) => !reasons.has(input.name)).map((input) => `'${input.name}'`);
+    const why = missing.filter((input) => reasons.has(input.name)).map((input) => `'${input.name}' (${reasons.get(input.name)})`);
+    if (unmapped.length) why.push(`${unmapped.join(', ')} (no argument of the step provides ${unmapped.length > 1 ? 'them' : 'it'})`);
+    return { status: 'handoff', reason: `tool ${name} needs ${why.join(', ')}` };
+  }
+  const validated = host.validateToolInput(tool, name, args);
+  const input = validated instanceof Promise ? await validated : validated;
+  if (!input.ok) return { status: 'handoff', reason: input.message };
+
+  trace.assistant(toolCallText(name, args));
+  let result: ToolResult;
+  try {
+    if (step.model.timeoutMs === undefined && step.model.retry === undefined) {
+      // The common case, kept to a single await: no timer, no retry loop.
+      const raw = host.invokeTool(tool, name, input.args, host.signal);
+      // Any thenable, not only native promises: a handler may return one from another library.
+      const checked = host.checkToolResult(tool, name, typeof (raw as PromiseLike<unknown> | undefined)?.then === 'function' ? await raw : raw);
+      result = checked instanceof Promise ? await checked : checked;
+      if (host.signal.aborted) throw new StepCancelledError();
+    } else {
+      result = await withRetry(
+        step.model.retry,
+        host.signal,
+        () => runTry(host.signal, step.model.timeoutMs, (signal) => callTool(host, tool, name, input.args, signal)),
+        (outcome) => outcome.isError === true,
+      );
+    }
+  } catch (error) {
+    return failedOutcome(error, `tool ${name}`, ' threw: ');
+  }
+  const text = toolResultText(result);
+  if (result.isError) return { status: 'failed', reason: `tool ${name} returned an error: ${text || '(no message)'}` };
+  trace.user(toolResultMessage(name, result, text));
+  for (const block of result.content) if (block.type !== 'text') trace.userContent(block);
+  return { status: 'completed', value: toolResultValue(result, text) };
+}
+
+/** Invokes a tool and checks its result, for a try under a timeout or retry. */
+async function callTool(host: Host, tool: HostTool, name: string, args: unknown, signal: AbortSignal): Promise<ToolResult> {
+  return host.checkToolResult(tool, name, await host.invokeTool(tool, name, args, signal));
+}

@@ -1,0 +1,39 @@
+import type { Host } from '../../host';
+import type { PlannedStep } from '../../plan/plan-workflow';
+import type { ExecutionScope } from '../../plan/resolve-source';
+import { pendingReason } from '../../trace/pending-reason';
+import { REDACTED } from '../../trace/redactor';
+import type { StepKind } from '../step-kind';
+import { runToolStep } from './run-tool-step';
+
+/** A step that calls a tool with arguments from data sources; its value is the tool's result. */
+export const toolStep: StepKind = {
+  name: 'tool',
+  appliesTo: (step) => step.tool !== undefined,
+  run: runToolStep,
+  summary(step, host) {
+    const { model } = step;
+    const description = host.findTool(model.tool!)?.description;
+    return `${model.name}: call tool ${model.tool}${description ? ` — ${description}` : ''}`;
+  },
+  handoffDetails,
+};
+
+function handoffDetails(step: PlannedStep, scope: ExecutionScope, host: Host): string {
+  const known: Record<string, unknown> = {};
+  const pending: string[] = [];
+  for (const argument of step.args) {
+    const resolved = argument.resolve(scope);
+    if (resolved.ok) known[argument.name] = argument.sensitive ? REDACTED : resolved.value;
+    else pending.push(`${argument.name} (${pendingReason(argument.source, resolved.reason, scope)})`);
+  }
+  const tool = host.findTool(step.model.tool!);
+  const missing = (tool ? host.toolInputs(tool) : [])
+    .filter((input) => input.required && !step.args.some((argument) => argument.name === input.name))
+    .map((input) => `${input.name} (${[input.type, 'required'].filter(Boolean).join(', ')}${input.description ? `: ${input.description}` : ''})`);
+  let text = '';
+  if (Object.keys(known).length) text += `\n   Known arguments: ${JSON.stringify(known)}`;
+  if (pending.length) text += `\n   Arguments still to resolve: ${pending.join('; ')}`;
+  if (missing.length) text += `\n   Arguments you must decide: ${missing.join('; ')}`;
+  return text;
+}

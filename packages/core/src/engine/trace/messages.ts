@@ -1,0 +1,48 @@
+import type { ToolResult } from '../content';
+import type { Host } from '../host';
+import type { WorkflowPlan } from '../plan/plan-workflow';
+import { REDACTED } from './redactor';
+
+/** The user's intent: the workflow's description and the arguments given, in declared order. */
+export function intentText(plan: WorkflowPlan, args: Readonly<Record<string, string | undefined>>): string {
+  const { model } = plan;
+  let text = model.description ?? `Run the ${model.name} workflow.`;
+  let listed = '';
+  for (const argument of model.arguments) {
+    const value = args[argument.name];
+    if (value === undefined) continue;
+    listed += `\n- ${argument.name}: ${plan.sensitiveArguments.has(argument.name) ? REDACTED : value}`;
+  }
+  if (listed) text += `\nArguments:${listed}`;
+  return text;
+}
+
+/** The assistant's plan: every step, with its tool's current description. */
+export function planText(plan: WorkflowPlan, host: Host): string {
+  let text = 'Plan:';
+  for (const step of plan.steps) text += `\n${step.index + 1}. ${step.kind.summary(step, host)}`;
+  return text;
+}
+
+export function toolCallText(tool: string, args: Record<string, unknown>): string {
+  return `Calling tool ${tool} with arguments: ${JSON.stringify(args)}`;
+}
+
+/** The tool's own text, or its structured content as JSON when it sent no text. */
+export function toolResultMessage(tool: string, result: ToolResult, text: string): string {
+  const body = text || (result.structuredContent !== undefined ? JSON.stringify(result.structuredContent) : '(no text content)');
+  return `Result of ${tool}:\n${body}`;
+}
+
+export function resourceReadText(uri: string): string {
+  return `Reading resource ${uri}`;
+}
+
+export function failureText(step: string, cause: string): string {
+  return `Step '${step}' failed: ${cause}. The workflow stopped here.`;
+}
+
+/** The message of whatever was thrown, for a trace line. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
