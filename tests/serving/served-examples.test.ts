@@ -1,0 +1,46 @@
+import { initialize, rawRequest } from './raw-http';
+import { serveExample, type ServedExample } from './served-example';
+
+/** The served examples, one per SDK line. */
+const examples = [{ line: 'SDK 1.x', script: 'code-review/server.js' }];
+
+/** Runs `count` requests, at most `concurrency` at a time (a bounded flood). */
+async function flood<T>(count: number, concurrency: number, send: () => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let sent = 0; sent < count; sent += concurrency) {
+    results.push(...(await Promise.all(Array.from({ length: Math.min(concurrency, count - sent) }, send))));
+  }
+  return results;
+}
+
+describe.each(examples)('the served example on $line', ({ script }) => {
+  let served: ServedExample | undefined;
+  afterEach(() => served?.stop());
+
+  test('refuses a foreign Host and a foreign Origin, and serves a local client', async () => {
+    served = await serveExample(script);
+    const rebound = await initialize(served.url, { host: `attacker.example:${served.url.port}` });
+    expect(rebound.status).toBe(403);
+    const crossSite = await initialize(served.url, { origin: 'https://attacker.example' });
+    expect(crossSite.status).toBe(403);
+    expect((await initialize(served.url)).status).toBe(200);
+  });
+
+  test('a session flood stays within --max-sessions, and idle sessions are closed and released', async () => {
+    served = await serveExample(script, ['--max-sessions', '20', '--session-idle-timeout', '1000']);
+    const before = served.rssMiB();
+    const answers = await flood(2000, 50, () => initialize(served!.url));
+    const opened = answers.filter((answer) => answer.status === 200).map((answer) => answer.headers['mcp-session-id'] as string);
+    expect(opened).toHaveLength(20);
+    expect(answers.filter((answer) => answer.status === 503)).toHaveLength(1980);
+    const afterFlood = served.rssMiB();
+
+    // Once idle for a second, every session is closed: its id is unknown, and there is room again.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const stale = await Promise.all(opened.map((id) => rawRequest(served!.url, { method: 'DELETE', headers: { 'mcp-session-id': id } })));
+    expect(stale.map((answer) => answer.status)).toEqual(opened.map(() => 404));
+    const again = await flood(40, 40, () => initialize(served!.url));
+    expect(again.filter((answer) => answer.status === 200)).toHaveLength(20);
+    console.info(`RSS of ${script}: ${before.toFixed(1)} MiB before 2000 initialize requests, ${afterFlood.toFixed(1)} MiB after (cap 20 sessions)`);
+  });
+});
