@@ -5,6 +5,7 @@ import {
   isLegacyRequest,
   type McpHandlerRequestOptions,
   type McpServerFactory,
+  type ServerNotifier,
   type WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import { SessionPool, listenHttp, resolveHttpServingOptions, type HttpServing, type HttpServingOptions as SharedHttpServingOptions } from '../../serving';
@@ -28,6 +29,16 @@ export interface HttpServingOptions extends SharedHttpServingOptions {
   legacy?: 'sessions' | 'stateless' | 'reject';
 }
 
+/** A running 2.x endpoint: the shared handle, and how to tell subscribed clients that a list changed. */
+export interface HttpServingV2 extends HttpServing {
+  /**
+   * Publishes `list_changed` / `resources/updated` to the 2026-07-28 clients listening on this
+   * endpoint (`subscriptions/listen`): with a server per request, no server instance outlives a
+   * request to send them itself.
+   */
+  readonly notify: ServerNotifier;
+}
+
 /**
  * Serves `factory` over HTTP on SDK 2.x, safe by default. Protocol 2026-07-28 is served statelessly
  * by the SDK's `createMcpHandler`, a server from `factory` per request; 2025-era clients get
@@ -40,7 +51,7 @@ export interface HttpServingOptions extends SharedHttpServingOptions {
  * const serving = await serveHttp(() => new WorkflowServer({ name: 'notes', version: '1.0.0' }).use(GetHint), { port: 3000 });
  * console.error(`notes serving on ${serving.url}`);
  */
-export async function serveHttp(factory: McpServerFactory, options: HttpServingOptions = {}): Promise<HttpServing> {
+export async function serveHttp(factory: McpServerFactory, options: HttpServingOptions = {}): Promise<HttpServingV2> {
   const resolved = resolveHttpServingOptions(options);
   const legacy = options.legacy ?? 'sessions';
   const { maxRequestBodySize, onerror } = resolved;
@@ -65,7 +76,7 @@ export async function serveHttp(factory: McpServerFactory, options: HttpServingO
     if (typeof sessionId === 'string') response.once('close', sessions.track(sessionId));
     await serveNode(request, response);
   };
-  return listenHttp(
+  const serving = await listenHttp(
     {
       handle,
       sessions: () => sessions.size,
@@ -75,4 +86,5 @@ export async function serveHttp(factory: McpServerFactory, options: HttpServingO
     },
     resolved,
   );
+  return Object.assign(serving, { notify: modern.notify });
 }
