@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, TemplateBinding, Workflow, field, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer, type ExecutionMeta } from '@mcpflow/core';
-import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { connect, messageText } from './helpers/connect';
+import type { ExecutionMeta } from '@mcpflow/core';
+import { MATRIX, SESSIONFUL, messageText, type Line, type TestServer } from './helpers/lines';
 
 @Workflow({ name: 'pipeline', description: 'Fetch, enrich and store a record', arguments: { id: z.string() } })
 class Pipeline {
@@ -21,34 +20,40 @@ class Pipeline {
 
 type Behaviour = 'ok' | 'throw' | 'isError' | 'needs-extra-input' | 'missing-field';
 
-function pipelineServer(behaviour: { current: Behaviour }) {
+/** A factory of pipeline servers (one per connection, or per request when stateless) sharing one call count. */
+function pipelineServer(line: Line, behaviour: { current: Behaviour }, add: (server: TestServer) => void = () => undefined) {
   const calls = { fetch: 0, enrich: 0, store: 0 };
-  const server = new WorkflowServer({ name: 'pipeline', version: '1.0.0' });
-  const fetch = server.registerTool('fetch', { inputSchema: { id: z.string() } }, async ({ id }) => {
-    calls.fetch += 1;
-    const tags = behaviour.current === 'missing-field' ? [] : [{ name: 'urgent' }];
-    return { content: [{ type: 'text', text: JSON.stringify({ id, tags }) }] };
-  });
-  server.registerTool('enrich', { description: 'Score a tag', inputSchema: { tag: z.string(), region: z.string().describe('Sales region') } }, async ({ tag }) => {
-    calls.enrich += 1;
-    if (behaviour.current === 'throw') throw new Error('enrichment service unreachable');
-    if (behaviour.current === 'isError') return { content: [{ type: 'text', text: 'quota exceeded' }], isError: true };
-    return { content: [{ type: 'text', text: JSON.stringify({ score: tag.length }) }] };
-  });
-  server.registerTool('store', { inputSchema: { id: z.string(), score: z.number() } }, async () => {
-    calls.store += 1;
-    return { content: [{ type: 'text', text: 'stored' }] };
-  });
-  server.registerResource('enrich-doc', 'docs://enrich', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'How to enrich' }] }));
-  return { server: server.use(Pipeline), calls, fetch };
+  const handles: { fetch?: ReturnType<TestServer['registerTool']> } = {};
+  const factory = () => {
+    const server = new line.WorkflowServer({ name: 'pipeline', version: '1.0.0' });
+    handles.fetch = server.registerTool('fetch', { inputSchema: { id: z.string() } }, async ({ id }) => {
+      calls.fetch += 1;
+      const tags = behaviour.current === 'missing-field' ? [] : [{ name: 'urgent' }];
+      return { content: [{ type: 'text', text: JSON.stringify({ id, tags }) }] };
+    });
+    server.registerTool('enrich', { description: 'Score a tag', inputSchema: { tag: z.string(), region: z.string().describe('Sales region') } }, async ({ tag }) => {
+      calls.enrich += 1;
+      if (behaviour.current === 'throw') throw new Error('enrichment service unreachable');
+      if (behaviour.current === 'isError') return { content: [{ type: 'text', text: 'quota exceeded' }], isError: true };
+      return { content: [{ type: 'text', text: JSON.stringify({ score: tag.length }) }] };
+    });
+    server.registerTool('store', { inputSchema: { id: z.string(), score: z.number() } }, async () => {
+      calls.store += 1;
+      return { content: [{ type: 'text', text: 'stored' }] };
+    });
+    server.registerResource('enrich-doc', 'docs://enrich', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'How to enrich' }] }));
+    add(server);
+    return server.use(Pipeline);
+  };
+  return { factory, calls, handles };
 }
 
 const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mcpflow/execution'] as ExecutionMeta;
 
-describe('hybrid handoff', () => {
+describe.each(MATRIX)('hybrid handoff: $label', ({ line, transport }) => {
   test('a required tool input that no mapping covers hands off; later steps never run', async () => {
-    const { server, calls } = pipelineServer({ current: 'ok' });
-    const client = await connect(server);
+    const { factory, calls } = pipelineServer(line, { current: 'ok' });
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'pipeline', arguments: { id: 'r1' } });
     expect(calls).toEqual({ fetch: 1, enrich: 0, store: 0 });
     const texts = result.messages.map(messageText);
@@ -82,8 +87,8 @@ describe('hybrid handoff', () => {
   });
 
   test('a value that cannot be resolved (a field path missing from the real output) hands off', async () => {
-    const { server, calls } = pipelineServer({ current: 'missing-field' });
-    const client = await connect(server);
+    const { factory, calls } = pipelineServer(line, { current: 'missing-field' });
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'pipeline', arguments: { id: 'r2' } });
     expect(calls.enrich).toBe(0);
     expect(meta(result).reason).toBe(
@@ -93,7 +98,7 @@ describe('hybrid handoff', () => {
   });
 });
 
-describe('failure stops execution with the partial trace, and the server keeps serving', () => {
+describe.each(MATRIX)('failure stops execution with the partial trace, and the server keeps serving: $label', ({ line, transport }) => {
   test.each([
     ['throw', "Step 'enriched' failed: tool enrich threw: enrichment service unreachable. The workflow stopped here."],
     ['isError', "Step 'enriched' failed: tool enrich returned an error: quota exceeded. The workflow stopped here."],
@@ -112,9 +117,8 @@ describe('failure stops execution with the partial trace, and the server keeps s
       stored!: unknown;
     }
     const behaviour = { current: kind as Behaviour };
-    const { server, calls } = pipelineServer(behaviour);
-    server.use(Simple);
-    const client = await connect(server);
+    const { factory, calls } = pipelineServer(line, behaviour, (server) => server.use(Simple));
+    const client = await line.connect(factory, { transport });
     const failed = await client.getPrompt({ name: 'simple', arguments: { id: 'abc' } });
     expect(failed.messages.at(-1)).toEqual({ role: 'user', content: { type: 'text', text: message } });
     expect(calls).toEqual({ fetch: 1, enrich: 1, store: 0 });
@@ -134,12 +138,14 @@ describe('failure stops execution with the partial trace, and the server keeps s
       @TemplateBinding('page', promptArg('page'))
       page!: string;
     }
-    const server = new WorkflowServer({ name: 'docs', version: '1.0.0' });
-    server.registerResource('pages', new ResourceTemplate('docs://pages/{page}', { list: undefined }), {}, async (uri, { page }) => {
-      if (page !== 'intro') throw new Error(`no page named ${String(page)}`);
-      return { contents: [{ uri: uri.href, text: 'Welcome' }] };
-    });
-    const client = await connect(server.use(Docs));
+    const client = await line.connect(() => {
+      const server = new line.WorkflowServer({ name: 'docs', version: '1.0.0' });
+      server.registerResource('pages', new line.ResourceTemplate('docs://pages/{page}', { list: undefined }), {}, async (uri, { page }) => {
+        if (page !== 'intro') throw new Error(`no page named ${String(page)}`);
+        return { contents: [{ uri: uri.href, text: 'Welcome' }] };
+      });
+      return server.use(Docs);
+    }, { transport });
     const failed = await client.getPrompt({ name: 'docs', arguments: { page: 'nope' } });
     expect(messageText(failed.messages.at(-1)!)).toBe("Step 'page' failed: could not read resource docs://pages/nope: no page named nope. The workflow stopped here.");
     expect(meta(failed).status).toBe('failed');
@@ -148,10 +154,13 @@ describe('failure stops execution with the partial trace, and the server keeps s
     await client.close();
   });
 
+});
+
+describe.each(SESSIONFUL)('registrations change while serving: $label', ({ line, transport }) => {
   test('a tool removed after connect fails its step instead of breaking the server', async () => {
-    const { server, fetch } = pipelineServer({ current: 'ok' });
-    const client = await connect(server);
-    fetch.remove();
+    const { factory, handles } = pipelineServer(line, { current: 'ok' });
+    const client = await line.connect(factory, { transport });
+    handles.fetch!.remove();
     const result = await client.getPrompt({ name: 'pipeline', arguments: { id: 'x' } });
     expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'record', reason: 'tool fetch is not registered on this server' });
     await client.close();

@@ -1,11 +1,10 @@
 import 'reflect-metadata';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { Bind, Step, TemplateBinding, Workflow, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer, type ExecutionMeta } from '@mcpflow/core';
-import { connect } from '../helpers/connect';
+import type { ExecutionMeta } from '@mcpflow/core';
+import { IN_MEMORY, type Line } from '../helpers/lines';
 
 @Workflow({ name: 'open_doc', arguments: { path: z.string().describe('Document name'), note: z.string().optional() } })
 class OpenDoc {
@@ -21,6 +20,8 @@ class OpenDoc {
 const HOSTILE = ['{', '}', '/', '..', '.', '?', '#', '%', '%2F', 'a/../b?x=1#y {z}', '', ' ', 'é漢字🙂', '{path}', '{{note}}', '\u0000', '../../etc/passwd'];
 const MEGABYTE = 'm'.repeat(1024 * 1024);
 
+type ProtocolErrorOf<L extends Line> = InstanceType<L['ProtocolError']>;
+
 const value = fc.oneof(
   { weight: 6, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   { weight: 6, arbitrary: fc.constantFrom(...HOSTILE) },
@@ -33,17 +34,19 @@ const argumentsMap = fc.option(
   { nil: undefined },
 );
 
-test('random argument maps: every answer is a well-formed trace or InvalidParams naming the argument; URIs never leave their template', async () => {
+test.each(IN_MEMORY)('random argument maps: every answer is a well-formed trace or InvalidParams naming the argument; URIs never leave their template: $label', async ({ line }) => {
   const reads: { uri: string; name: unknown }[] = [];
-  const server = new WorkflowServer({ name: 'docs', version: '1.0.0' });
-  server.registerTool('annotate', { inputSchema: { path: z.string(), note: z.string().optional() } }, async ({ path }) => ({
-    content: [{ type: 'text', text: `annotated ${path.length} chars` }],
-  }));
-  server.registerResource('docs', new ResourceTemplate('files://docs/{name}', { list: undefined }), {}, async (uri, { name }) => {
-    reads.push({ uri: uri.href, name });
-    return { contents: [{ uri: uri.href, text: `doc of ${String(name).length} chars` }] };
+  const client = await line.connect(() => {
+    const server = new line.WorkflowServer({ name: 'docs', version: '1.0.0' });
+    server.registerTool('annotate', { inputSchema: { path: z.string(), note: z.string().optional() } }, async ({ path }) => ({
+      content: [{ type: 'text', text: `annotated ${path.length} chars` }],
+    }));
+    server.registerResource('docs', new line.ResourceTemplate('files://docs/{name}', { list: undefined }), {}, async (uri, { name }) => {
+      reads.push({ uri: uri.href, name });
+      return { contents: [{ uri: uri.href, text: `doc of ${String(name).length} chars` }] };
+    });
+    return server.use(OpenDoc);
   });
-  const client = await connect(server.use(OpenDoc));
 
   await fc.assert(
     fc.asyncProperty(argumentsMap, async (args) => {
@@ -52,9 +55,9 @@ test('random argument maps: every answer is a well-formed trace or InvalidParams
       try {
         result = await client.getPrompt({ name: 'open_doc', arguments: args as Record<string, string> | undefined });
       } catch (error) {
-        expect(error).toBeInstanceOf(McpError);
-        expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
-        const match = /argument (?:'([^'\\\n]*)'|("(?:[^"\\]|\\.)*"))/.exec((error as McpError).message);
+        expect(error).toBeInstanceOf(line.ProtocolError);
+        expect((error as ProtocolErrorOf<Line>).code).toBe(ErrorCode.InvalidParams);
+        const match = /argument (?:'([^'\\\n]*)'|("(?:[^"\\]|\\.)*"))/.exec((error as ProtocolErrorOf<Line>).message);
         const named = match?.[1] ?? (match?.[2] && (JSON.parse(match[2]) as string));
         expect(named).toBeDefined();
         expect([...Object.keys(args ?? {}), 'path']).toContain(named);

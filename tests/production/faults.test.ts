@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer, type ExecutionMeta } from '@mcpflow/core';
-import { connect } from '../helpers/connect';
+import type { ExecutionMeta } from '@mcpflow/core';
+import { MATRIX, type Line } from '../helpers/lines';
 
 type Fault = 'throws' | 'rejects' | 'hangs' | 'non-json' | 'huge' | 'is-error' | 'ok';
 
@@ -18,35 +18,39 @@ class Faulty {
 
 const HUGE = 'x'.repeat(5 * 1024 * 1024);
 
-function faultyServer() {
+/** Faulty servers (one per connection, or per request when stateless) sharing a call count. */
+function faultyServer(line: Line) {
   const calls = { after: 0 };
-  const server = new WorkflowServer({ name: 'faults', version: '1.0.0' });
-  server.registerTool('risky', { inputSchema: { fault: z.string() } }, (({ fault }: { fault: Fault }) => {
-    switch (fault) {
-      case 'throws':
-        throw new Error('disk on fire');
-      case 'rejects':
-        return Promise.reject(new TypeError('cannot read properties of undefined'));
-      case 'hangs':
-        return new Promise(() => undefined);
-      case 'non-json':
-        return { content: [{ type: 'text', text: '{not json' }] };
-      case 'huge':
-        return { content: [{ type: 'text', text: HUGE }] };
-      case 'is-error':
-        return { content: [{ type: 'text', text: 'upstream said 503' }], isError: true };
-      default:
-        return { content: [{ type: 'text', text: '{"fine":true}' }] };
-    }
-  }) as never);
-  server.registerTool('after', {}, async () => {
-    calls.after += 1;
-    return { content: [{ type: 'text', text: 'after' }] };
-  });
-  return { server: server.use(Faulty), calls };
+  const factory = () => {
+    const server = new line.WorkflowServer({ name: 'faults', version: '1.0.0' });
+    server.registerTool('risky', { inputSchema: { fault: z.string() } }, (({ fault }: { fault: Fault }) => {
+      switch (fault) {
+        case 'throws':
+          throw new Error('disk on fire');
+        case 'rejects':
+          return Promise.reject(new TypeError('cannot read properties of undefined'));
+        case 'hangs':
+          return new Promise(() => undefined);
+        case 'non-json':
+          return { content: [{ type: 'text', text: '{not json' }] };
+        case 'huge':
+          return { content: [{ type: 'text', text: HUGE }] };
+        case 'is-error':
+          return { content: [{ type: 'text', text: 'upstream said 503' }], isError: true };
+        default:
+          return { content: [{ type: 'text', text: '{"fine":true}' }] };
+      }
+    }) as never);
+    server.registerTool('after', {}, async () => {
+      calls.after += 1;
+      return { content: [{ type: 'text', text: 'after' }] };
+    });
+    return server.use(Faulty);
+  };
+  return { factory, calls };
 }
 
-describe('faulty tools give a partial trace with a clear message, and the next request works', () => {
+describe.each(MATRIX)('faulty tools give a partial trace with a clear message, and the next request works: $label', ({ line, transport }) => {
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => unhandled.push(reason);
   beforeAll(() => process.on('unhandledRejection', onUnhandled));
@@ -58,8 +62,8 @@ describe('faulty tools give a partial trace with a clear message, and the next r
     ['hangs', "Step 'risky' failed: tool risky timed out after 100 ms. The workflow stopped here."],
     ['is-error', "Step 'risky' failed: tool risky returned an error: upstream said 503. The workflow stopped here."],
   ] as const)('a tool that %s', async (fault, message) => {
-    const { server, calls } = faultyServer();
-    const client = await connect(server);
+    const { factory, calls } = faultyServer(line);
+    const client = await line.connect(factory, { transport });
     const failed = await client.getPrompt({ name: 'faulty', arguments: { fault } });
     expect(failed.messages.at(-1)).toEqual({ role: 'user', content: { type: 'text', text: message } });
     expect((failed._meta?.['mcpflow/execution'] as ExecutionMeta).status).toBe('failed');
@@ -73,8 +77,7 @@ describe('faulty tools give a partial trace with a clear message, and the next r
   });
 
   test('non-JSON text is passed on as text and bound as a string', async () => {
-    const { server } = faultyServer();
-    const client = await connect(server);
+    const client = await line.connect(faultyServer(line).factory, { transport });
     const result = await client.getPrompt({ name: 'faulty', arguments: { fault: 'non-json' } });
     expect(result.messages[3].content).toEqual({ type: 'text', text: 'Result of risky:\n{not json' });
     expect((result._meta?.['mcpflow/execution'] as ExecutionMeta).status).toBe('completed');
@@ -82,8 +85,7 @@ describe('faulty tools give a partial trace with a clear message, and the next r
   });
 
   test('a 5 MB result is carried whole', async () => {
-    const { server } = faultyServer();
-    const client = await connect(server);
+    const client = await line.connect(faultyServer(line).factory, { transport });
     const result = await client.getPrompt({ name: 'faulty', arguments: { fault: 'huge' } });
     expect(result.messages[3].content).toEqual({ type: 'text', text: `Result of risky:\n${HUGE}` });
     expect((result._meta?.['mcpflow/execution'] as ExecutionMeta).status).toBe('completed');
@@ -91,7 +93,7 @@ describe('faulty tools give a partial trace with a clear message, and the next r
   });
 });
 
-test('isolation: 500 concurrent prompts/get with distinct arguments each see only their own values', async () => {
+test.each(MATRIX)('isolation: 500 concurrent prompts/get with distinct arguments each see only their own values: $label', async ({ line, transport }) => {
   @Workflow({ name: 'echo_pair', arguments: { token: z.string() } })
   class EchoPair {
     @Step({ tool: 'slow_echo', args: { value: promptArg('token') } })
@@ -101,12 +103,14 @@ test('isolation: 500 concurrent prompts/get with distinct arguments each see onl
     @Step({ tool: 'slow_echo', args: { value: promptArg('token') } })
     second!: { value: string };
   }
-  const server = new WorkflowServer({ name: 'echo', version: '1.0.0' });
-  server.registerTool('slow_echo', { inputSchema: { value: z.string() } }, async ({ value }) => {
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
-    return { content: [{ type: 'text', text: JSON.stringify({ value }) }] };
-  });
-  const client = await connect(server.use(EchoPair));
+  const client = await line.connect(() => {
+    const server = new line.WorkflowServer({ name: 'echo', version: '1.0.0' });
+    server.registerTool('slow_echo', { inputSchema: { value: z.string() } }, async ({ value }) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
+      return { content: [{ type: 'text', text: JSON.stringify({ value }) }] };
+    });
+    return server.use(EchoPair);
+  }, { transport });
   const tokens = Array.from({ length: 500 }, (_, index) => `token-${index}-${Math.random().toString(36).slice(2)}`);
   const results = await Promise.all(tokens.map((token) => client.getPrompt({ name: 'echo_pair', arguments: { token } })));
   results.forEach((result, index) => {

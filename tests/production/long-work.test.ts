@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { z } from 'zod';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { Bind, Step, Workflow, constant, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer, type ExecutionMeta, type StepEvent, type WorkflowServerOptions } from '@mcpflow/core';
-import { connect } from '../helpers/connect';
+import type { ExecutionMeta, StepEvent, WorkflowServerOptions } from '@mcpflow/core';
+import { MATRIX, type Line } from '../helpers/lines';
 
 @Workflow({ name: 'batch', arguments: { job: z.string() } })
 class Batch {
@@ -19,157 +19,169 @@ class Batch {
   published!: unknown;
 }
 
-function batchServer(crunch: (signal: AbortSignal) => Promise<string>, options?: WorkflowServerOptions) {
+/** Batch servers (one per connection, or per request when stateless) sharing their call counts. */
+function batchServer(line: Line, crunch: (signal: AbortSignal) => Promise<string>, options?: WorkflowServerOptions) {
   const calls = { prepare: 0, crunch: 0, publish: 0 };
   const aborted: boolean[] = [];
-  const server = new WorkflowServer({ name: 'batch', version: '1.0.0' }, options);
-  server.registerTool('prepare', { inputSchema: { job: z.string() } }, async () => {
-    calls.prepare += 1;
-    return { content: [{ type: 'text', text: 'ready' }] };
-  });
-  server.registerTool('crunch', { inputSchema: { job: z.string() } }, async (_args, extra) => {
-    calls.crunch += 1;
-    extra.signal.addEventListener('abort', () => aborted.push(true));
-    return { content: [{ type: 'text', text: await crunch(extra.signal) }] };
-  });
-  server.registerTool('publish', { inputSchema: { job: z.string() } }, async () => {
-    calls.publish += 1;
-    return { content: [{ type: 'text', text: 'published' }] };
-  });
-  return { server: server.use(Batch), calls, aborted };
+  const factory = () => {
+    const server = new line.WorkflowServer({ name: 'batch', version: '1.0.0' }, options);
+    server.registerTool('prepare', { inputSchema: { job: z.string() } }, async () => {
+      calls.prepare += 1;
+      return { content: [{ type: 'text', text: 'ready' }] };
+    });
+    server.registerTool('crunch', { inputSchema: { job: z.string() } }, async (_args, context) => {
+      calls.crunch += 1;
+      const signal = line.signalOf(context);
+      signal.addEventListener('abort', () => aborted.push(true));
+      return { content: [{ type: 'text', text: await crunch(signal) }] };
+    });
+    server.registerTool('publish', { inputSchema: { job: z.string() } }, async () => {
+      calls.publish += 1;
+      return { content: [{ type: 'text', text: 'published' }] };
+    });
+    return server.use(Batch);
+  };
+  return { factory, calls, aborted };
 }
 
 const hang = (signal: AbortSignal) => new Promise<string>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
 const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mcpflow/execution'] as ExecutionMeta;
 
-test('progress notifications arrive in order, as each step starts and ends, with total = steps', async () => {
-  const { server } = batchServer(async () => 'done');
-  const client = await connect(server);
-  const progress: Progress[] = [];
-  await client.getPrompt({ name: 'batch', arguments: { job: 'j' } }, { onprogress: (update) => progress.push(update) });
-  expect(progress).toEqual([
-    { progress: 0.5, total: 3, message: 'Started step 1 of 3: prepared' },
-    { progress: 1, total: 3, message: 'Finished step 1 of 3: prepared' },
-    { progress: 1.5, total: 3, message: 'Started step 2 of 3: crunched' },
-    { progress: 2, total: 3, message: 'Finished step 2 of 3: crunched' },
-    { progress: 2.5, total: 3, message: 'Started step 3 of 3: published' },
-    { progress: 3, total: 3, message: 'Finished step 3 of 3: published' },
-  ]);
-  await client.close();
-});
-
-test('cancelling mid-workflow aborts the running tool, starts no later step, and the server keeps serving', async () => {
-  let started!: () => void;
-  const crunchStarted = new Promise<void>((resolve) => (started = resolve));
-  const { server, calls, aborted } = batchServer((signal) => {
-    started();
-    return hang(signal);
+describe.each(MATRIX)('long work: $label', ({ line, transport }) => {
+  test('progress notifications arrive in order, as each step starts and ends, with total = steps', async () => {
+    const { factory } = batchServer(line, async () => 'done');
+    const client = await line.connect(factory, { transport });
+    const progress: Progress[] = [];
+    await client.getPrompt({ name: 'batch', arguments: { job: 'j' } }, { onprogress: (update) => progress.push(update) });
+    expect(progress).toEqual([
+      { progress: 0.5, total: 3, message: 'Started step 1 of 3: prepared' },
+      { progress: 1, total: 3, message: 'Finished step 1 of 3: prepared' },
+      { progress: 1.5, total: 3, message: 'Started step 2 of 3: crunched' },
+      { progress: 2, total: 3, message: 'Finished step 2 of 3: crunched' },
+      { progress: 2.5, total: 3, message: 'Started step 3 of 3: published' },
+      { progress: 3, total: 3, message: 'Finished step 3 of 3: published' },
+    ]);
+    await client.close();
   });
-  const client = await connect(server);
-  const controller = new AbortController();
-  const pending = client.getPrompt({ name: 'batch', arguments: { job: 'j' } }, { signal: controller.signal });
-  await crunchStarted;
-  controller.abort('user pressed stop');
-  await expect(pending).rejects.toThrow();
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(aborted).toEqual([true]);
-  expect(calls).toEqual({ prepare: 1, crunch: 1, publish: 0 });
-  expect((await client.listPrompts()).prompts).toHaveLength(1);
-  await client.close();
-});
 
-test('a step that exceeds timeoutMs stops the workflow, saying which step timed out after how long', async () => {
-  const { server, calls, aborted } = batchServer(hang);
-  const client = await connect(server);
-  const result = await client.getPrompt({ name: 'batch', arguments: { job: 'j' } });
-  expect(result.messages.at(-1)?.content).toEqual({ type: 'text', text: "Step 'crunched' failed: tool crunch timed out after 200 ms. The workflow stopped here." });
-  expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'crunched', reason: 'tool crunch timed out after 200 ms' });
-  expect(aborted).toEqual([true]);
-  expect(calls.publish).toBe(0);
-  await client.close();
-});
-
-describe('retry', () => {
-  function flaky(failures: number, attempts: number) {
-    @Workflow({ name: 'flaky' })
-    class Flaky {
-      @Step({ tool: 'unstable', retry: { attempts, backoffMs: 5 } })
-      result!: unknown;
-    }
-    const server = new WorkflowServer({ name: 'flaky', version: '1.0.0' });
-    let calls = 0;
-    server.registerTool('unstable', {}, async () => {
-      calls += 1;
-      if (calls <= failures) return { content: [{ type: 'text', text: `failure ${calls}` }], isError: true };
-      return { content: [{ type: 'text', text: `ok after ${calls}` }] };
+  test('cancelling mid-workflow aborts the running tool, starts no later step, and the server keeps serving', async () => {
+    let started!: () => void;
+    const crunchStarted = new Promise<void>((resolve) => (started = resolve));
+    const { factory, calls, aborted } = batchServer(line, (signal) => {
+      started();
+      return hang(signal);
     });
-    return { server: server.use(Flaky), calls: () => calls };
-  }
-
-  test('a step is tried again until it succeeds within its attempts', async () => {
-    const { server, calls } = flaky(2, 3);
-    const client = await connect(server);
-    const result = await client.getPrompt({ name: 'flaky' });
-    expect(result.messages.at(-1)?.content).toEqual({ type: 'text', text: 'Result of unstable:\nok after 3' });
-    expect(calls()).toBe(3);
+    const client = await line.connect(factory, { transport });
+    const controller = new AbortController();
+    const pending = client.getPrompt({ name: 'batch', arguments: { job: 'j' } }, { signal: controller.signal });
+    await crunchStarted;
+    controller.abort('user pressed stop');
+    await expect(pending).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(aborted).toEqual([true]);
+    expect(calls).toEqual({ prepare: 1, crunch: 1, publish: 0 });
+    expect((await client.listPrompts()).prompts).toHaveLength(1);
     await client.close();
   });
 
-  test('after the last attempt the step fails with the last error', async () => {
-    const { server, calls } = flaky(5, 2);
-    const client = await connect(server);
-    const result = await client.getPrompt({ name: 'flaky' });
-    expect(meta(result).reason).toBe('tool unstable returned an error: failure 2');
-    expect(calls()).toBe(2);
+  test('a step that exceeds timeoutMs stops the workflow, saying which step timed out after how long', async () => {
+    const { factory, calls, aborted } = batchServer(line, hang);
+    const client = await line.connect(factory, { transport });
+    const result = await client.getPrompt({ name: 'batch', arguments: { job: 'j' } });
+    expect(result.messages.at(-1)?.content).toEqual({ type: 'text', text: "Step 'crunched' failed: tool crunch timed out after 200 ms. The workflow stopped here." });
+    expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'crunched', reason: 'tool crunch timed out after 200 ms' });
+    expect(aborted).toEqual([true]);
+    expect(calls.publish).toBe(0);
     await client.close();
   });
-});
 
-test('a sensitive value never appears in the result, though the tool receives it', async () => {
-  const secret = 'sk-live-"quoted"-9f8e7d';
-  @Workflow({ name: 'deploy', arguments: { api_key: z.string(), target: z.string() }, sensitiveArguments: ['api_key'] })
-  class Deploy {
-    @Step({ tool: 'deploy', args: { key: promptArg('api_key'), target: promptArg('target'), pin: constant('4321') }, sensitiveArgs: ['pin'], guidance: 'Deploying to {target} with {api_key}' })
-    deployed!: unknown;
-  }
-  const received: unknown[] = [];
-  const server = new WorkflowServer({ name: 'deploy', version: '1.0.0' });
-  server.registerTool('deploy', { inputSchema: { key: z.string(), target: z.string(), pin: z.string() } }, async (args) => {
-    received.push(args);
-    // A careless tool echoes what it was given.
-    return { content: [{ type: 'text', text: `deployed with ${args.key} and pin ${args.pin}` }], structuredContent: { echo: args } };
+  describe('retry', () => {
+    function flaky(failures: number, attempts: number) {
+      @Workflow({ name: 'flaky' })
+      class Flaky {
+        @Step({ tool: 'unstable', retry: { attempts, backoffMs: 5 } })
+        result!: unknown;
+      }
+      let calls = 0;
+      const factory = () => {
+        const server = new line.WorkflowServer({ name: 'flaky', version: '1.0.0' });
+        server.registerTool('unstable', {}, async () => {
+          calls += 1;
+          if (calls <= failures) return { content: [{ type: 'text', text: `failure ${calls}` }], isError: true };
+          return { content: [{ type: 'text', text: `ok after ${calls}` }] };
+        });
+        return server.use(Flaky);
+      };
+      return { factory, calls: () => calls };
+    }
+
+    test('a step is tried again until it succeeds within its attempts', async () => {
+      const { factory, calls } = flaky(2, 3);
+      const client = await line.connect(factory, { transport });
+      const result = await client.getPrompt({ name: 'flaky' });
+      expect(result.messages.at(-1)?.content).toEqual({ type: 'text', text: 'Result of unstable:\nok after 3' });
+      expect(calls()).toBe(3);
+      await client.close();
+    });
+
+    test('after the last attempt the step fails with the last error', async () => {
+      const { factory, calls } = flaky(5, 2);
+      const client = await line.connect(factory, { transport });
+      const result = await client.getPrompt({ name: 'flaky' });
+      expect(meta(result).reason).toBe('tool unstable returned an error: failure 2');
+      expect(calls()).toBe(2);
+      await client.close();
+    });
   });
-  const client = await connect(server.use(Deploy));
-  const result = await client.getPrompt({ name: 'deploy', arguments: { api_key: secret, target: 'prod' } });
-  expect(received).toEqual([{ key: secret, target: 'prod', pin: '4321' }]);
-  const everything = JSON.stringify(result);
-  expect(everything).not.toContain('sk-live');
-  expect(everything).not.toContain('4321');
-  expect(result.messages[0].content).toEqual({ type: 'text', text: 'Run the deploy workflow.\nArguments:\n- api_key: [redacted]\n- target: prod' });
-  expect(result.messages[2].content).toEqual({ type: 'text', text: 'Deploying to prod with [redacted]' });
-  expect(result.messages.at(-1)?.content).toEqual({ type: 'text', text: 'Result of deploy:\ndeployed with [redacted] and pin [redacted]' });
-  await client.close();
-});
 
-test('onStep sees each step start and end, with duration and outcome, and changes nothing in the trace', async () => {
-  const events: StepEvent[] = [];
-  const observed = batchServer(async () => 'done', { onStep: (event) => void events.push(event) });
-  const plain = batchServer(async () => 'done');
-  const [a, b] = await Promise.all([connect(observed.server), connect(plain.server)]);
-  const [withHook, without] = await Promise.all([
-    a.getPrompt({ name: 'batch', arguments: { job: 'j' } }),
-    b.getPrompt({ name: 'batch', arguments: { job: 'j' } }),
-  ]);
-  expect(withHook).toEqual(without);
-  expect(events.map((event) => `${event.phase}:${event.step}${event.phase === 'end' ? `:${event.status}` : ''}`)).toEqual([
-    'start:prepared',
-    'end:prepared:completed',
-    'start:crunched',
-    'end:crunched:completed',
-    'start:published',
-    'end:published:completed',
-  ]);
-  for (const event of events) if (event.phase === 'end') expect(event.durationMs).toBeGreaterThanOrEqual(0);
-  expect(events[0]).toEqual({ phase: 'start', workflow: 'batch', step: 'prepared', index: 0, total: 3 });
-  await Promise.all([a.close(), b.close()]);
+  test('a sensitive value never appears in the result, though the tool receives it', async () => {
+    const secret = 'sk-live-"quoted"-9f8e7d';
+    @Workflow({ name: 'deploy', arguments: { api_key: z.string(), target: z.string() }, sensitiveArguments: ['api_key'] })
+    class Deploy {
+      @Step({ tool: 'deploy', args: { key: promptArg('api_key'), target: promptArg('target'), pin: constant('4321') }, sensitiveArgs: ['pin'], guidance: 'Deploying to {target} with {api_key}' })
+      deployed!: unknown;
+    }
+    const received: unknown[] = [];
+    const client = await line.connect(() => {
+      const server = new line.WorkflowServer({ name: 'deploy', version: '1.0.0' });
+      server.registerTool('deploy', { inputSchema: { key: z.string(), target: z.string(), pin: z.string() } }, async (args) => {
+        received.push(args);
+        // A careless tool echoes what it was given.
+        return { content: [{ type: 'text', text: `deployed with ${args.key} and pin ${args.pin}` }], structuredContent: { echo: args } };
+      });
+      return server.use(Deploy);
+    }, { transport });
+    const result = await client.getPrompt({ name: 'deploy', arguments: { api_key: secret, target: 'prod' } });
+    expect(received).toEqual([{ key: secret, target: 'prod', pin: '4321' }]);
+    const everything = JSON.stringify(result);
+    expect(everything).not.toContain('sk-live');
+    expect(everything).not.toContain('4321');
+    expect(result.messages[0].content).toEqual({ type: 'text', text: 'Run the deploy workflow.\nArguments:\n- api_key: [redacted]\n- target: prod' });
+    expect(result.messages[2].content).toEqual({ type: 'text', text: 'Deploying to prod with [redacted]' });
+    expect(result.messages.at(-1)?.content).toEqual({ type: 'text', text: 'Result of deploy:\ndeployed with [redacted] and pin [redacted]' });
+    await client.close();
+  });
+
+  test('onStep sees each step start and end, with duration and outcome, and changes nothing in the trace', async () => {
+    const events: StepEvent[] = [];
+    const observed = batchServer(line, async () => 'done', { onStep: (event) => void events.push(event) });
+    const plain = batchServer(line, async () => 'done');
+    const [a, b] = await Promise.all([line.connect(observed.factory, { transport }), line.connect(plain.factory, { transport })]);
+    const [withHook, without] = await Promise.all([
+      a.getPrompt({ name: 'batch', arguments: { job: 'j' } }),
+      b.getPrompt({ name: 'batch', arguments: { job: 'j' } }),
+    ]);
+    expect(withHook).toEqual(without);
+    expect(events.map((event) => `${event.phase}:${event.step}${event.phase === 'end' ? `:${event.status}` : ''}`)).toEqual([
+      'start:prepared',
+      'end:prepared:completed',
+      'start:crunched',
+      'end:crunched:completed',
+      'start:published',
+      'end:published:completed',
+    ]);
+    for (const event of events) if (event.phase === 'end') expect(event.durationMs).toBeGreaterThanOrEqual(0);
+    expect(events[0]).toEqual({ phase: 'start', workflow: 'batch', step: 'prepared', index: 0, total: 3 });
+    await Promise.all([a.close(), b.close()]);
+  });
 });

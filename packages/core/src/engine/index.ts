@@ -15,3 +15,4 @@ export type { StepOutcome } from './steps/step-outcome';
 export { REDACTED } from './trace/redactor';
 export { decodeVariables } from './uri/decode-variables';
 export type { ExpandableUriTemplate, UriTemplateParser, UriVariables } from './uri/uri-template';
+export { WorkflowPlans } from './plan/workflow-plans';

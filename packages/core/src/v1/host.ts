@@ -1,6 +1,6 @@
 import type { RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Host, ProgressUpdate, ResourceResult, ToolInput, ToolResult, ValidatedInput } from '../engine';
-import type { ServerRegistry } from './registry/server-registry';
+import type { V1Registry } from './server-registry';
 import type { RequestExtra } from './request-extra';
 import { readResource } from './resources/read-resource';
 import { checkToolResult, invokeTool, validateToolInput } from './tools/call-tool';
@@ -20,7 +20,7 @@ export class V1Host implements Host<RegisteredTool> {
   readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
 
   constructor(
-    private readonly registry: ServerRegistry,
+    private readonly registry: V1Registry,
     private readonly extra: RequestExtra,
   ) {
     this.signal = extra.signal;

@@ -2,24 +2,21 @@ import { McpServer, type RegisteredPrompt, type ReadResourceTemplateCallback } f
 import type { ServerOptions } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type GetPromptResult, type Implementation } from '@modelcontextprotocol/sdk/types.js';
-import { readStepRecords, readWorkflowModel, readWorkflowOptions, type WorkflowClass } from '../model/read-workflow';
+import { readWorkflowOptions, type WorkflowClass } from '../model/read-workflow';
 import type { WorkflowModel } from '../model';
-import {
-  NotAWorkflowError,
-  WorkflowValidationError,
-  checkRegistrations,
-  checkWorkflowNames,
-  didYouMean,
-  validateWorkflow,
-  type WorkflowDefinitionError,
-} from '../rules';
-import { executeWorkflow, planWorkflow, type WorkflowHooks, type WorkflowPlan } from '../engine';
+import { checkRegistrations, checkWorkflowNames, didYouMean } from '../rules';
+import { WorkflowPlans, executeWorkflow, type WorkflowHooks, type WorkflowPlan } from '../engine';
 import { V1Host } from './host';
 import { parseUriTemplate } from './parse-uri-template';
 import { LenientGetPromptRequestSchema } from './prompts/get-prompt-request';
 import { parsePromptArguments } from './prompts/prompt-arguments';
-import { ServerRegistry, decodingCallback } from './registry/server-registry';
+import { ServerRegistry, decodingCallback } from '../shared/server-registry';
+import { throwIfAny } from '../shared/throw-if-any';
+import type { V1Registry } from './server-registry';
 import type { RequestExtra } from './request-extra';
+
+/** Each class is checked and planned once per process, however many servers use it. */
+const plans = new WorkflowPlans(parseUriTemplate);
 
 /** Options of a WorkflowServer: the SDK's server options plus observability hooks. */
 export interface WorkflowServerOptions extends ServerOptions, WorkflowHooks {}
@@ -43,7 +40,7 @@ interface RegisteredWorkflow {
  * ```
  */
 export class WorkflowServer extends McpServer {
-  private readonly registry = new ServerRegistry();
+  private readonly registry: V1Registry = new ServerRegistry(parseUriTemplate);
   private readonly workflows: RegisteredWorkflow[] = [];
   private readonly workflowPrompts = new WeakMap<RegisteredPrompt, RegisteredWorkflow>();
   private readonly hooks: WorkflowHooks;
@@ -60,12 +57,8 @@ export class WorkflowServer extends McpServer {
    * `WorkflowValidationError` listing several.
    */
   use(...classes: WorkflowClass[]): this {
-    const models = classes.map((target) => readWorkflowModel(target) ?? fail(new NotAWorkflowError(target.name, readStepRecords(target).length > 0)));
-    const errors = [
-      ...models.flatMap(validateWorkflow),
-      ...checkWorkflowNames([...this.workflows.map((workflow) => workflow.model), ...models]),
-    ];
-    throwIfAny(errors);
+    const { models, errors } = plans.check(classes);
+    throwIfAny([...errors, ...checkWorkflowNames([...this.workflows.map((workflow) => workflow.model), ...models])]);
     // All or nothing: a name taken by a plain prompt fails before any class is registered.
     const taken = models.find((model) => this.registry.prompts.get(model.name));
     if (taken) throw new Error(`Prompt ${taken.name} is already registered on this server; give workflow class ${taken.className} another name.`);
@@ -88,7 +81,7 @@ export class WorkflowServer extends McpServer {
   }
 
   private registerWorkflow(model: WorkflowModel, target: WorkflowClass): void {
-    const workflow: RegisteredWorkflow = { model, plan: planWorkflow(model, parseUriTemplate) };
+    const workflow: RegisteredWorkflow = { model, plan: plans.plan(target) };
     const handle = this.registerPrompt(
       model.name,
       { title: model.title, description: model.description, argsSchema: readWorkflowOptions(target)?.arguments as never },
@@ -155,13 +148,4 @@ export class WorkflowServer extends McpServer {
     own.registerPrompt = prompt(base.registerPrompt as never) as McpServer['registerPrompt'];
     own.prompt = prompt(base.prompt as never) as McpServer['prompt'];
   }
-}
-
-function fail(error: Error): never {
-  throw error;
-}
-
-function throwIfAny(errors: readonly WorkflowDefinitionError[]): void {
-  if (errors.length === 1) throw errors[0];
-  if (errors.length > 1) throw new WorkflowValidationError(errors);
 }

@@ -1,7 +1,7 @@
 import type { RegisteredPrompt } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { getObjectShape } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { didYouMean } from '../../rules';
+import { argumentsShapeProblem, invalidArgumentsMessage, issueTexts, unknownArgumentProblems, type SchemaIssue } from '../../shared/prompt-argument-problems';
 import { parseWith } from '../tools/call-tool';
 
 /**
@@ -16,24 +16,18 @@ export function parsePromptArguments(
   raw: unknown,
   rejectUnknown: boolean,
 ): Arguments | Promise<Arguments> {
-  if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) {
-    throw invalid(prompt, [`'arguments' must be an object of strings, not ${Array.isArray(raw) ? 'an array' : raw === null ? 'null' : typeof raw}`]);
-  }
+  const shapeProblem = argumentsShapeProblem(raw);
+  if (shapeProblem) throw invalid(prompt, [shapeProblem]);
   const schema = handle.argsSchema;
   const given = (raw ?? {}) as Record<string, unknown>;
   const { shape, declared } = shapeOf(schema);
-  const problems: string[] = [];
-  if (rejectUnknown) {
-    for (const name in given) {
-      if (Object.hasOwn(given, name) && !Object.hasOwn(shape, name)) problems.push(`unknown argument ${quote(name)}.${didYouMean(name, declared)} Declared: ${declared.join(', ') || '(none)'}`);
-    }
-  }
+  const problems = rejectUnknown ? unknownArgumentProblems(given, shape, declared) : [];
   if (!schema) {
     if (problems.length) throw invalid(prompt, problems);
     return undefined;
   }
   const finish = (parsed: Awaited<ReturnType<typeof parseWith>>): Arguments => {
-    if (!parsed.success) problems.push(...issueTexts(parsed.error, given, shape));
+    if (!parsed.success) problems.push(...issueTexts((parsed.error as { issues?: SchemaIssue[] }).issues ?? [], given, shape));
     if (problems.length || !parsed.success) throw invalid(prompt, problems);
     return parsed.data as Record<string, unknown>;
   };
@@ -57,30 +51,6 @@ function shapeOf(schema: RegisteredPrompt['argsSchema']): { shape: Record<string
   return entry;
 }
 
-function issueTexts(error: unknown, given: Record<string, unknown>, shape: Record<string, unknown>): string[] {
-  const issues = (error as { issues?: { path?: PropertyKey[]; message?: string }[] }).issues ?? [];
-  return issues.map((issue) => {
-    const name = String(issue.path?.[0] ?? '');
-    if (!name) return issue.message ?? 'invalid arguments';
-    if (given[name] === undefined) {
-      const description = (shape[name] as { description?: string } | undefined)?.description;
-      return `argument ${quote(name)} is required${description ? ` (${description})` : ''}`;
-    }
-    return `argument ${quote(name)} is invalid: ${issue.message ?? `${describe(given[name])} does not match its schema`}`;
-  });
-}
-
-/** `'name'`, or a JSON string when the name itself holds a quote, so it is never ambiguous. */
-function quote(name: string): string {
-  return /['\\\n]/.test(name) ? JSON.stringify(name) : `'${name}'`;
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return value.length > 40 ? `a string of ${value.length} characters` : JSON.stringify(value);
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'an array' : typeof value;
-}
-
 function invalid(prompt: string, problems: string[]): McpError {
-  return new McpError(ErrorCode.InvalidParams, `Invalid arguments for prompt ${prompt}: ${problems.join('; ')}`);
+  return new McpError(ErrorCode.InvalidParams, invalidArgumentsMessage(prompt, problems));
 }

@@ -1,12 +1,12 @@
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ServerRegistry } from '../registry/server-registry';
+import type { V1Registry } from '../server-registry';
 import type { RequestExtra } from '../request-extra';
 
 /**
  * Reads a URI in process through the handler `resources/read` would pick: an exact resource first,
  * then the first template that matches (its callback receives the variables decoded).
  */
-export async function readResource(registry: ServerRegistry, uri: string, extra: RequestExtra): Promise<ReadResourceResult> {
+export async function readResource(registry: V1Registry, uri: string, extra: RequestExtra): Promise<ReadResourceResult> {
   const match = registry.findResource(uri);
   if (!match) throw new Error(`no registered resource or resource template serves it`);
   if (!match.handle.enabled) throw new Error(`the resource is disabled`);

@@ -1,0 +1,159 @@
+import {
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type GetPromptResult,
+  type Implementation,
+  type McpServerOptions,
+  type ReadResourceTemplateCallback,
+  type RegisteredPrompt,
+  type Transport,
+} from '@modelcontextprotocol/server';
+import { WorkflowPlans, executeWorkflow, type WorkflowHooks } from '../engine';
+import type { WorkflowModel } from '../model';
+import { readWorkflowOptions, type WorkflowClass } from '../model/read-workflow';
+import { checkRegistrations, checkWorkflowNames, didYouMean } from '../rules';
+import { ServerRegistry, decodingCallback } from '../shared/server-registry';
+import { throwIfAny } from '../shared/throw-if-any';
+import { V2Host } from './host';
+import { parseUriTemplate } from './parse-uri-template';
+import { LenientGetPromptParams } from './prompts/get-prompt-params';
+import { parsePromptArguments } from './prompts/prompt-arguments';
+import type { RequestContext } from './request-context';
+import type { V2Registry } from './server-registry';
+
+/** Each class is checked and planned once per process, however many servers use it (one per request, say). */
+const plans = new WorkflowPlans(parseUriTemplate);
+
+/** Options of a WorkflowServer: the 2.x SDK's `McpServer` options plus observability hooks. */
+export interface WorkflowServerOptions extends McpServerOptions, WorkflowHooks {}
+
+interface RegisteredWorkflow {
+  readonly model: WorkflowModel;
+  /** Runs the workflow for one request's parsed arguments. */
+  readonly run: (args: Readonly<Record<string, string | undefined>>, ctx: RequestContext) => Promise<GetPromptResult>;
+}
+
+/**
+ * The 2.x SDK's `McpServer` that also serves decorated workflow classes as prompts. On
+ * `prompts/get` it runs the workflow's deterministic steps itself — its own tools and resources,
+ * in process, with the request's `ctx` — and returns the conversation trace, handing off to the
+ * client's LLM where a step needs it. Serves 2025 clients (sessions) and 2026-07-28 clients
+ * (stateless) alike; with a server per request, `use()` reuses each class's plan.
+ *
+ * @example
+ * ```ts
+ * import { createMcpHandler } from '@modelcontextprotocol/server';
+ * import { WorkflowServer } from '@mcpflow/core/v2';
+ *
+ * const handler = createMcpHandler(() => {
+ *   const server = new WorkflowServer({ name: 'interactive-fiction', version: '1.0.0' });
+ *   server.registerTool('get_my_progress', { inputSchema: z.object({ player: z.string() }) }, handler);
+ *   return server.use(GetHint);                     // structural errors throw here
+ * });
+ * ```
+ */
+export class WorkflowServer extends McpServer {
+  private readonly registry: V2Registry = new ServerRegistry(parseUriTemplate);
+  private readonly workflows: RegisteredWorkflow[] = [];
+  private readonly workflowPrompts = new WeakMap<RegisteredPrompt, RegisteredWorkflow>();
+  private readonly hooks: WorkflowHooks;
+  private getPromptInstalled = false;
+
+  constructor(serverInfo: Implementation, options?: WorkflowServerOptions) {
+    super(serverInfo, options);
+    this.hooks = { onStep: options?.onStep };
+  }
+
+  /**
+   * Registers each decorated class as a prompt. All classes are checked before any is registered;
+   * a broken declaration throws here, synchronously: the one `WorkflowDefinitionError`, or a
+   * `WorkflowValidationError` listing several. A class is checked and planned once per process.
+   */
+  use(...classes: WorkflowClass[]): this {
+    const { models, errors } = plans.check(classes);
+    throwIfAny([...errors, ...checkWorkflowNames([...this.workflows.map((workflow) => workflow.model), ...models])]);
+    // All or nothing: a name taken by a plain prompt fails before any class is registered.
+    const taken = models.find((model) => this.registry.prompts.get(model.name));
+    if (taken) throw new Error(`Prompt ${taken.name} is already registered on this server; give workflow class ${taken.className} another name.`);
+    models.forEach((model, index) => this.registerWorkflow(model, classes[index]));
+    return this;
+  }
+
+  /**
+   * Checks that every tool and resource a workflow uses is registered. `connect()` calls it;
+   * call it yourself to fail earlier (in a test, say).
+   */
+  validate(): void {
+    throwIfAny(this.workflows.flatMap((workflow) => checkRegistrations(workflow.model, this.registry)));
+  }
+
+  /** Validates the workflows against what is registered, then connects: nothing is served if a reference is broken. */
+  override async connect(transport: Transport): Promise<void> {
+    this.validate();
+    await super.connect(transport);
+  }
+
+  private registerWorkflow(model: WorkflowModel, target: WorkflowClass): void {
+    const plan = plans.plan(target);
+    const workflow: RegisteredWorkflow = {
+      model,
+      run: (args, ctx) => executeWorkflow(plan, args, new V2Host(this.registry, ctx), this.hooks) as Promise<GetPromptResult>,
+    };
+    const handle = this.registerPrompt(
+      model.name,
+      { title: model.title, description: model.description, argsSchema: readWorkflowOptions(target)?.arguments as never },
+      workflow.run as never,
+    );
+    this.workflows.push(workflow);
+    this.workflowPrompts.set(handle, workflow);
+  }
+
+  /** Replaces the SDK's `prompts/get` handler (once) so every prompt's arguments get errors that name them. */
+  private installGetPrompt(): void {
+    if (this.getPromptInstalled) return;
+    this.getPromptInstalled = true;
+    this.server.removeRequestHandler('prompts/get');
+    this.server.setRequestHandler('prompts/get', { params: LenientGetPromptParams }, (params, ctx) =>
+      this.getPrompt(params.name, params.arguments, ctx as RequestContext),
+    );
+  }
+
+  private async getPrompt(name: unknown, raw: unknown, ctx: RequestContext): Promise<GetPromptResult> {
+    // Kept to as few awaits as possible: it is on every prompts/get.
+    if (typeof name !== 'string') throw new ProtocolError(ProtocolErrorCode.InvalidParams, `prompts/get needs 'name', the prompt's name as a string`);
+    const prompt = this.registry.prompts.get(name);
+    if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} not found.${didYouMean(name, this.registry.prompts.keys())}`);
+    if (!prompt.enabled) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} disabled`);
+    const workflow = this.workflowPrompts.get(prompt);
+    const parsed = parsePromptArguments(name, prompt, raw, workflow !== undefined);
+    const args = parsed instanceof Promise ? await parsed : parsed;
+    if (workflow) return workflow.run((args ?? {}) as Record<string, string | undefined>, ctx);
+    // A plain prompt: its arguments are valid, so the SDK's own handler (which parses them again) calls it.
+    return prompt.handler(raw as Record<string, unknown> | undefined, ctx) as Promise<GetPromptResult>;
+  }
+
+  static {
+    // Every registration form goes through these public methods; the handles they return are kept
+    // in our registry to run tools and resources in process.
+    const base = McpServer.prototype;
+    const own = WorkflowServer.prototype;
+    own.registerTool = function (this: WorkflowServer, ...args: unknown[]) {
+      return this.registry.tools.track(args[0] as string, (base.registerTool as (...a: unknown[]) => never).apply(this, args));
+    } as McpServer['registerTool'];
+    own.registerResource = function (this: WorkflowServer, ...args: unknown[]) {
+      const [name, uriOrTemplate] = args as [string, unknown];
+      const register = base.registerResource as (...a: unknown[]) => never;
+      if (typeof uriOrTemplate === 'string') return this.registry.resources.track(uriOrTemplate, register.apply(this, args));
+      args[args.length - 1] = decodingCallback(args[args.length - 1] as ReadResourceTemplateCallback);
+      const handle = register.apply(this, args);
+      this.registry.trackTemplate(name, handle);
+      return handle;
+    } as McpServer['registerResource'];
+    own.registerPrompt = function (this: WorkflowServer, ...args: unknown[]) {
+      const handle = this.registry.prompts.track(args[0] as string, (base.registerPrompt as (...a: unknown[]) => never).apply(this, args));
+      this.installGetPrompt();
+      return handle;
+    } as McpServer['registerPrompt'];
+  }
+}
