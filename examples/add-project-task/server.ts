@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow } from '@mcpflow/decorators';
 import { WorkflowServer } from '@mcpflow/core';
-import { mainV1 } from '../serve';
+import { main } from '../serve';
 
 @Workflow({
   name: 'add_project_task',
@@ -67,4 +67,4 @@ export function createAddProjectTaskServer(): WorkflowServer {
   return server.use(AddProjectTask);
 }
 
-if (require.main === module) mainV1('projects', createAddProjectTaskServer);
+if (require.main === module) main('projects', createAddProjectTaskServer);

@@ -9,7 +9,7 @@ import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, constant, field, promptArg } from '@mcpflow/decorators';
 import { WorkflowServer } from '@mcpflow/core';
-import { mainV1 } from '../serve';
+import { main } from '../serve';
 
 @Workflow({
   name: 'code_review',
@@ -83,4 +83,4 @@ export function createCodeReviewServer(): WorkflowServer {
   return server.use(CodeReview);
 }
 
-if (require.main === module) mainV1('code-review', createCodeReviewServer);
+if (require.main === module) main('code-review', createCodeReviewServer);

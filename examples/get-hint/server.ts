@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Bind, Step, TemplateBinding, Workflow, field, promptArg } from '@mcpflow/decorators';
 import { WorkflowServer } from '@mcpflow/core';
-import { mainV1 } from '../serve';
+import { main } from '../serve';
 
 @Workflow({
   name: 'get_hint',
@@ -67,4 +67,4 @@ export function createGetHintServer(): WorkflowServer {
   return server.use(GetHint);
 }
 
-if (require.main === module) mainV1('interactive-fiction', createGetHintServer);
+if (require.main === module) main('interactive-fiction', createGetHintServer);

@@ -6,7 +6,7 @@ import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, field, promptArg } from '@mcpflow/decorators';
 import { WorkflowServer } from '@mcpflow/core';
-import { mainV1 } from '../serve';
+import { main } from '../serve';
 
 interface SalesRow {
   region: string;
@@ -79,4 +79,4 @@ export function createQuarterlyReportServer(): WorkflowServer {
   return server.use(QuarterlyReport);
 }
 
-if (require.main === module) mainV1('sales', createQuarterlyReportServer);
+if (require.main === module) main('sales', createQuarterlyReportServer);

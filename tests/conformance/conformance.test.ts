@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { serveHttp, type HttpServingV2 } from '@mcpflow/core/v2';
 import { createConformanceServer } from './conformance-server';
 import { runConformance, type ConformanceRun } from './run-conformance';
@@ -63,3 +64,12 @@ test('the 2026-07-28 leg passes whole: stateless, multi-round-trip, header valid
   );
   expect(passed.length).toBeGreaterThanOrEqual(35);
 }, 300_000);
+
+test("the server's own workflow runs beside the suite's fixtures, on a stateless request", async () => {
+  const client = new Client({ name: 'conformance-neighbour', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  await client.connect(new StreamableHTTPClientTransport(url));
+  const result = await client.getPrompt({ name: 'read_template', arguments: { id: '7' } });
+  expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed' });
+  expect(JSON.stringify(result.messages)).toContain('Data for ID: 7');
+  await client.close();
+});

@@ -1,8 +1,9 @@
+import 'reflect-metadata';
 import { z } from 'zod';
+import { Bind, Step, Workflow, promptArg } from '@mcpflow/decorators';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as HttpTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
-import { McpServer as McpServerV2 } from '@modelcontextprotocol/server';
 import * as v1 from '@mcpflow/core/v1';
 import * as v2 from '@mcpflow/core/v2';
 import { createCodeReviewServer } from '../../examples/code-review/server';
@@ -37,13 +38,20 @@ export const lineV1: Line = {
   prompt: { name: 'code_review', args: { code: 'a()' }, answer: 'Calling tool analyze_code with arguments: {"code":"a()"}' },
 };
 
-/** A 2.x server with one prompt, until the 2.x WorkflowServer serves the examples. */
-export function createGreeterV2(): McpServerV2 {
-  const server = new McpServerV2({ name: 'greeter', version: '1.0.0' });
-  server.registerPrompt('greet', { argsSchema: z.object({ name: z.string() }) }, ({ name }) => ({
-    messages: [{ role: 'user', content: { type: 'text', text: `Hello, ${name}` } }],
+@Workflow({ name: 'greet', description: 'Greet someone', arguments: { name: z.string() } })
+class Greet {
+  @Step({ tool: 'make_greeting', args: { name: promptArg('name') } })
+  @Bind('greeting')
+  greeting!: string;
+}
+
+/** A 2.x WorkflowServer with one workflow, whose tool step the server runs itself. */
+export function createGreeterV2(): v2.WorkflowServer {
+  const server = new v2.WorkflowServer({ name: 'greeter', version: '1.0.0' });
+  server.registerTool('make_greeting', { inputSchema: z.object({ name: z.string() }) }, async ({ name }) => ({
+    content: [{ type: 'text', text: `Hello, ${name}` }],
   }));
-  return server;
+  return server.use(Greet);
 }
 
 /** A 2.x client: 2025 sessions by default, or pinned to 2026-07-28 (stateless). */

@@ -55,23 +55,38 @@ describe.each([lineV1, lineV2])('serveHttp on $name', (line: Line) => {
     expect((await initialize(serving.url)).status).toBe(200);
   });
 
-  test('a session flood stays within maxSessions, and idle sessions are closed', async () => {
-    serving = await line.serveHttp({ port: 0, maxSessions: 5, sessionIdleTimeoutMs: 300 });
+  test('a session flood stays within maxSessions', async () => {
+    serving = await line.serveHttp({ port: 0, maxSessions: 5 });
     const flood = await Promise.all(Array.from({ length: 40 }, () => initialize(serving!.url)));
-    const opened = flood.filter((response) => response.status === 200);
     const refused = flood.filter((response) => response.status === 503);
-    expect(opened).toHaveLength(5);
+    expect(flood.filter((response) => response.status === 200)).toHaveLength(5);
     expect(refused).toHaveLength(35);
     expect(JSON.parse(refused[0].body).error.message).toMatch(/at most 5/);
     expect(serving.sessions).toBe(5);
+  });
 
+  test('closes idle sessions, which makes room for new ones', async () => {
+    serving = await line.serveHttp({ port: 0, maxSessions: 2, sessionIdleTimeoutMs: 200 });
+    const opened = await Promise.all([initialize(serving.url), initialize(serving.url)]);
     await eventually(() => serving!.sessions === 0);
     const closedId = opened[0].headers['mcp-session-id'] as string;
     const stale = await rawRequest(serving.url, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': closedId } });
     expect(stale.status).toBe(404);
+    expect(JSON.parse(stale.body).error.message).toMatch(/initialize a new session/);
     const client = await line.connect2025(serving.url);
     expect(await client.promptText(line.prompt.name, line.prompt.args)).toContain(line.prompt.answer);
     await client.close();
+  });
+
+  test('never closes a session while its request is in progress', async () => {
+    serving = await line.serveHttp({ port: 0, sessionIdleTimeoutMs: 200 });
+    const client = await line.connect2025(serving.url);
+    // The 2025 client holds its notification stream (GET) open: a connected client is not idle.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(serving.sessions).toBe(1);
+    expect(await client.promptText(line.prompt.name, line.prompt.args)).toContain(line.prompt.answer);
+    await client.close();
+    await eventually(() => serving!.sessions === 0);
   });
 
   test('answers any other path with 404', async () => {

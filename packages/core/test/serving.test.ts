@@ -1,10 +1,12 @@
 import {
   InvalidServingOptionError,
+  MissingServingPackageError,
   SessionPool,
   UnguardedBindingError,
   checkHostHeader,
   checkOriginHeader,
   isLoopbackHost,
+  loadServingPackage,
   resolveHttpServingOptions,
 } from '../src/serving';
 
@@ -149,5 +151,19 @@ describe('serving options', () => {
     ['::', false],
   ])('isLoopbackHost(%p) → %p', (host, loopback) => {
     expect(isLoopbackHost(host)).toBe(loopback);
+  });
+});
+
+describe('loadServingPackage', () => {
+  test('names the missing optional package and how to install it', async () => {
+    const missing = Object.assign(new Error("Cannot find module '@modelcontextprotocol/node'"), { code: 'MODULE_NOT_FOUND' });
+    const loading = loadServingPackage('serveHttp on SDK 2.x', () => Promise.reject(missing), '@modelcontextprotocol/node');
+    await expect(loading).rejects.toThrow(MissingServingPackageError);
+    await expect(loading).rejects.toThrow('serveHttp on SDK 2.x needs @modelcontextprotocol/node, which is not installed. Fix: npm install @modelcontextprotocol/node');
+  });
+
+  test('passes any other failure through unchanged', async () => {
+    const broken = new TypeError('boom');
+    await expect(loadServingPackage('serveHttp', () => Promise.reject(broken), '@modelcontextprotocol/node')).rejects.toBe(broken);
   });
 });

@@ -12,3 +12,5 @@ export { SessionMessages } from './session-messages';
 export { LOOPBACK_HOSTNAMES, isLoopbackHost } from './loopback';
 export { UnguardedBindingError } from './errors/unguarded-binding-error';
 export { InvalidServingOptionError } from './errors/invalid-serving-option-error';
+export { MissingServingPackageError } from './errors/missing-serving-package-error';
+export { loadServingPackage } from './load-serving-package';

@@ -2,4 +2,4 @@
 export { serveHttp, type HttpServingOptions, type HttpServingV2 } from './serve-http';
 export { serveStdio, type StdioServing } from './serve-stdio';
 export type { HttpServing } from '../../serving';
-export { UnguardedBindingError, InvalidServingOptionError } from '../../serving';
+export { UnguardedBindingError, InvalidServingOptionError, MissingServingPackageError } from '../../serving';

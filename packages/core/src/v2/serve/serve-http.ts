@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import {
   createMcpHandler,
   isLegacyRequest,
@@ -8,7 +7,7 @@ import {
   type ServerNotifier,
   type WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
-import { SessionPool, listenHttp, resolveHttpServingOptions, type HttpServing, type HttpServingOptions as SharedHttpServingOptions } from '../../serving';
+import { SessionPool, listenHttp, loadServingPackage, resolveHttpServingOptions, type HttpServing, type HttpServingOptions as SharedHttpServingOptions } from '../../serving';
 import { LegacySessionEndpoint } from './legacy-session-endpoint';
 
 /**
@@ -53,6 +52,11 @@ export interface HttpServingV2 extends HttpServing {
  */
 export async function serveHttp(factory: McpServerFactory, options: HttpServingOptions = {}): Promise<HttpServingV2> {
   const resolved = resolveHttpServingOptions(options);
+  const { hostHeaderValidation, originValidation, toNodeHandler } = await loadServingPackage(
+    'serveHttp on SDK 2.x',
+    () => import('@modelcontextprotocol/node'),
+    '@modelcontextprotocol/node',
+  );
   const legacy = options.legacy ?? 'sessions';
   const { maxRequestBodySize, onerror } = resolved;
   const modern = createMcpHandler(factory, { legacy: legacy === 'stateless' ? 'stateless' : 'reject', maxRequestBodySize, onerror });

@@ -1,5 +1,5 @@
 import type { McpServerFactory } from '@modelcontextprotocol/server';
-import { serveStdio as sdkServeStdio, type ServeStdioOptions } from '@modelcontextprotocol/server/stdio';
+import type { ServeStdioOptions } from '@modelcontextprotocol/server/stdio';
 
 /** A connection served over stdio. */
 export interface StdioServing {
@@ -18,5 +18,7 @@ export interface StdioServing {
  * console.error('notes serving on stdio');
  */
 export async function serveStdio(factory: McpServerFactory, options: ServeStdioOptions = {}): Promise<StdioServing> {
+  // Loaded here, not at import: the stdio entry is for processes a host launches, not for every user of the adapter.
+  const { serveStdio: sdkServeStdio } = await import('@modelcontextprotocol/server/stdio');
   return sdkServeStdio(factory, options);
 }
