@@ -10,81 +10,63 @@
  * Only the chosen line's SDK is loaded. Where it serves is printed on stderr (stdout is the stdio
  * protocol channel).
  */
-import type { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpServer as McpServerV2 } from '@modelcontextprotocol/server';
-import type { HttpServing, HttpServingOptions } from '@mcpflow/core/v1';
-
-/** An SDK line: 1.x (`@modelcontextprotocol/sdk`) or 2.x (`@modelcontextprotocol/server`). */
-export type SdkLineName = 'v1' | 'v2';
+import type { HttpServing, HttpServingOptions, WorkflowServer } from '@mcpflow/core/v1';
+import { loadSdkLine, sdkLineName, type SdkLine } from './sdk-line';
 
 /** How a command line asks an example to serve. */
-export interface ServeRequest {
-  sdk: SdkLineName;
-  transport: { kind: 'stdio' } | { kind: 'http'; options: HttpServingOptions };
-}
+export type ServeRequest = { kind: 'stdio' } | { kind: 'http'; options: HttpServingOptions };
 
-/** Reads `--sdk`, `--http`, `--port`, `--max-sessions` and `--session-idle-timeout` (or `MCP_SDK`, `MCP_TRANSPORT`, `PORT`). */
+/** Reads `--http`, `--port`, `--max-sessions` and `--session-idle-timeout` (or `MCP_TRANSPORT`, `PORT`). */
 export function readServeRequest(argv = process.argv.slice(2), env = process.env): ServeRequest {
-  const value = (name: string): string | undefined => {
+  if (!argv.includes('--http') && env.MCP_TRANSPORT !== 'http') return { kind: 'stdio' };
+  const number = (name: string): number | undefined => {
     const at = argv.indexOf(name);
-    return at >= 0 ? argv[at + 1] : undefined;
+    return at >= 0 ? Number(argv[at + 1]) : undefined;
   };
-  const number = (name: string): number | undefined => (value(name) === undefined ? undefined : Number(value(name)));
-  const sdk = value('--sdk') ?? env.MCP_SDK ?? '1';
-  if (!['1', '2', 'v1', 'v2'].includes(sdk)) throw new Error(`--sdk ${sdk}: the SDK line is 1 (@modelcontextprotocol/sdk) or 2 (@modelcontextprotocol/server)`);
-  const http = argv.includes('--http') || env.MCP_TRANSPORT === 'http';
   return {
-    sdk: sdk.endsWith('2') ? 'v2' : 'v1',
-    transport: http
-      ? {
-          kind: 'http',
-          options: {
-            port: number('--port') ?? Number(env.PORT ?? 3000),
-            maxSessions: number('--max-sessions'),
-            sessionIdleTimeoutMs: number('--session-idle-timeout'),
-          },
-        }
-      : { kind: 'stdio' },
+    kind: 'http',
+    options: { port: number('--port') ?? Number(env.PORT ?? 3000), maxSessions: number('--max-sessions'), sessionIdleTimeoutMs: number('--session-idle-timeout') },
   };
 }
 
 /** One line's serving helpers, bound to an example's server factory. */
 interface LineServing {
-  /** What the line serves, for the banner. */
-  protocols: { stdio: string; http: string };
+  /** What the line serves over HTTP, for the banner. */
+  protocols: string;
   stdio(): Promise<unknown>;
   http(options: HttpServingOptions): Promise<HttpServing>;
 }
 
-async function loadLine(sdk: SdkLineName, create: (sdk: SdkLineName) => McpServerV1): Promise<LineServing> {
-  if (sdk === 'v2') {
+async function loadLine(line: SdkLine, create: (line: SdkLine) => WorkflowServer): Promise<LineServing> {
+  if (line.name === 'v2') {
     const { serveHttp, serveStdio } = await import('@mcpflow/core/v2');
-    // The example built its server from the line it was given: on 'v2' that is a 2.x server.
-    const factory = () => create('v2') as unknown as McpServerV2;
+    // The example built its server from the line it was given: on 2.x, a 2.x WorkflowServer.
+    const factory = () => create(line) as unknown as McpServerV2;
     return {
-      protocols: { stdio: 'SDK 2.x: MCP 2026-07-28 and 2025', http: 'SDK 2.x: MCP 2026-07-28 stateless, 2025 clients in sessions' },
+      protocols: 'SDK 2.x: MCP 2026-07-28 stateless, 2025 clients in sessions',
       stdio: () => serveStdio(factory),
       http: (options) => serveHttp(factory, options),
     };
   }
   const { serveHttp, serveStdio } = await import('@mcpflow/core/v1');
-  const factory = () => create('v1');
+  const factory = () => create(line);
   return {
-    protocols: { stdio: 'SDK 1.x: MCP 2025-11-25', http: 'SDK 1.x: MCP 2025-11-25, a session per client' },
+    protocols: 'SDK 1.x: MCP 2025-11-25, a session per client',
     stdio: () => serveStdio(factory),
     http: (options) => serveHttp(factory, options),
   };
 }
 
-async function serve(name: string, create: (sdk: SdkLineName) => McpServerV1, request: ServeRequest): Promise<void> {
-  const line = await loadLine(request.sdk, create);
-  if (request.transport.kind === 'stdio') {
+async function serve(name: string, create: (line: SdkLine) => WorkflowServer, request: ServeRequest): Promise<void> {
+  const line = await loadLine(loadSdkLine(sdkLineName()), create);
+  if (request.kind === 'stdio') {
     await line.stdio();
-    console.error(`${name} serving on stdio (${line.protocols.stdio})`);
+    console.error(`${name} serving MCP over stdio`);
     return;
   }
-  const serving = await line.http(request.transport.options);
-  console.error(`${name} listening on ${serving.url} (${line.protocols.http})`);
+  const serving = await line.http(request.options);
+  console.error(`${name} listening on ${serving.url} (${line.protocols})`);
   const stop = () => void serving.close().then(() => process.exit(0));
   process.once('SIGINT', stop).once('SIGTERM', stop);
 }
@@ -94,7 +76,7 @@ async function serve(name: string, create: (sdk: SdkLineName) => McpServerV1, re
  * (a server per connection, session or request), or print the error and exit 1. `create` is given
  * the line and must build its server from that line's `WorkflowServer`.
  */
-export function main(name: string, create: (sdk: SdkLineName) => McpServerV1): void {
+export function main(name: string, create: (line: SdkLine) => WorkflowServer): void {
   Promise.resolve()
     .then(() => serve(name, create, readServeRequest()))
     .catch((error: unknown) => {

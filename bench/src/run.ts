@@ -8,10 +8,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { compileTime } from './compile';
 import { engineOverhead } from './engine';
+import { forEachScaling, parallelGroup } from './flow';
 import { httpThroughput } from './http';
 import { againstMastra } from './mastra';
 import { retainedMemory } from './memory';
 import { scaling } from './scaling';
+import { sealingCost } from './sealing';
+import { pauseOverhead } from './pause';
 import type { Stats } from './measure';
 
 interface Row {
@@ -67,6 +70,28 @@ async function main(): Promise<void> {
     results.http = http;
     rows.push({ benchmark: '6. Streamable HTTP, 16 concurrent clients', figure: `workflow ${range(http.workflow, 'req/s', 0)} / static prompt ${range(http.static, 'req/s', 0)} = ${fmt(http.ratio, 3)}`, target: 'ratio ≥ 0.8', met: http.ratio >= 0.8 });
   }
+  if (wanted('pause')) {
+    const pause = await pauseOverhead();
+    results.pause = pause;
+    rows.push({
+      benchmark: '7. 4 steps paused once and resumed (2026-07-28, in memory)',
+      figure: `paused ${range(pause.paused, 'µs')} / unpaused + one round trip ${range(pause.unpaused, 'µs')} = ${fmt(pause.ratio, 3)} (the round trip alone ${range(pause.roundTrip, 'µs')})`,
+      target: 'ratio ≤ 1.3',
+      met: pause.ratio <= 1.3,
+    });
+  }
+  if (wanted('sealing')) {
+    const sealing = sealingCost();
+    results.sealing = sealing;
+    for (const row of sealing) {
+      rows.push({
+        benchmark: `8. seal + open a paused run's state, ${fmt(row.bindingsBytes / 1000, 0)} kB of bindings (${row.sealedChars} chars sealed)`,
+        figure: `seal ${range(row.seal, 'µs')}, open ${range(row.open, 'µs')}`,
+        target: 'reported (µs per round)',
+        met: true,
+      });
+    }
+  }
   if (wanted('compile')) {
     const compile = compileTime();
     results.compile = compile;
@@ -77,6 +102,32 @@ async function main(): Promise<void> {
       const scale = compile[1].checked.median / compile[0].checked.median;
       rows.push({ benchmark: '4. tsc with the transformer, 400 classes ÷ 200 classes', figure: fmt(scale, 2), target: 'about 2 (linear)', met: scale <= 2.3 });
     }
+  }
+
+  if (wanted('parallel')) {
+    const parallel = await parallelGroup();
+    results.parallel = parallel;
+    rows.push({
+      benchmark: '7. parallel group of 4 tools × 20 ms vs the same steps in sequence',
+      figure: `parallel ${range(parallel.parallel, 'µs', 0)} / sequential ${range(parallel.sequential, 'µs', 0)} = ${fmt(parallel.ratio, 3)}`,
+      target: 'ratio ≈ 0.25 (≤ 0.35)',
+      met: parallel.ratio <= 0.35,
+    });
+  }
+  if (wanted('forEach')) {
+    const loops = await forEachScaling();
+    results.forEach = loops;
+    // The cost of one more element, from 10 to 100 and from 100 to 1,000: equal when the loop is linear.
+    const [ten, hundred, thousand] = loops;
+    const early = (hundred.perRequestUs - ten.perRequestUs) / 90;
+    const late = (thousand.perRequestUs - hundred.perRequestUs) / 900;
+    const growth = late / early;
+    rows.push({
+      benchmark: '8. forEach, trivial tool (µs per element at 10/100/1,000 elements)',
+      figure: `${loops.map((row) => fmt(row.perItemUs)).join(' / ')}; marginal µs per element 100→1,000 ÷ 10→100 = ${fmt(late)} / ${fmt(early)} = ${fmt(growth, 2)}`,
+      target: 'linear: ≤ 1.5',
+      met: growth <= 1.5,
+    });
   }
 
   const width = Math.max(...rows.map((row) => row.benchmark.length));

@@ -1,4 +1,4 @@
-import type { ConstantSource, FieldSource, JsonValue, PromptArgSource, StepOutputSource } from '@mcpflow/core/model';
+import type { ConstantSource, FieldSource, ItemSource, JsonValue, PromptArgSource, StepOutputSource } from '@mcpflow/core/model';
 
 /**
  * The value of a declared prompt argument.
@@ -25,9 +25,18 @@ export function field(binding: string, path: string): FieldSource {
 }
 
 /**
- * A fixed JSON value.
+ * A fixed JSON value, typed as written: TypeScript checks it against a tool definition's input.
  * @example `args: { format: constant('markdown'), focus: constant(['security']) }`
  */
-export function constant(value: JsonValue): ConstantSource {
+export function constant<const Value extends JsonValue>(value: Value): ConstantSource<Value> {
   return { kind: 'constant', value };
+}
+
+/**
+ * The current element of a `forEach` step, or one value inside it by a dot path. Usable in `args`,
+ * `@TemplateBinding` and `when`; guidance reads it as `{item}` / `{item.a.b}`.
+ * @example `@Step({ tool: 'get_issue', forEach: fromStep('issues'), args: { number: item('number') } })`
+ */
+export function item(path?: string): ItemSource {
+  return path === undefined ? { kind: 'item' } : { kind: 'item', path };
 }

@@ -6,5 +6,26 @@ export { Workflow } from './workflow';
 export { Step } from './step';
 export { Bind } from './bind';
 export { TemplateBinding } from './template-binding';
-export { promptArg, fromStep, field, constant } from './data-sources';
-export type { WorkflowOptions, StepOptions, DataSource, JsonValue, RetryPolicy } from '@mcpflow/core/model';
+export { promptArg, fromStep, field, constant, item } from './data-sources';
+export { askUser, askModel, type AskUserOptions, type AskModelOptions } from './asks';
+export { equals, oneOf, present, not } from './conditions';
+export { defineTool } from './define-tool';
+export { defineResource } from './define-resource';
+export type { TypedStepOptions as StepOptions, ToolArguments, ArgumentsOf } from './step-options';
+export type {
+  WorkflowOptions,
+  DataSource,
+  JsonValue,
+  RetryPolicy,
+  Condition,
+  ToolDefinition,
+  ResourceDefinition,
+  ToolConfig,
+  ToolHandler,
+  ToolHandlerResult,
+  ResourceHandler,
+  ResourceMetadata,
+  ResourceHandlerResult,
+  TemplateVariables,
+  AnswerSchemaLike,
+} from '@mcpflow/core/model';

@@ -4,10 +4,26 @@
  */
 export type { ContentBlock, PromptMessage, PromptResult, ResourceContents, ResourceResult, ToolResult } from './content';
 export type { Host, HostTool, ProgressUpdate, ToolInput, ValidatedInput } from './host';
+export { DEFAULT_ASK_TIMEOUT_MS, type AskChannel, type InPlaceAskChannel, type RoundsAskChannel } from './asking/ask-channel';
+export type { AskRequest, AskResponse, ElicitRequest, FormSchema, SamplingRequest } from './asking/ask-request';
 export { planWorkflow, type PlannedStep, type WorkflowPlan } from './plan/plan-workflow';
-export { createExecutionState, type ExecutionState, type ExecutionStop } from './execution/execution-state';
-export { advanceExecution, executeWorkflow, executionResult, stepContext } from './execution/execute-workflow';
-export { EXECUTION_META_KEY, type ExecutionMeta, type ExecutionStatus, type StepEvent, type StepStatus, type WorkflowHooks } from './execution/step-events';
+export { createExecutionState, type ExecutionPause, type ExecutionState, type ExecutionStop, type QuestionRecord } from './execution/execution-state';
+export { advanceExecution, executeWorkflow, executionResult, openTrace, stepContext } from './execution/execute-workflow';
+export { executeWorkflowRound, type RoundResult } from './pause/execute-round';
+export { StateSealer, SealedStateError, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_SECONDS } from './sealing';
+export type { SealResult, SealedStateProblem, StateBinding, StateKeyMaterial, StateSealingOptions } from './sealing';
+export {
+  EXECUTION_META_KEY,
+  type ExecutionMeta,
+  type ExecutionStatus,
+  type IterationRef,
+  type IterationsMeta,
+  type StepEvent,
+  type StepMeta,
+  type StepStatus,
+  type WorkflowHooks,
+} from './execution/step-events';
+export type { FinishedWork, StepFlow } from './execution/execution-state';
 export { STEP_KINDS } from './steps/step-kinds';
 export type { StepKind } from './steps/step-kind';
 export type { StepContext } from './steps/step-context';
@@ -15,4 +31,7 @@ export type { StepOutcome } from './steps/step-outcome';
 export { REDACTED } from './trace/redactor';
 export { decodeVariables } from './uri/decode-variables';
 export type { ExpandableUriTemplate, UriTemplateParser, UriVariables } from './uri/uri-template';
+export { describeInputSchema, type JsonObjectSchema, type PropertySchema } from './tool-schema/describe-input-schema';
+export { jsonSchemaAcceptsString, type JsonSchemaTypes } from './tool-schema/json-schema-accepts-string';
+export { DefinitionRegistry, type AnyDefinition, type RegisteredNames } from './definitions/definition-registry';
 export { WorkflowPlans } from './plan/workflow-plans';

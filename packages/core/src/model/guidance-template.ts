@@ -1,11 +1,17 @@
-/** A piece of guidance text: literal text, or a `{name}` placeholder. */
+/**
+ * A piece of guidance text: literal text, or a `{name}` placeholder. Inside `forEach`, `{item}` is
+ * the current element and `{item.a.b}` a value inside it (`path` is then `'a.b'`).
+ */
 export type GuidancePart =
   | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'placeholder'; readonly name: string; readonly start: number; readonly end: number };
+  | { readonly kind: 'placeholder'; readonly name: string; readonly path?: string; readonly start: number; readonly end: number };
+
+/** The placeholder name that reads the current `forEach` element. */
+export const ITEM_PLACEHOLDER = 'item';
 
 /**
- * Splits guidance into text and `{name}` placeholders. `{{` and `}}` are literal braces; a `{` that
- * does not open a `{name}` is kept as text, so prose with braces in it does not break.
+ * Splits guidance into text and `{name}` placeholders (and `{item.a.b}`). `{{` and `}}` are literal
+ * braces; a `{` that does not open a placeholder is kept as text, so prose with braces in it does not break.
  */
 export function parseGuidance(template: string): GuidancePart[] {
   const parts: GuidancePart[] = [];
@@ -20,11 +26,12 @@ export function parseGuidance(template: string): GuidancePart[] {
       continue;
     }
     if (char === '{') {
-      const match = /^\{([A-Za-z_][A-Za-z0-9_-]*)\}/.exec(template.slice(index));
+      const match = /^\{([A-Za-z_][A-Za-z0-9_-]*)\}|^\{item\.([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*)\}/.exec(template.slice(index));
       if (match) {
         if (text) parts.push({ kind: 'text', text });
         text = '';
-        parts.push({ kind: 'placeholder', name: match[1], start: index + 1, end: index + 1 + match[1].length });
+        const end = index + match[0].length - 1;
+        parts.push(match[1] !== undefined ? { kind: 'placeholder', name: match[1], start: index + 1, end } : { kind: 'placeholder', name: ITEM_PLACEHOLDER, path: match[2], start: index + 1, end });
         index += match[0].length;
         continue;
       }

@@ -2,7 +2,9 @@
  * The metadata records `@mcpflow/decorators` writes and `@mcpflow/core` reads.
  * Keys come from the global symbol registry, so two copies of the packages still agree.
  */
+import type { Condition } from './condition';
 import type { DataSource } from './data-source';
+import type { AnyResourceDefinition, AnyToolDefinition } from './definitions';
 import type { RetryPolicy } from './workflow-model';
 
 export const WORKFLOW_METADATA = Symbol.for('mcpflow:workflow');
@@ -27,11 +29,18 @@ export interface WorkflowOptions {
   arguments?: Record<string, ArgumentSchemaLike>;
   /** Texts for the LLM, emitted at the start of the trace. */
   instructions?: string[];
+  /**
+   * Resource URIs embedded right after the instructions: reusable instruction resources (a style
+   * guide, a glossary), each a URI or a fixed-URI `defineResource` definition (registered by
+   * `use()`). Checked at `connect()` like a step's resources; they take no `{vars}`.
+   */
+  resources?: (string | AnyResourceDefinition)[];
   /** Prompt arguments whose values never appear in the trace (`[redacted]`). */
   sensitiveArguments?: string[];
 }
 
-interface StepOptionsBase {
+/** The options every step takes, whatever its action. */
+export interface StepOptionsBase {
   /** The step's name; defaults to the property name. */
   name?: string;
   /** Tool argument → where its value comes from. */
@@ -46,12 +55,34 @@ interface StepOptionsBase {
   retry?: RetryPolicy;
   /** Tool arguments whose values never appear in the trace (`[redacted]`). */
   sensitiveArgs?: string[];
+  /** Run concurrently with the adjacent steps that are also `parallel` (they form one group). */
+  parallel?: boolean;
+  /** Run only when this holds; otherwise the step is `skipped` with the reason. See `equals`, `oneOf`, `present`, `not`. */
+  when?: Condition;
+  /** Run once per element of this array; `item()` reads the element, the binding is the array of results. */
+  forEach?: DataSource;
+  /** With `forEach`: how many iterations may run at once (default 1). */
+  concurrency?: number;
+  /** With `forEach`: the most elements the step accepts (default 100); a longer array fails the step. */
+  maxItems?: number;
+  /** A failure of this step is recorded and the workflow goes on without its binding. */
+  optional?: boolean;
+  /**
+   * Maps the step's value before it is bound (once per element with `forEach`). The compiler checks
+   * the parameter against the tool's output type and the return against the `@Bind` property's type.
+   */
+  // `any`: an author's transform declares its own parameter type, which the transformer checks.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  transform?: (value: any) => unknown;
 }
 
-/** The options of `@Step`: a `tool` to call or a `resource` to read. */
+/**
+ * The options of `@Step` as recorded: a `tool` to call or a `resource` to read, each by name (URI)
+ * or by definition. `@mcpflow/decorators` types them more precisely, per tool.
+ */
 export type StepOptions =
-  | (StepOptionsBase & { tool: string; resource?: undefined })
-  | (StepOptionsBase & { resource: string; tool?: undefined });
+  | (StepOptionsBase & { tool: string | AnyToolDefinition; resource?: undefined })
+  | (StepOptionsBase & { resource: string | AnyResourceDefinition; tool?: undefined });
 
 /** What `@Step` records: the property and its options, in declaration order. */
 export interface StepRecord {

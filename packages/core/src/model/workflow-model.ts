@@ -1,9 +1,11 @@
+import type { Condition } from './condition';
 import type { DataSource } from './data-source';
 
 /** A declared prompt argument. */
 export interface ArgumentModel {
   readonly name: string;
-  readonly required: boolean;
+  /** Whether a value must be given; absent where the compiler cannot tell from the schema's type. */
+  readonly required?: boolean;
   readonly description?: string;
   /** Marked sensitive: its value never appears in the trace. */
   readonly sensitive?: boolean;
@@ -52,7 +54,24 @@ export interface StepModel {
   readonly retry?: RetryPolicy;
   /** Tool arguments whose values never appear in the trace. */
   readonly sensitiveArgs: readonly string[];
+  /** Runs concurrently with the adjacent `parallel` steps (see `parallelGroups`). */
+  readonly parallel: boolean;
+  /** The step runs only when this holds. */
+  readonly when?: Condition;
+  /** The array the step runs once per element of. */
+  readonly forEach?: DataSource;
+  /** With `forEach`: iterations that may run at once. */
+  readonly concurrency?: number;
+  /** With `forEach`: the most elements accepted. */
+  readonly maxItems?: number;
+  /** A failure is recorded and the workflow goes on. */
+  readonly optional: boolean;
+  /** Maps the value before it is bound; only the run-time reader has the function. */
+  readonly transform?: StepTransform;
 }
+
+/** A step's `transform`: maps its value before it is bound. */
+export type StepTransform = (value: unknown) => unknown;
 
 /** A decorator that needs `@Step` on the same property but found none. */
 export interface StrayDecorator {
@@ -69,7 +88,10 @@ export interface WorkflowModel {
   readonly title?: string;
   readonly description?: string;
   readonly arguments: readonly ArgumentModel[];
-  readonly instructions: readonly string[];
+  /** Texts for the LLM; absent where the compiler cannot read them as literals. */
+  readonly instructions?: readonly string[];
+  /** Instruction resource URIs, embedded after the instructions. */
+  readonly resources: readonly string[];
   readonly steps: readonly StepModel[];
   readonly strayDecorators: readonly StrayDecorator[];
 }

@@ -14,9 +14,14 @@ export interface RegistrationLookup {
   resourcePatterns(): string[];
 }
 
-/** Every tool a step calls and every resource it reads or embeds is registered on the server. */
+/** Every tool a step calls, every resource it reads or embeds and every instruction resource is registered on the server. */
 export function checkRegistrations(workflow: WorkflowModel, lookup: RegistrationLookup): WorkflowDefinitionError[] {
   const errors: WorkflowDefinitionError[] = [];
+  workflow.resources.forEach((uri, index) => {
+    if (!lookup.servesUri(uri)) {
+      errors.push(new UnregisteredResourceError(workflow.name, undefined, uri, lookup.resourcePatterns(), { kind: 'workflowResource', index, start: 0, end: uri.length }));
+    }
+  });
   for (const step of workflow.steps) {
     if (step.tool !== undefined && !lookup.hasTool(step.tool)) {
       errors.push(new UnregisteredToolError(workflow.name, step.name, step.tool, lookup.toolNames()));

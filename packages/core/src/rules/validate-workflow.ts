@@ -1,14 +1,16 @@
 import type { WorkflowModel } from '../model';
 import { checkDataSources } from './check-data-sources';
+import { checkFlowOptions } from './check-flow-options';
 import { checkGuidance } from './check-guidance';
 import { checkStructure } from './check-structure';
 import { checkUriTemplates } from './check-uri-templates';
+import { checkWorkflowResources } from './check-workflow-resources';
 import { DuplicateWorkflowNameError } from './errors/duplicate-workflow-name-error';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
 /** Every rule of one workflow's declaration that needs no type information and no server. */
 export function validateWorkflow(workflow: WorkflowModel): WorkflowDefinitionError[] {
-  return [...checkStructure(workflow), ...checkDataSources(workflow), ...checkUriTemplates(workflow), ...checkGuidance(workflow)];
+  return [...checkStructure(workflow), ...checkFlowOptions(workflow), ...checkDataSources(workflow), ...checkUriTemplates(workflow), ...checkGuidance(workflow), ...checkWorkflowResources(workflow)];
 }
 
 /** Prompt names are unique among workflows given to one server (or declared in one file). */

@@ -3,18 +3,26 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   type GetPromptResult,
+  type InputRequiredResult,
   type Implementation,
   type McpServerOptions,
   type ReadResourceTemplateCallback,
   type RegisteredPrompt,
   type Transport,
 } from '@modelcontextprotocol/server';
-import { WorkflowPlans, executeWorkflow, type WorkflowHooks } from '../engine';
+import { DefinitionRegistry, WorkflowPlans, executeWorkflow, type AnyDefinition, type StateSealingOptions, type WorkflowHooks, type WorkflowPlan } from '../engine';
+import { askChannel, servesRounds } from './ask-client';
+import { runRound } from './pause/run-round';
+import { stateSealer } from './pause/state-sealers';
 import type { WorkflowModel } from '../model';
 import { readWorkflowOptions, type WorkflowClass } from '../model/read-workflow';
-import { checkRegistrations, checkWorkflowNames, didYouMean } from '../rules';
+import { didYouMean } from '../rules';
 import { ServerRegistry, decodingCallback } from '../shared/server-registry';
+import { checkUse } from '../shared/check-use';
+import { registrationErrors } from '../shared/registration-errors';
 import { throwIfAny } from '../shared/throw-if-any';
+import { registerDefinition } from './register-definition';
+import { toolInputSchema } from './tools/tool-inputs';
 import { V2Host } from './host';
 import { parseUriTemplate } from './parse-uri-template';
 import { LenientGetPromptParams } from './prompts/get-prompt-params';
@@ -25,13 +33,23 @@ import type { V2Registry } from './server-registry';
 /** Each class is checked and planned once per process, however many servers use it (one per request, say). */
 const plans = new WorkflowPlans(parseUriTemplate);
 
-/** Options of a WorkflowServer: the 2.x SDK's `McpServer` options plus observability hooks. */
-export interface WorkflowServerOptions extends McpServerOptions, WorkflowHooks {}
+/** Options of a WorkflowServer: the 2.x SDK's `McpServer` options plus observability hooks and pausing. */
+export interface WorkflowServerOptions extends McpServerOptions, WorkflowHooks {
+  /**
+   * How a run that asks the client (`askUser`, `askModel`) is sealed into `requestState` on
+   * protocol 2026-07-28: `keys` (32 bytes or more each; the first seals, all open — share them
+   * across instances), `ttlSeconds` (default 600), `maxBytes` (default 512 KiB). Without it, a
+   * random key per process is used: pausing then works only when one process serves every round.
+   */
+  pause?: StateSealingOptions;
+  /** How long a workflow waits for one answer on a 2025 session (in place). Default 10 minutes. */
+  askTimeoutMs?: number;
+}
 
 interface RegisteredWorkflow {
   readonly model: WorkflowModel;
   /** Runs the workflow for one request's parsed arguments. */
-  readonly run: (args: Readonly<Record<string, string | undefined>>, ctx: RequestContext) => Promise<GetPromptResult>;
+  readonly run: (args: Readonly<Record<string, string | undefined>>, ctx: RequestContext) => Promise<GetPromptResult | InputRequiredResult>;
 }
 
 /**
@@ -54,38 +72,63 @@ interface RegisteredWorkflow {
  * ```
  */
 export class WorkflowServer extends McpServer {
-  private readonly registry: V2Registry = new ServerRegistry(parseUriTemplate);
+  private readonly registry: V2Registry = new ServerRegistry(parseUriTemplate, toolInputSchema);
+  private readonly definitions = new DefinitionRegistry();
   private readonly workflows: RegisteredWorkflow[] = [];
   private readonly workflowPrompts = new WeakMap<RegisteredPrompt, RegisteredWorkflow>();
   private readonly hooks: WorkflowHooks;
+  private readonly pause?: StateSealingOptions;
+  private readonly askTimeoutMs?: number;
   private getPromptInstalled = false;
 
   constructor(serverInfo: Implementation, options?: WorkflowServerOptions) {
     super(serverInfo, options);
     this.hooks = { onStep: options?.onStep };
+    this.pause = options?.pause;
+    this.askTimeoutMs = options?.askTimeoutMs;
+    // Fail at start-up, not on the first paused run, when the keys are unusable.
+    if (this.pause) stateSealer(this.pause);
   }
 
   /**
-   * Registers each decorated class as a prompt. All classes are checked before any is registered;
-   * a broken declaration throws here, synchronously: the one `WorkflowDefinitionError`, or a
+   * Registers each decorated class as a prompt, and the tool and resource definitions its steps
+   * reference that are not registered yet. All classes are checked before any is registered; a
+   * broken declaration throws here, synchronously: the one `WorkflowDefinitionError`, or a
    * `WorkflowValidationError` listing several. A class is checked and planned once per process.
    */
   use(...classes: WorkflowClass[]): this {
-    const { models, errors } = plans.check(classes);
-    throwIfAny([...errors, ...checkWorkflowNames([...this.workflows.map((workflow) => workflow.model), ...models])]);
+    const served = this.workflows.map((workflow) => workflow.model);
+    const { models, definitions } = checkUse(plans, classes, served, this.definitions, this.registry);
     // All or nothing: a name taken by a plain prompt fails before any class is registered.
     const taken = models.find((model) => this.registry.prompts.get(model.name));
     if (taken) throw new Error(`Prompt ${taken.name} is already registered on this server; give workflow class ${taken.className} another name.`);
+    definitions.forEach((definition) => this.registerDefinition(definition));
     models.forEach((model, index) => this.registerWorkflow(model, classes[index]));
     return this;
   }
 
   /**
-   * Checks that every tool and resource a workflow uses is registered. `connect()` calls it;
-   * call it yourself to fail earlier (in a test, say).
+   * Registers tool and resource definitions from `defineTool`/`defineResource` on this server
+   * (`use()` does it for those its workflows reference). A definition already registered is skipped.
+   *
+   * @example
+   * ```ts
+   * server.registerDefinitions(getWeather, forecast);
+   * ```
+   */
+  registerDefinitions(...definitions: AnyDefinition[]): this {
+    for (const definition of definitions) if (!this.definitions.has(definition)) this.registerDefinition(definition);
+    return this;
+  }
+
+  /**
+   * Checks that every tool and resource a workflow uses is registered, and that every step's
+   * arguments fit its tool's input schema (no unknown names, no constant the schema rejects, no
+   * prompt argument into an input that takes no string). `connect()` calls it; call it yourself to
+   * fail earlier (in a test, say).
    */
   validate(): void {
-    throwIfAny(this.workflows.flatMap((workflow) => checkRegistrations(workflow.model, this.registry)));
+    throwIfAny(registrationErrors(this.workflows.map((workflow) => workflow.model), this.registry));
   }
 
   /** Validates the workflows against what is registered, then connects: nothing is served if a reference is broken. */
@@ -94,12 +137,15 @@ export class WorkflowServer extends McpServer {
     await super.connect(transport);
   }
 
+  private registerDefinition(definition: AnyDefinition): void {
+    registerDefinition(this, definition);
+    this.definitions.add(definition);
+  }
+
   private registerWorkflow(model: WorkflowModel, target: WorkflowClass): void {
     const plan = plans.plan(target);
-    const workflow: RegisteredWorkflow = {
-      model,
-      run: (args, ctx) => executeWorkflow(plan, args, new V2Host(this.registry, ctx), this.hooks) as Promise<GetPromptResult>,
-    };
+    const asks = plan.steps.some((step) => step.asks.length > 0);
+    const workflow: RegisteredWorkflow = { model, run: (args, ctx) => this.runWorkflow(plan, asks, args, ctx) };
     const handle = this.registerPrompt(
       model.name,
       { title: model.title, description: model.description, argsSchema: readWorkflowOptions(target)?.arguments as never },
@@ -107,6 +153,19 @@ export class WorkflowServer extends McpServer {
     );
     this.workflows.push(workflow);
     this.workflowPrompts.set(handle, workflow);
+  }
+
+  /**
+   * Runs a workflow for one request. On protocol 2026-07-28 a run that asks, or a retry carrying
+   * `requestState`, goes by rounds (pause with `input_required`, resume from the sealed state);
+   * on a 2025 session questions are asked in place.
+   */
+  private runWorkflow(plan: WorkflowPlan, asks: boolean, args: Readonly<Record<string, string | undefined>>, ctx: RequestContext): Promise<GetPromptResult | InputRequiredResult> {
+    if (servesRounds(this.server) && (asks || ctx.mcpReq.requestState() !== undefined)) {
+      return runRound(plan, args, new V2Host(this.registry, ctx, askChannel(this.server, ctx)), this.hooks, stateSealer(this.pause), ctx);
+    }
+    const host = new V2Host(this.registry, ctx, asks ? askChannel(this.server, ctx, this.askTimeoutMs) : undefined);
+    return executeWorkflow(plan, args, host, this.hooks) as Promise<GetPromptResult>;
   }
 
   /** Replaces the SDK's `prompts/get` handler (once) so every prompt's arguments get errors that name them. */
@@ -119,7 +178,7 @@ export class WorkflowServer extends McpServer {
     );
   }
 
-  private async getPrompt(name: unknown, raw: unknown, ctx: RequestContext): Promise<GetPromptResult> {
+  private async getPrompt(name: unknown, raw: unknown, ctx: RequestContext): Promise<GetPromptResult | InputRequiredResult> {
     // Kept to as few awaits as possible: it is on every prompts/get.
     if (typeof name !== 'string') throw new ProtocolError(ProtocolErrorCode.InvalidParams, `prompts/get needs 'name', the prompt's name as a string`);
     const prompt = this.registry.prompts.get(name);

@@ -2,7 +2,10 @@ import * as path from 'node:path';
 import type * as ts from 'typescript';
 
 /** The data-source functions of `@mcpflow/decorators`, by their declared names. */
-export const DATA_SOURCES: readonly string[] = ['promptArg', 'fromStep', 'field', 'constant'];
+export const DATA_SOURCES: readonly string[] = ['promptArg', 'fromStep', 'field', 'constant', 'item', 'askUser', 'askModel'];
+
+/** The condition functions of `@mcpflow/decorators` (a step's `when`), by their declared names. */
+export const CONDITIONS: readonly string[] = ['equals', 'oneOf', 'present', 'not'];
 
 const DECORATORS_PACKAGE = '@mcpflow/decorators';
 
@@ -41,7 +44,9 @@ export class DecoratorSource {
       } catch {
         name = undefined;
       }
-    } else {
+    }
+    // A manifest without a name (the `{ "type": "module" }` of an ESM build folder) belongs to the package above it.
+    if (name === undefined) {
       const parent = path.dirname(directory);
       name = parent === directory ? undefined : this.packageOf(path.join(parent, 'file'));
     }

@@ -1,20 +1,22 @@
 import type * as ts from 'typescript';
-import { isIndexSegment, parseFieldPath, type DataSource } from '@mcpflow/core/model';
-import type { IssueTarget } from '@mcpflow/core/rules';
+import { parseFieldPath, type DataSource, type StepModel } from '@mcpflow/core/model';
+import { ArgumentTypeError, ForEachOverNonArrayError, UriValueTypeError, type IssueTarget, type SourceIssueTarget } from '@mcpflow/core/rules';
+import { BindingTypeError } from '../errors/binding-type-error';
 import { FieldNotInTypeError } from '../errors/field-not-in-type-error';
+import { ItemPathNotInTypeError } from '../errors/item-path-not-in-type-error';
+import { TransformTypeMismatchError } from '../errors/transform-type-mismatch-error';
 import { TypeMismatchError } from '../errors/type-mismatch-error';
-import type { AnalyzedWorkflow, SourceNodes } from './analyzed-workflow';
+import type { AnalyzedWorkflow, SourceNodes, StepNodes } from './analyzed-workflow';
 import type { NodeError } from './analyze-file';
-
-type PathResult =
-  | { readonly kind: 'found'; readonly type: ts.Type }
-  | { readonly kind: 'unchecked' }
-  | { readonly kind: 'missing'; readonly index: number; readonly type: ts.Type; readonly candidates: readonly string[] };
+import { arrayElementType, isUnchecked, walkPath } from './type-paths';
 
 /**
  * The checks that need types: a `field()` path must exist in the binding's declared type (the
- * `@Bind` property's type), and a value that fills a URI variable must be a string, number or
- * boolean. `any` and `unknown` are not checked.
+ * `@Bind` property's type) and an `item()` path in the `forEach` element's type; `forEach` reads an
+ * array; a value that fills a URI variable is a string, number or boolean; a `transform` returns
+ * what the `@Bind` property declares; for a tool definition, a `fromStep`/`field`/`item` value fits
+ * the input it is mapped to and the tool's output fits the `@Bind` property. `any` and `unknown`
+ * are not checked. (`promptArg`/`constant` into a definition are checked by TypeScript itself.)
  */
 export function checkTypes(t: typeof ts, checker: ts.TypeChecker, workflow: AnalyzedWorkflow): NodeError[] {
   const errors: NodeError[] = [];
@@ -22,86 +24,211 @@ export function checkTypes(t: typeof ts, checker: ts.TypeChecker, workflow: Anal
   for (const step of workflow.model.steps) {
     const nodes = workflow.steps.get(step.name);
     if (!nodes) continue;
-    const valueType = (source: SourceNodes, target: IssueTarget): ts.Type | undefined => {
-      const { source: data } = source;
-      if (data.kind !== 'field' && data.kind !== 'fromStep') return undefined;
-      const bound = bindingTypes.get(data.binding);
-      if (!bound) return undefined;
-      if (data.kind === 'fromStep') return bound;
-      const segments = parseFieldPath(data.path);
-      if (!segments) return undefined;
-      const result = walkPath(t, checker, bound, segments);
-      if (result.kind === 'missing') {
-        const at = segments.slice(0, result.index).join('.');
-        errors.push({
-          error: new FieldNotInTypeError(workflow.model.name, step.name, data.binding, data.path, at, segments[result.index], checker.typeToString(result.type), result.candidates, target),
-          node: source.second ?? source.call,
-        });
-        return undefined;
-      }
-      return result.kind === 'found' ? result.type : undefined;
-    };
-    for (const [arg, source] of nodes.args) valueType(source, { kind: 'argSource', step: step.name, arg, part: 'path' });
-    for (const [variable, { source }] of nodes.templates) {
-      const type = valueType(source, { kind: 'templateSource', step: step.name, variable, part: 'path' });
-      const problem = type ? structuredTypeProblem(t, checker, type) : constantProblem(source.source);
-      if (problem) {
-        errors.push({
-          error: new TypeMismatchError(
-            workflow.model.name,
-            step.name,
-            `{${variable}} would be filled with ${problem}, but a URI variable takes a string, number or boolean.`,
-            `bind {${variable}} to a field of string, number or boolean type, such as field('<binding>', '<path>.id').`,
-            { kind: 'templateSource', step: step.name, variable, part: 'value' },
-          ),
-          node: source.call,
-        });
-      }
-    }
+    new StepTypeChecks(t, checker, workflow.model.name, step, nodes, bindingTypes, errors).run();
     if (step.binding !== undefined && !bindingTypes.has(step.binding)) bindingTypes.set(step.binding, checker.getTypeAtLocation(nodes.property));
   }
   return errors;
 }
 
-function walkPath(t: typeof ts, checker: ts.TypeChecker, start: ts.Type, segments: readonly string[], from = 0): PathResult {
-  let type = start;
-  for (let index = from; index < segments.length; index += 1) {
-    // Test any/unknown first: the non-nullable form of unknown is {}, which has no properties.
-    if (type.flags & (t.TypeFlags.Any | t.TypeFlags.Unknown)) return { kind: 'unchecked' };
-    type = checker.getNonNullableType(type);
-    if (type.isUnion()) {
-      const results = type.types.map((member) => walkPath(t, checker, member, segments, index));
-      return results.find((result) => result.kind === 'found') ?? results.find((result) => result.kind === 'unchecked') ?? results[0];
+class StepTypeChecks {
+  /** The type of the current `forEach` element, when it is known. */
+  private element: ts.Type | undefined;
+
+  constructor(
+    private readonly t: typeof ts,
+    private readonly checker: ts.TypeChecker,
+    private readonly workflow: string,
+    private readonly step: StepModel,
+    private readonly nodes: StepNodes,
+    private readonly bindingTypes: ReadonlyMap<string, ts.Type>,
+    private readonly errors: NodeError[],
+  ) {}
+
+  run(): void {
+    const { step, nodes } = this;
+    if (nodes.forEach) this.checkForEach(nodes.forEach);
+    for (const [arg, source] of nodes.args) {
+      this.checkArgument(arg, source, this.valueType(source, { kind: 'argSource', step: step.name, arg, part: 'path' }));
+      this.checkAskInputs(source, { kind: 'argSource', step: step.name, arg, part: 'path' });
     }
-    const segment = segments[index];
-    const next = segmentType(t, checker, type, segment);
-    if (!next) return { kind: 'missing', index, type, candidates: checker.getPropertiesOfType(type).map((property) => property.name) };
-    type = next;
+    for (const [variable, { source }] of nodes.templates) {
+      this.checkAskInputs(source, { kind: 'templateSource', step: step.name, variable, part: 'path' });
+      this.checkTemplateValue(variable, source);
+    }
+    nodes.conditionSources.forEach((source, index) => this.valueType(source, { kind: 'conditionSource', step: step.name, index, part: 'path' }));
+    this.checkBindingShape();
+    if (nodes.transform) this.checkTransform(nodes.transform);
+    else this.checkToolOutput();
   }
-  return { kind: 'found', type };
-}
 
-function segmentType(t: typeof ts, checker: ts.TypeChecker, type: ts.Type, segment: string): ts.Type | undefined {
-  const property = checker.getPropertyOfType(type, segment);
-  if (property) return checker.getTypeOfSymbol(property);
-  if (isIndexSegment(segment)) {
-    const element = checker.getIndexTypeOfType(type, t.IndexKind.Number);
-    if (element) return element;
+  /** A `fromStep`/`field`/`item` value mapped to a tool definition's input must fit that input's type. */
+  private checkArgument(arg: string, source: SourceNodes, type: ts.Type | undefined): void {
+    const { checker, nodes } = this;
+    const tool = nodes.tool;
+    const property = tool && checker.getPropertyOfType(tool.input, arg);
+    if (!tool || !property || !type || isUnchecked(this.t, type)) return;
+    const input = checker.getTypeOfSymbol(property);
+    // A missing value hands off at run time; only a present value of the wrong type is an error.
+    if (checker.isTypeAssignableTo(checker.getNonNullableType(type), input)) return;
+    const inputText = checker.typeToString(input);
+    this.errors.push({
+      error: new ArgumentTypeError(
+        this.workflow,
+        this.step.name,
+        tool.name,
+        arg,
+        `takes ${inputText}, but the value mapped to it is of type ${checker.typeToString(type)}.`,
+        `map '${arg}' from a value of type ${inputText} (a deeper field() path, say), or change the tool's input schema.`,
+        { kind: 'argSource', step: this.step.name, arg, part: 'value' },
+      ),
+      node: source.call,
+    });
   }
-  return checker.getIndexTypeOfType(type, t.IndexKind.String);
-}
 
-/** Why a type cannot fill a URI variable, if every form it can take is an object or an array. */
-function structuredTypeProblem(t: typeof ts, checker: ts.TypeChecker, type: ts.Type): string | undefined {
-  if (type.flags & (t.TypeFlags.Any | t.TypeFlags.Unknown)) return undefined;
-  const defined = checker.getNonNullableType(type);
-  const members = defined.isUnion() ? defined.types : [defined];
-  const primitive = t.TypeFlags.StringLike | t.TypeFlags.NumberLike | t.TypeFlags.BooleanLike | t.TypeFlags.Any | t.TypeFlags.Unknown | t.TypeFlags.TypeParameter;
-  if (members.some((member) => member.flags & primitive)) return undefined;
-  return members.length ? `a value of type ${checker.typeToString(defined)}` : undefined;
-}
+  /** A tool definition's output (each element's, with `forEach`) must fit the `@Bind` property. */
+  private checkToolOutput(): void {
+    const { checker, nodes, step } = this;
+    const output = nodes.tool?.output;
+    if (!nodes.tool || !output || step.binding === undefined) return;
+    const property = checker.getTypeAtLocation(nodes.property);
+    const expected = nodes.forEach ? arrayElementType(this.t, checker, property) : property;
+    if (!expected || isUnchecked(this.t, expected) || checker.isTypeAssignableTo(output, expected)) return;
+    this.errors.push({
+      error: new BindingTypeError(
+        this.workflow,
+        step.name,
+        nodes.tool.name,
+        step.binding,
+        checker.typeToString(expected),
+        checker.typeToString(output),
+        { kind: 'binding', step: step.name, binding: step.binding },
+      ),
+      node: nodes.bindings.get(step.binding) ?? nodes.property.name,
+    });
+  }
 
-function constantProblem(source: DataSource): string | undefined {
-  if (source.kind !== 'constant' || source.value === null || typeof source.value !== 'object') return undefined;
-  return Array.isArray(source.value) ? 'an array constant' : 'an object constant';
+  /** The type a data source yields, reporting a path that is not in its type. */
+  private valueType(source: SourceNodes, target: IssueTarget): ts.Type | undefined {
+    const { source: data } = source;
+    const root = this.rootType(data);
+    if (!root || data.kind === 'fromStep' || (data.kind === 'item' && data.path === undefined)) return root;
+    const path = data.kind === 'field' || data.kind === 'item' ? data.path : undefined;
+    const segments = path === undefined ? undefined : parseFieldPath(path);
+    if (!segments || path === undefined) return undefined;
+    const result = walkPath(this.t, this.checker, root, segments);
+    if (result.kind === 'missing') {
+      const at = segments.slice(0, result.index).join('.');
+      const typeText = this.checker.typeToString(result.type);
+      const error =
+        data.kind === 'item'
+          ? new ItemPathNotInTypeError(this.workflow, this.step.name, path, at, segments[result.index], typeText, result.candidates, target)
+          : new FieldNotInTypeError(this.workflow, this.step.name, data.kind === 'field' ? data.binding : '', path, at, segments[result.index], typeText, result.candidates, target);
+      this.errors.push({ error, node: source.second ?? source.call });
+      return undefined;
+    }
+    return result.kind === 'found' ? result.type : undefined;
+  }
+
+  private rootType(data: DataSource): ts.Type | undefined {
+    if (data.kind === 'item') return this.element;
+    return data.kind === 'field' || data.kind === 'fromStep' ? this.bindingTypes.get(data.binding) : undefined;
+  }
+
+  private checkForEach(source: SourceNodes): void {
+    const type = this.valueType(source, { kind: 'forEachSource', step: this.step.name, part: 'path' });
+    if (!type || isUnchecked(this.t, type)) return;
+    this.element = arrayElementType(this.t, this.checker, type);
+    if (!this.element) {
+      const what = `a value of type ${this.checker.typeToString(type)}`;
+      this.errors.push({ error: new ForEachOverNonArrayError(this.workflow, this.step.name, what, { kind: 'forEachSource', step: this.step.name, part: 'value' }), node: source.call });
+    }
+  }
+
+  /** The sources an ask builds its question from: their paths exist, and `choices` is a list. */
+  private checkAskInputs(source: SourceNodes, target: SourceIssueTarget): void {
+    for (const [within, nested] of source.nested ?? []) {
+      const type = this.valueType(nested, { ...target, part: 'path', within });
+      const problem = within === 'choices' && type ? this.notAListProblem(type) : undefined;
+      if (!problem) continue;
+      this.errors.push({
+        error: new TypeMismatchError(
+          this.workflow,
+          this.step.name,
+          `${source.source.kind}() takes its choices from ${problem}, but choices must be a list.`,
+          `read an array, such as field('<binding>', '<path to the list>').`,
+          { ...target, part: 'value', within },
+        ),
+        node: nested.call,
+      });
+    }
+  }
+
+  /** Why a type cannot be a list of choices, unless some form of it is an array (or it is unchecked). */
+  private notAListProblem(type: ts.Type): string | undefined {
+    if (isUnchecked(this.t, type)) return undefined;
+    const defined = this.checker.getNonNullableType(type);
+    const members = defined.isUnion() ? defined.types : [defined];
+    if (members.some((member) => isUnchecked(this.t, member) || member.flags & this.t.TypeFlags.TypeParameter || arrayElementType(this.t, this.checker, member))) return undefined;
+    return `a value of type ${this.checker.typeToString(defined)}`;
+  }
+
+  private checkTemplateValue(variable: string, source: SourceNodes): void {
+    // A constant that cannot fill a URI is the shared rule's (it needs no types).
+    const type = this.valueType(source, { kind: 'templateSource', step: this.step.name, variable, part: 'path' });
+    const problem = type && this.structuredTypeProblem(type);
+    if (!problem) return;
+    const target: IssueTarget = { kind: 'templateSource', step: this.step.name, variable, part: 'value' };
+    this.errors.push({ error: new UriValueTypeError(this.workflow, this.step.name, variable, problem, target), node: source.call });
+  }
+
+  /** A `forEach` step binds the array of its results, so its `@Bind` property must be an array. */
+  private checkBindingShape(): void {
+    const { step, nodes } = this;
+    if (!nodes.forEach || step.binding === undefined) return;
+    const type = this.checker.getTypeAtLocation(nodes.property);
+    if (isUnchecked(this.t, type) || arrayElementType(this.t, this.checker, type)) return;
+    const typeText = this.checker.typeToString(type);
+    this.errors.push({
+      error: new TypeMismatchError(
+        this.workflow,
+        step.name,
+        `binds '${step.binding}' as ${typeText}, but a forEach step binds the array of its results.`,
+        `declare the property as an array, such as ${typeText}[].`,
+        { kind: 'binding', step: step.name, binding: step.binding },
+      ),
+      node: nodes.bindings.get(step.binding) ?? nodes.property.name,
+    });
+  }
+
+  /** `transform`'s result (awaited) must fit the `@Bind` property (its element, for a `forEach` step). */
+  private checkTransform(transform: ts.Expression): void {
+    const { step, nodes, checker } = this;
+    const signature = checker.getTypeAtLocation(transform).getCallSignatures()[0];
+    if (!signature || step.binding === undefined) return;
+    const property = checker.getTypeAtLocation(nodes.property);
+    const expected = nodes.forEach ? arrayElementType(this.t, checker, property) : property;
+    const returned = checker.getAwaitedType(checker.getReturnTypeOfSignature(signature));
+    if (!expected || !returned || isUnchecked(this.t, expected) || isUnchecked(this.t, returned) || checker.isTypeAssignableTo(returned, expected)) return;
+    const where = nodes.forEach ? `an element of the @Bind('${step.binding}') array` : `the @Bind('${step.binding}') property`;
+    this.errors.push({
+      error: new TransformTypeMismatchError(
+        this.workflow,
+        step.name,
+        `transform returns ${checker.typeToString(returned)}, which does not fit ${where} (${checker.typeToString(expected)}).`,
+        `return a ${checker.typeToString(expected)} from transform, or change the property's type to what transform returns.`,
+      ),
+      node: transform,
+    });
+  }
+
+  /** Why a type cannot fill a URI variable, if every form it can take is an object or an array. */
+  private structuredTypeProblem(type: ts.Type): string | undefined {
+    const { t, checker } = this;
+    if (isUnchecked(t, type)) return undefined;
+    const defined = checker.getNonNullableType(type);
+    const members = defined.isUnion() ? defined.types : [defined];
+    const primitive = t.TypeFlags.StringLike | t.TypeFlags.NumberLike | t.TypeFlags.BooleanLike | t.TypeFlags.Any | t.TypeFlags.Unknown | t.TypeFlags.TypeParameter;
+    if (members.some((member) => member.flags & primitive)) return undefined;
+    return members.length ? `a value of type ${checker.typeToString(defined)}` : undefined;
+  }
 }

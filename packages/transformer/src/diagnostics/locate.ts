@@ -8,23 +8,37 @@ export interface Span {
   readonly length: number;
 }
 
-/** The node (and the span inside a string literal, where the error has offsets) an issue points at. */
+/**
+ * The node (and the span inside a string literal, where the error has offsets) an issue points at.
+ * An issue in a step inherited from a base class in another file points at the workflow's name.
+ */
 export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTarget): Span {
-  const whole = (node: ts.Node): Span => ({ start: node.getStart(), length: node.getWidth() });
+  const file = workflow.nameNode.getSourceFile();
+  const fallback = { start: workflow.nameNode.getStart(), length: workflow.nameNode.getWidth() };
+  const whole = (node: ts.Node): Span => (node.getSourceFile() === file ? { start: node.getStart(), length: node.getWidth() } : fallback);
   const inside = (node: ts.Node | undefined, start: number, end: number): Span | undefined => {
     if (!node) return undefined;
+    if (node.getSourceFile() !== file) return fallback;
     // Offsets map into the literal only when its source text is its value (no escapes).
     if ((t.isStringLiteral(node) || t.isNoSubstitutionTemplateLiteral(node)) && node.getText().slice(1, -1) === node.text) {
       return { start: node.getStart() + 1 + start, length: Math.max(1, end - start) };
     }
     return whole(node);
   };
-  const sourcePart = (source: SourceNodes | undefined, part: string): ts.Node | undefined =>
-    source && (part === 'path' ? (source.second ?? source.call) : part === 'value' ? source.call : (source.first ?? source.call));
-  const fallback = whole(workflow.nameNode);
+  const sourcePart = (source: SourceNodes | undefined, part: string, within?: string): ts.Node | undefined => {
+    if (!source) return undefined;
+    if (within !== undefined) {
+      if (part === 'options') return source.options?.get(within) ?? source.second ?? source.call;
+      const nested = source.nested?.get(within);
+      return nested ? sourcePart(nested, part) : source.call;
+    }
+    if (part === 'path') return source.second ?? source.call;
+    return part === 'value' ? source.call : (source.first ?? source.call);
+  };
 
   if (target.kind === 'workflowName') return fallback;
   if (target.kind === 'argumentName') return fallback;
+  if (target.kind === 'workflowResource') return inside(workflow.resources[target.index], target.start, target.end) ?? fallback;
   if (target.kind === 'strayDecorator') {
     const node = workflow.strays.get(`${target.property}:${target.decorator}`);
     return node ? whole(node) : fallback;
@@ -44,12 +58,12 @@ export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTa
       span = whole(option(target.option.split('.')[0]) ?? step.decorator);
       break;
     case 'argSource': {
-      const node = sourcePart(step.args.get(target.arg), target.part);
+      const node = sourcePart(step.args.get(target.arg), target.part, target.within);
       span = node && whole(node);
       break;
     }
     case 'templateSource': {
-      const node = sourcePart(step.templates.get(target.variable)?.source, target.part);
+      const node = sourcePart(step.templates.get(target.variable)?.source, target.part, target.within);
       span = node && whole(node);
       break;
     }
@@ -63,6 +77,19 @@ export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTa
       span = node && whole(node);
       break;
     }
+    case 'conditionSource': {
+      const node = sourcePart(step.conditionSources[target.index], target.part);
+      span = node && whole(node);
+      break;
+    }
+    case 'forEachSource': {
+      const node = sourcePart(step.forEach, target.part);
+      span = node && whole(node);
+      break;
+    }
+    case 'transform':
+      span = step.transform && whole(step.transform);
+      break;
     case 'stepUri':
       span = inside(option('resource'), target.start, target.end);
       break;

@@ -1,14 +1,17 @@
+import { askQuestions } from '../asking/ask-questions';
 import type { PromptResult } from '../content';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
-import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';
 import { handoffText } from '../trace/handoff-message';
-import { failureText, intentText, planText } from '../trace/messages';
+import { errorMessage, failureText, instructionResourceFailureText, intentText, planText } from '../trace/messages';
 import { Redactor } from '../trace/redactor';
 import { Trace } from '../trace/trace';
 import { createExecutionState, type ExecutionState } from './execution-state';
-import { notifyStep, progressReporter } from './report-step';
+import { WorkProgress } from './report-step';
+import { runGroup } from './run-group';
+import { stepMeta } from './step-meta';
+import { StepRunner } from './step-runner';
 import { EXECUTION_META_KEY, type ExecutionMeta, type WorkflowHooks } from './step-events';
 
 /**
@@ -29,63 +32,69 @@ export async function executeWorkflow(
 ): Promise<PromptResult> {
   const state = createExecutionState(plan, args);
   const context = stepContext(plan, state, host);
-  openTrace(state, context);
+  await openTrace(state, context);
   await advanceExecution(state, context, hooks);
+  if (state.pause) throw new Error(`workflow '${plan.model.name}' paused for answers on a host that asks by rounds: run it with executeWorkflowRound`);
   return executionResult(state, context);
 }
 
 /** What the steps of a run share, writing into its state. */
 export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Host): StepContext {
   const redactor = new Redactor(state.secrets);
-  return { plan, host, scope: state, trace: new Trace(state.messages, redactor), redactor };
+  return { plan, host, scope: state, state, trace: new Trace(state.messages, redactor), redactor };
 }
 
-/** The trace's opening: instructions, the user's intent, the assistant's plan. */
-function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): void {
+/**
+ * The trace's opening: instructions and instruction resources, the user's intent, the assistant's
+ * plan. An instruction resource that cannot be read is named in the trace; the steps still run.
+ */
+export async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): Promise<void> {
   for (const name of plan.sensitiveArguments) if (state.args[name] !== undefined) redactor.add(state.args[name]);
-  for (const instruction of plan.model.instructions) trace.user(instruction);
+  for (const instruction of plan.model.instructions ?? []) trace.user(instruction);
+  for (const uri of plan.model.resources) {
+    try {
+      trace.embed(await host.readResource(uri, host.signal));
+    } catch (error) {
+      trace.user(instructionResourceFailureText(uri, errorMessage(error)));
+    }
+  }
   trace.user(intentText(plan, state.args));
   trace.assistant(planText(plan, host));
 }
 
 /**
  * Runs steps from the state's position until the last completes or one stops the run, advancing
- * the state as each step ends: its status, its binding, the position.
+ * the state as each step (or parallel group) ends: statuses, bindings, the position.
  */
 export async function advanceExecution(state: ExecutionState, context: StepContext, hooks: WorkflowHooks): Promise<void> {
   const { plan, host, trace } = context;
-  const workflow = plan.model.name;
-  const total = plan.steps.length;
-  const progress = host.notifyProgress ? progressReporter(host.notifyProgress, total) : undefined;
-  while (state.position < total) {
-    const step = plan.steps[state.position];
+  const runner = new StepRunner(plan, state, hooks, host.notifyProgress ? new WorkProgress(host.notifyProgress, plan.steps.length) : undefined, trace);
+  for (const group of plan.groups) {
+    if (group[0].index < state.position) continue;
     if (host.signal.aborted) {
-      state.statuses[step.index] = 'cancelled';
-      state.stop = { step: step.index, status: 'cancelled', reason: 'the request was cancelled before this step started' };
+      state.statuses[group[0].index] = 'cancelled';
+      state.stop = { step: group[0].index, status: 'cancelled', reason: 'the request was cancelled before this step started' };
       return;
     }
-    const started = hooks.onStep ? performance.now() : 0;
-    if (hooks.onStep) await notifyStep(hooks, { phase: 'start', workflow, step: step.model.name, index: step.index, total });
-    if (progress) await progress(step, 'start');
-    const outcome = await runStep(step, context);
-    state.statuses[step.index] = outcome.status;
-    if (hooks.onStep) await notifyStep(hooks, {
-      phase: 'end',
-      workflow,
-      step: step.model.name,
-      index: step.index,
-      total,
-      status: outcome.status,
-      durationMs: performance.now() - started,
-      reason: outcome.status === 'completed' ? undefined : trace.redact(outcome.reason),
-    });
-    if (progress) await progress(step, 'end');
-    if (outcome.status !== 'completed') {
-      state.stop = { step: step.index, status: outcome.status, reason: outcome.reason };
+    const groupStart = state.messages.length;
+    const asking = group.some((step) => step.asks.length > 0) ? await askQuestions(group, context) : undefined;
+    if (asking?.status === 'paused') {
+      // The group runs from its start when the answers come: what it wrote so far goes, so the
+      // resumed trace is the one an uninterrupted run writes.
+      state.messages.length = groupStart;
       return;
     }
-    if (step.model.binding !== undefined) state.bindings[step.model.binding] = outcome.value;
-    state.position += 1;
+    const stop = asking
+      ? await runner.stopBeforeRunning(asking.step, asking.status, asking.reason)
+      : group.length === 1
+        ? runner.settle(group[0], await runner.outcome(group[0], context, true), trace)
+        : await runGroup(group, runner, state, context);
+    if (group.some((step) => step.asks.length > 0)) state.answers = Object.create(null) as Record<string, unknown>;
+    if (stop) {
+      state.stop = stop;
+      return;
+    }
+    state.position += group.length;
   }
 }
 
@@ -99,11 +108,15 @@ export function executionResult(state: ExecutionState, { plan, host, trace }: St
   }
   const meta: ExecutionMeta = {
     status: stop ? stop.status : 'completed',
-    steps: plan.steps.map((step) => ({ name: step.model.name, status: state.statuses[step.index] })),
+    steps: plan.steps.map((step) => stepMeta(step.model.name, state.statuses[step.index], state.flow[step.index], trace)),
   };
   if (stop) {
     meta.stoppedAt = plan.steps[stop.step].model.name;
     meta.reason = trace.redact(stop.reason);
+  }
+  if (state.questions.length > 0) {
+    meta.rounds = state.rounds;
+    meta.questions = state.questions.map(({ step, key, kind, status, attempts }) => ({ step, key, kind, status, attempts }));
   }
   return { description: plan.model.description, messages: state.messages, _meta: { [EXECUTION_META_KEY]: meta } };
 }

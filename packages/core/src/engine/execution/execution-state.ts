@@ -1,3 +1,4 @@
+import type { AskRequest } from '../asking/ask-request';
 import type { PromptMessage } from '../content';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import type { ExecutionScope } from '../plan/resolve-source';
@@ -10,6 +11,49 @@ export interface ExecutionStop {
   readonly status: 'handoff' | 'failed' | 'cancelled';
   /** Why, as the step said it (redacted when written to the trace or `_meta`). */
   readonly reason: string;
+}
+
+/** A question put to the client during the run, and how it ended (reported in `_meta`). */
+export interface QuestionRecord {
+  /** `<step>/<argument>` or `<step>/{<variable>}`. */
+  readonly key: string;
+  readonly step: string;
+  readonly kind: 'askUser' | 'askModel';
+  /** How many times it was put. */
+  attempts: number;
+  /**
+   * `asked` while the run waits for it; `answered`; `declined`/`cancelled` by the user; `refused`
+   * when every answer failed its schema; `unasked` when the client cannot answer such questions.
+   */
+  status: 'asked' | 'answered' | 'declined' | 'cancelled' | 'refused' | 'unasked';
+  /** Why the last answer was not accepted, shown when the question is put again. */
+  rejected?: string;
+}
+
+/** A run waiting for answers (protocol 2026-07-28): the step that asked and the requests sent, by question key. */
+export interface ExecutionPause {
+  readonly step: number;
+  readonly requests: Readonly<Record<string, AskRequest>>;
+}
+
+/** How one iteration of a `forEach` step, or one step of a parallel group, ended. */
+export interface FinishedWork {
+  readonly status: StepStatus;
+  /** A completed one's value (transformed), bound once its group or loop ends. */
+  readonly value?: unknown;
+  readonly reason?: string;
+  /** Its part of the trace, merged in declaration (or element) order once its group or loop ends. */
+  messages: PromptMessage[];
+}
+
+/** What the flow of one step produced beyond its status. */
+export interface StepFlow {
+  /** Why the step was skipped, or why an optional step failed. */
+  reason?: string;
+  /** A step of a parallel group that finished while the group still ran. */
+  finished?: FinishedWork;
+  /** A `forEach` step: how many elements, and each finished iteration by element index. */
+  loop?: { readonly count: number; readonly iterations: Record<number, FinishedWork> };
 }
 
 /**
@@ -29,8 +73,22 @@ export interface ExecutionState extends ExecutionScope {
   readonly statuses: StepStatus[];
   /** Sensitive values found so far; every text of the trace is redacted by them. */
   readonly secrets: string[];
+  /**
+   * Per step index, what its flow produced: skip reasons, a group's finished steps and a loop's
+   * finished iterations — kept here, not in the executor, so a run paused inside a group or a loop
+   * resumes without redoing finished work.
+   */
+  readonly flow: Record<number, StepFlow>;
   /** Set once a step stopped the run. */
   stop?: ExecutionStop;
+  /** Answers to the running step's questions, by question key (no prototype); emptied as each step ends. */
+  answers: Record<string, unknown>;
+  /** Every question put to the client so far. */
+  readonly questions: QuestionRecord[];
+  /** How many times the run waited on the client: a batch of requests sent in place, or an `input_required` result. */
+  rounds: number;
+  /** Set while the run waits for the client's answers to come back with a retry. */
+  pause?: ExecutionPause;
 }
 
 /** The state of a run that has not started: no messages, no bindings, every step still to come. */
@@ -44,5 +102,9 @@ export function createExecutionState(plan: WorkflowPlan, args: Readonly<Record<s
     messages: [],
     statuses: plan.steps.map(() => 'skipped'),
     secrets: [],
+    answers: Object.create(null) as Record<string, unknown>,
+    questions: [],
+    rounds: 0,
+    flow: {},
   };
 }

@@ -11,21 +11,52 @@ export async function notifyStep(hooks: WorkflowHooks, event: StepEvent): Promis
   }
 }
 
-/** Reports a step's start or end as progress. */
-export type ProgressReporter = (step: PlannedStep, phase: 'start' | 'end') => Promise<void>;
-
 /**
- * Sends `notifications/progress` as each step starts (progress = index + 0.5, so values strictly
- * increase) and ends (index + 1), with total = steps.
+ * Sends `notifications/progress` against the planned work: one unit per step, and per element of a
+ * `forEach` step once its array is known (`total` grows then). A step run alone reports its start
+ * (done + 0.5) and its end; steps of a parallel group and iterations report their ends only, so
+ * values always increase.
  */
-export function progressReporter(notify: (update: ProgressUpdate) => Promise<void>, total: number): ProgressReporter {
-  return async (step, phase) => {
-    const progress = phase === 'start' ? step.index + 0.5 : step.index + 1;
-    const message = `${phase === 'start' ? 'Started' : 'Finished'} step ${step.index + 1} of ${total}: ${step.model.name}`;
+export class WorkProgress {
+  private done = 0;
+  private total: number;
+  /** Steps whose iterations reported progress already. */
+  private readonly looped = new Set<number>();
+
+  constructor(
+    private readonly notify: (update: ProgressUpdate) => Promise<void>,
+    private readonly steps: number,
+  ) {
+    this.total = steps;
+  }
+
+  started(step: PlannedStep): Promise<void> {
+    return this.send(this.done + 0.5, `Started step ${step.index + 1} of ${this.steps}: ${step.model.name}`);
+  }
+
+  /** A `forEach` step's array is known: its elements replace its one unit of planned work. */
+  planned(count: number): void {
+    if (count > 0) this.total += count - 1;
+  }
+
+  iterationFinished(step: PlannedStep, index: number, count: number): Promise<void> {
+    this.done += 1;
+    this.looped.add(step.index);
+    return this.send(this.done, `Finished item ${index + 1} of ${count} of step ${step.index + 1} of ${this.steps}: ${step.model.name}`);
+  }
+
+  /** A step ended; a `forEach` step that ran iterations reported them already (and progress must increase). */
+  async finished(step: PlannedStep): Promise<void> {
+    if (this.looped.has(step.index)) return;
+    this.done += 1;
+    await this.send(this.done, `Finished step ${step.index + 1} of ${this.steps}: ${step.model.name}`);
+  }
+
+  private async send(progress: number, message: string): Promise<void> {
     try {
-      await notify({ progress, total, message });
+      await this.notify({ progress, total: Math.max(this.total, progress), message });
     } catch {
       // The client went away; the trace is still built and returned to whoever is listening.
     }
-  };
+  }
 }

@@ -1,30 +1,62 @@
 /** The `_meta` key of a workflow result's execution summary. */
 export const EXECUTION_META_KEY = 'mcpflow/execution';
 
-/** How a step ended; `skipped` steps were never reached. */
+/** How a step ended; `skipped` steps were never reached, or their `when` was false. */
 export type StepStatus = 'completed' | 'handoff' | 'failed' | 'cancelled' | 'skipped';
 
 /** How an execution ended. */
 export type ExecutionStatus = 'completed' | 'handoff' | 'failed' | 'cancelled';
 
+/** A `forEach` step's iterations in `_meta`: how many elements, how each ended, and why each failed one failed. */
+export interface IterationsMeta {
+  count: number;
+  completed: number;
+  skipped: number;
+  failed: number;
+  cancelled: number;
+  failures: { index: number; status: StepStatus; reason: string }[];
+}
+
+/** One step in `_meta`: its status; why it was skipped or did not complete; its iterations. */
+export interface StepMeta {
+  name: string;
+  status: StepStatus;
+  reason?: string;
+  iterations?: IterationsMeta;
+}
+
 /** `_meta["mcpflow/execution"]` of a workflow's `prompts/get` result. */
 export interface ExecutionMeta {
   status: ExecutionStatus;
-  steps: { name: string; status: StepStatus }[];
+  steps: StepMeta[];
   stoppedAt?: string;
   reason?: string;
+  /** How many times the run waited on the client (present once a question was put). */
+  rounds?: number;
+  /** The questions put to the client and how each ended. */
+  questions?: { step: string; key: string; kind: 'askUser' | 'askModel'; status: string; attempts: number }[];
 }
 
-/** What `onStep` sees: once as a step starts, once as it ends. */
+/** Inside a `forEach` step: which element an event is about. */
+export interface IterationRef {
+  readonly index: number;
+  readonly count: number;
+}
+
+/**
+ * What `onStep` sees: once as a step starts, once as it ends; inside a `forEach` step also once as
+ * each iteration starts and ends (with `iteration`). A step skipped by `when` ends `skipped`.
+ */
 export type StepEvent =
-  | { readonly phase: 'start'; readonly workflow: string; readonly step: string; readonly index: number; readonly total: number }
+  | { readonly phase: 'start'; readonly workflow: string; readonly step: string; readonly index: number; readonly total: number; readonly iteration?: IterationRef }
   | {
       readonly phase: 'end';
       readonly workflow: string;
       readonly step: string;
       readonly index: number;
       readonly total: number;
-      readonly status: Exclude<StepStatus, 'skipped'>;
+      readonly iteration?: IterationRef;
+      readonly status: StepStatus;
       readonly durationMs: number;
       /** Why a step did not complete (redacted like the trace). */
       readonly reason?: string;

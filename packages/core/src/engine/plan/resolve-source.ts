@@ -1,10 +1,15 @@
 import { isIndexSegment, parseFieldPath, type DataSource } from '../../model';
+import { fillText } from '../asking/question';
 
 /** What a step can read while it runs: the prompt's arguments and the earlier steps' bindings. */
 export interface ExecutionScope {
   readonly args: Readonly<Record<string, string | undefined>>;
   /** Values by binding name; a binding is set once its step completed (own properties only). */
   readonly bindings: Readonly<Record<string, unknown>>;
+  /** Answers to the running step's questions, by question key (own properties only). */
+  readonly answers?: Readonly<Record<string, unknown>>;
+  /** Inside a `forEach` iteration: the element `item()` reads. */
+  readonly iteration?: { readonly index: number; readonly item: unknown };
 }
 
 /** A resolved value, or why there is none. */
@@ -13,8 +18,11 @@ export type Resolution = { readonly ok: true; readonly value: unknown } | { read
 /** Reads one data source against a scope; built once per data source at `use()`. */
 export type Resolver = (scope: ExecutionScope) => Resolution;
 
-/** Plans a data source's resolver: field paths are split once, not per request. */
-export function planResolver(source: DataSource): Resolver {
+/**
+ * Plans a data source's resolver: field paths are split once, not per request. An ask reads the
+ * answer to its question, found under `questionKey` once the client has answered.
+ */
+export function planResolver(source: DataSource, questionKey = ''): Resolver {
   switch (source.kind) {
     case 'promptArg': {
       const { name } = source;
@@ -34,18 +42,46 @@ export function planResolver(source: DataSource): Resolver {
           ? { ok: true, value: scope.bindings[binding] }
           : { ok: false, reason: `binding '${binding}' has no value yet` };
     }
+    case 'item': {
+      const { path } = source;
+      const segments = path === undefined ? [] : (parseFieldPath(path) ?? []);
+      return (scope) => {
+        if (!scope.iteration) return { ok: false, reason: 'item() reads the current element, and this step has no forEach' };
+        const read = path === undefined ? 'item()' : `item('${path}')`;
+        return readPath(scope.iteration.item, segments, { missing: `${read} is not in the element`, whole: 'the element', undefined: `${read} is undefined` });
+      };
+    }
     case 'field': {
       const { binding, path } = source;
       const segments = parseFieldPath(path) ?? [];
       return (scope) => {
         if (!Object.hasOwn(scope.bindings, binding)) return { ok: false, reason: `binding '${binding}' has no value yet` };
-        return readPath(scope.bindings[binding], segments, binding, path);
+        return readPath(scope.bindings[binding], segments, {
+          missing: `field '${path}' is not in binding '${binding}'`,
+          whole: 'the output',
+          undefined: `field '${path}' of binding '${binding}' is undefined`,
+        });
       };
+    }
+    case 'askUser':
+    case 'askModel': {
+      const who = source.kind === 'askUser' ? 'user' : 'model';
+      return (scope) =>
+        scope.answers && Object.hasOwn(scope.answers, questionKey)
+          ? { ok: true, value: scope.answers[questionKey] }
+          : { ok: false, reason: `the ${who} has not answered "${fillText(source, scope.args)}"` };
     }
   }
 }
 
-function readPath(root: unknown, segments: readonly string[], binding: string, path: string): Resolution {
+/** How a path that leads nowhere is described: `field 'a.b' is not in binding 'x'`, or `item('a.b') is not in the element`. */
+interface PathWording {
+  readonly missing: string;
+  readonly whole: string;
+  readonly undefined: string;
+}
+
+function readPath(root: unknown, segments: readonly string[], wording: PathWording): Resolution {
   let value = root;
   for (let index = 0; index < segments.length; index += 1) {
     const segment = segments[index];
@@ -55,13 +91,10 @@ function readPath(root: unknown, segments: readonly string[], binding: string, p
       value = (value as Record<string, unknown>)[segment];
     } else {
       const at = segments.slice(0, index).join('.');
-      return {
-        ok: false,
-        reason: `field '${path}' is not in binding '${binding}': ${at ? `'${at}'` : 'the output'} is ${describeValue(value)} and has no '${segment}'`,
-      };
+      return { ok: false, reason: `${wording.missing}: ${at ? `'${at}'` : wording.whole} is ${describeValue(value)} and has no '${segment}'` };
     }
   }
-  return value === undefined ? { ok: false, reason: `field '${path}' of binding '${binding}' is undefined` } : { ok: true, value };
+  return value === undefined ? { ok: false, reason: wording.undefined } : { ok: true, value };
 }
 
 function describeValue(value: unknown): string {

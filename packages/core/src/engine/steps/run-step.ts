@@ -3,7 +3,7 @@ import type { ExecutionScope } from '../plan/resolve-source';
 import { expandUri } from '../uri/expand-uri';
 import type { StepContext } from './step-context';
 import { failedOutcome, type StepOutcome } from './step-outcome';
-import { runTry } from './step-policy';
+import { StepCancelledError, runTry } from './step-policy';
 
 const NO_VARIABLES: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -13,7 +13,7 @@ const NO_VARIABLES: Readonly<Record<string, string>> = Object.freeze({});
  */
 export function runStep(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
   const { trace, scope } = context;
-  if (step.guidance) trace.assistant(step.guidance(scope.args));
+  if (step.guidance) trace.assistant(step.guidance(scope));
   if (step.resources.length === 0 && step.templateBindings.length === 0) return step.kind.run(step, context, NO_VARIABLES);
   return runWithUris(step, context);
 }
@@ -58,6 +58,6 @@ async function embedResource(step: PlannedStep, uri: string, context: StepContex
     context.trace.embed(result);
     return undefined;
   } catch (error) {
-    return failedOutcome(error, `could not read resource ${uri}`);
+    return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `could not read resource ${uri}`);
   }
 }

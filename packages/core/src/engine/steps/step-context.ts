@@ -1,3 +1,4 @@
+import type { ExecutionState } from '../execution/execution-state';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import type { ExecutionScope } from '../plan/resolve-source';
@@ -11,4 +12,6 @@ export interface StepContext {
   readonly scope: ExecutionScope;
   readonly trace: Trace;
   readonly redactor: Redactor;
+  /** The run's whole state, for what a step records beyond its value (the questions it asked). */
+  readonly state: ExecutionState;
 }

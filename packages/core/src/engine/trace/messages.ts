@@ -38,6 +38,21 @@ export function resourceReadText(uri: string): string {
   return `Reading resource ${uri}`;
 }
 
+/** An instruction resource (`@Workflow({ resources })`) that could not be read. */
+export function instructionResourceFailureText(uri: string, cause: string): string {
+  return `Could not read instruction resource ${uri}: ${cause}.`;
+}
+
+/** A step whose `when` was false. */
+export function skippedText(step: string, reason: string): string {
+  return `Skipped step '${step}': ${reason}.`;
+}
+
+/** An `optional` step that did not complete: the run goes on. */
+export function optionalFailureText(step: string, cause: string): string {
+  return `Step '${step}' failed: ${cause}. It is optional, so the workflow goes on without it.`;
+}
+
 export function failureText(step: string, cause: string): string {
   return `Step '${step}' failed: ${cause}. The workflow stopped here.`;
 }

@@ -1,9 +1,9 @@
 import { ErrorCodes, WorkflowDefinitionError, type IssueTarget } from './workflow-definition-error';
 
-/** A step reads or embeds a URI that no registered resource or resource template serves. */
+/** A step (or the workflow's instruction `resources`) reads or embeds a URI that no registered resource or resource template serves. */
 export class UnregisteredResourceError extends WorkflowDefinitionError {
   readonly code = ErrorCodes.UnregisteredResource;
-  constructor(workflow: string, step: string, uri: string, registered: readonly string[], target: IssueTarget) {
+  constructor(workflow: string, step: string | undefined, uri: string, registered: readonly string[], target: IssueTarget) {
     super({
       workflow,
       step,

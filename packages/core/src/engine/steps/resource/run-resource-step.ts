@@ -3,7 +3,7 @@ import { resourceReadText } from '../../trace/messages';
 import { expandUri } from '../../uri/expand-uri';
 import type { StepContext } from '../step-context';
 import { failedOutcome, type StepOutcome } from '../step-outcome';
-import { runTry, withRetry } from '../step-policy';
+import { StepCancelledError, runTry, withRetry } from '../step-policy';
 import { resourceValue } from '../step-values';
 
 /** Reads the step's resource in process, its URI filled with the step's template variables. */
@@ -22,6 +22,6 @@ export async function runResourceStep(step: PlannedStep, context: StepContext, v
     context.trace.embed(result);
     return { status: 'completed', value: resourceValue(result) };
   } catch (error) {
-    return failedOutcome(error, `could not read resource ${expanded.uri}`);
+    return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `could not read resource ${expanded.uri}`);
   }
 }

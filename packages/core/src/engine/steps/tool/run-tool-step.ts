@@ -61,7 +61,8 @@ export async function runToolStep(step: PlannedStep, context: StepContext): Prom
       );
     }
   } catch (error) {
-    return failedOutcome(error, `tool ${name}`, ' threw: ');
+    // A tool that throws because its signal aborted was cancelled (by the client, or with its parallel group).
+    return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `tool ${name}`, ' threw: ');
   }
   const text = toolResultText(result);
   if (result.isError) return { status: 'failed', reason: `tool ${name} returned an error: ${text || '(no message)'}` };

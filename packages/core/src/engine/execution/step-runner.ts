@@ -1,0 +1,109 @@
+import type { FlowObserver } from '../flow/flow-observer';
+import type { FlowOutcome } from '../flow/flow-outcome';
+import { runFlowStep } from '../flow/run-flow-step';
+import type { PlannedStep, WorkflowPlan } from '../plan/plan-workflow';
+import { runStep } from '../steps/run-step';
+import type { StepContext } from '../steps/step-context';
+import { optionalFailureText, skippedText } from '../trace/messages';
+import type { Trace } from '../trace/trace';
+import type { ExecutionState, ExecutionStop, StepFlow } from './execution-state';
+import { notifyStep, type WorkProgress } from './report-step';
+import type { IterationRef, StepStatus, WorkflowHooks } from './step-events';
+
+/**
+ * Runs steps for one execution and records how each ended in its state; tells `onStep` and
+ * progress about steps and, as the loop's observer, about each iteration.
+ */
+export class StepRunner implements FlowObserver {
+  constructor(
+    private readonly plan: WorkflowPlan,
+    private readonly state: ExecutionState,
+    private readonly hooks: WorkflowHooks,
+    private readonly progress: WorkProgress | undefined,
+    /** The run's own trace: its redactor covers `onStep` reasons too. */
+    private readonly trace: Trace,
+  ) {}
+
+  /**
+   * A step's outcome, with its flow options and its events. Not `async` itself: a plain step with
+   * no hook and no progress goes straight to `runStep`, as before flow existed.
+   */
+  outcome(step: PlannedStep, context: StepContext, alone: boolean): Promise<FlowOutcome> {
+    if (!step.hasFlow && !this.hooks.onStep && !this.progress) return runStep(step, context);
+    return this.observed(step, context, alone);
+  }
+
+  /**
+   * Records how a step ended: its status, its binding, the reason it was skipped or an optional
+   * step failed. Returns the stop when the step stops the run.
+   */
+  settle(step: PlannedStep, outcome: FlowOutcome, trace: Trace): ExecutionStop | undefined {
+    this.state.statuses[step.index] = outcome.status;
+    if (outcome.status === 'completed') {
+      if (step.model.binding !== undefined) this.state.bindings[step.model.binding] = outcome.value;
+      return undefined;
+    }
+    if (outcome.status === 'skipped') {
+      this.flow(step).reason = outcome.reason;
+      trace.assistant(skippedText(step.model.name, outcome.reason));
+      return undefined;
+    }
+    if (outcome.status !== 'cancelled' && step.model.optional) {
+      this.flow(step).reason = outcome.reason;
+      trace.user(optionalFailureText(step.model.name, outcome.reason));
+      return undefined;
+    }
+    return { step: step.index, status: outcome.status, reason: outcome.reason };
+  }
+
+  /**
+   * Ends the run at a step that could not run because its questions were not answered (or the
+   * request was cancelled while they were open): its status, and the start and end `onStep` see.
+   */
+  async stopBeforeRunning(step: PlannedStep, status: 'handoff' | 'cancelled', reason: string): Promise<ExecutionStop> {
+    this.state.statuses[step.index] = status;
+    if (this.hooks.onStep) {
+      const event = { workflow: this.plan.model.name, step: step.model.name, index: step.index, total: this.plan.steps.length };
+      await notifyStep(this.hooks, { phase: 'start', ...event });
+      await notifyStep(this.hooks, { phase: 'end', ...event, status, durationMs: 0, reason: this.trace.redact(reason) });
+    }
+    return { step: step.index, status, reason };
+  }
+
+  /** The flow record of a step in the state, created on first use. */
+  flow(step: PlannedStep): StepFlow {
+    return (this.state.flow[step.index] ??= {});
+  }
+
+  loopPlanned(_step: PlannedStep, count: number): void {
+    this.progress?.planned(count);
+  }
+
+  async iterationStarted(step: PlannedStep, iteration: IterationRef): Promise<void> {
+    if (this.hooks.onStep) await notifyStep(this.hooks, { phase: 'start', workflow: this.plan.model.name, step: step.model.name, index: step.index, total: this.plan.steps.length, iteration });
+  }
+
+  async iterationEnded(step: PlannedStep, iteration: IterationRef, status: StepStatus, durationMs: number, reason?: string): Promise<void> {
+    if (this.hooks.onStep) {
+      const event = { phase: 'end', workflow: this.plan.model.name, step: step.model.name, index: step.index, total: this.plan.steps.length, iteration, status, durationMs } as const;
+      await notifyStep(this.hooks, reason === undefined ? event : { ...event, reason: this.trace.redact(reason) });
+    }
+    if (this.progress) await this.progress.iterationFinished(step, iteration.index, iteration.count);
+  }
+
+  private async observed(step: PlannedStep, context: StepContext, alone: boolean): Promise<FlowOutcome> {
+    const { hooks, progress } = this;
+    const workflow = this.plan.model.name;
+    const total = this.plan.steps.length;
+    const started = hooks.onStep ? performance.now() : 0;
+    if (hooks.onStep) await notifyStep(hooks, { phase: 'start', workflow, step: step.model.name, index: step.index, total });
+    if (alone && progress) await progress.started(step);
+    const outcome = step.hasFlow ? await runFlowStep(step, context, this.flow(step), this) : await runStep(step, context);
+    if (hooks.onStep) {
+      const event = { phase: 'end', workflow, step: step.model.name, index: step.index, total, status: outcome.status, durationMs: performance.now() - started } as const;
+      await notifyStep(hooks, outcome.status === 'completed' ? event : { ...event, reason: this.trace.redact(outcome.reason) });
+    }
+    if (progress) await progress.finished(step);
+    return outcome;
+  }
+}

@@ -1,0 +1,91 @@
+import { isDeepStrictEqual } from 'node:util';
+import { conditionSources, type Condition, type DataSource } from '../../model';
+import { planResolver, type ExecutionScope } from '../plan/resolve-source';
+
+/** A step's `when`, planned once: whether it reads the `forEach` element, and its test. */
+export interface PlannedCondition {
+  /** True when the condition reads `item()`: it is then tested per element, not once per step. */
+  readonly readsItem: boolean;
+  /** The condition as written, for the reason a step or element was skipped. */
+  readonly text: string;
+  holds(scope: ExecutionScope): boolean;
+}
+
+/**
+ * Plans a condition. A source with no value (an optional step that failed, a missing optional
+ * argument) is not present and equals nothing, so `not(present(...))` can branch on it.
+ *
+ * @example
+ * ```ts
+ * planCondition(not(present(item('labels')))).holds({ args: {}, bindings: {}, iteration: { index: 0, item: { labels: [] } } }); // true
+ * ```
+ */
+export function planCondition(condition: Condition): PlannedCondition {
+  return { readsItem: conditionSources(condition).some((source) => source.kind === 'item'), text: conditionText(condition), holds: planTest(condition) };
+}
+
+function planTest(condition: Condition): (scope: ExecutionScope) => boolean {
+  if (condition.kind === 'not') {
+    const inner = planTest(condition.condition);
+    return (scope) => !inner(scope);
+  }
+  const resolve = planResolver(condition.source);
+  switch (condition.kind) {
+    case 'present':
+      return (scope) => {
+        const resolved = resolve(scope);
+        return resolved.ok && isPresent(resolved.value);
+      };
+    case 'equals': {
+      const { value } = condition;
+      return (scope) => {
+        const resolved = resolve(scope);
+        return resolved.ok && isDeepStrictEqual(resolved.value, value);
+      };
+    }
+    case 'oneOf': {
+      const { values } = condition;
+      return (scope) => {
+        const resolved = resolve(scope);
+        return resolved.ok && values.some((candidate) => isDeepStrictEqual(resolved.value, candidate));
+      };
+    }
+  }
+}
+
+function isPresent(value: unknown): boolean {
+  return value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
+}
+
+/** `not(present(item('labels')))`: the condition as its author wrote it. */
+export function conditionText(condition: Condition): string {
+  switch (condition.kind) {
+    case 'not':
+      return `not(${conditionText(condition.condition)})`;
+    case 'present':
+      return `present(${sourceText(condition.source)})`;
+    case 'equals':
+      return `equals(${sourceText(condition.source)}, ${JSON.stringify(condition.value)})`;
+    case 'oneOf':
+      return `oneOf(${sourceText(condition.source)}, ${JSON.stringify(condition.values)})`;
+  }
+}
+
+function sourceText(source: DataSource): string {
+  switch (source.kind) {
+    case 'promptArg':
+      return `promptArg('${source.name}')`;
+    case 'fromStep':
+      return `fromStep('${source.binding}')`;
+    case 'field':
+      return `field('${source.binding}', '${source.path}')`;
+    case 'constant':
+      return `constant(${JSON.stringify(source.value)})`;
+    case 'item':
+      return source.path === undefined ? 'item()' : `item('${source.path}')`;
+    case 'askUser':
+    case 'askModel':
+      // The rules refuse an ask in a condition; named for completeness.
+      return `${source.kind}(…)`;
+  }
+}
