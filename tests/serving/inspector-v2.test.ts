@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import path from 'node:path';
 import { EXAMPLES, serveExample } from './served-example';
 
@@ -36,11 +38,12 @@ function expectCodeReviewTrace(result: Record<string, unknown>): void {
   expect(messages[3].content.text).toBe('Calling tool analyze_code with arguments: {"code":"x = 1","language":"python"}');
 }
 
-test('the stdio example announces SDK 2.x when run with --sdk 2', async () => {
-  const child = spawn(process.execPath, [CODE_REVIEW, '--sdk', '2'], { stdio: ['pipe', 'ignore', 'pipe'] });
-  const banner = await new Promise<string>((resolve) => child.stderr!.once('data', (chunk: Buffer) => resolve(chunk.toString())));
-  child.kill();
-  expect(banner).toMatch(/^code-review serving on stdio \(SDK 2\.x/);
+test('with --sdk 2 the stdio example is served by SDK 2.x: a client pinned to 2026-07-28 connects', async () => {
+  const client = new Client({ name: 'line-probe', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CODE_REVIEW, '--sdk', '2'] }));
+  expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+  expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['code_review']);
+  await client.close();
 });
 
 test('inspector-cli over stdio: prompts/list and prompts/get on the 2.x example', async () => {
