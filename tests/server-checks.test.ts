@@ -31,7 +31,9 @@ describe.each(LINES)('use(), validate() and connect() on SDK $name', (line) => {
     await expect(connecting).rejects.toThrow(WorkflowValidationError);
     await connecting.catch((error: WorkflowValidationError) => {
       expect(error.errors[0]).toBeInstanceOf(UnregisteredToolError);
-      expect(error.errors[0].message).toContain("calls tool 'find_item', which this server has not registered. Registered tools: 'find_items'. Did you mean 'find_items'?");
+      expect(error.errors[0].message).toContain(
+        "calls tool 'find_item', which this server has not registered. Registered tools: 'find_items'. Did you mean 'find_items'?",
+      );
       expect(error.errors.slice(1).map((entry) => entry.constructor)).toEqual([UnregisteredResourceError, UnregisteredResourceError]);
     });
     expect(server.isConnected()).toBe(false);
@@ -41,10 +43,14 @@ describe.each(LINES)('use(), validate() and connect() on SDK $name', (line) => {
     const server = new line.WorkflowServer({ name: 'rules', version: '1.0.0' }).use(Lookup);
     expect(() => server.validate()).toThrow(WorkflowValidationError);
     server.registerTool('find_item', { inputSchema: { id: z.string() } }, async () => ({ content: [] }));
-    server.registerResource('kinds', new line.ResourceTemplate('catalog://kinds{/kind}{?lang}', { list: undefined }), {}, async (uri) => ({ contents: [{ uri: uri.href, text: '' }] }));
+    server.registerResource('kinds', new line.ResourceTemplate('catalog://kinds{/kind}{?lang}', { list: undefined }), {}, async (uri) => ({
+      contents: [{ uri: uri.href, text: '' }],
+    }));
     server.registerResource('style', 'docs://style', {}, async (uri) => ({ contents: [{ uri: uri.href, text: '' }] }));
     expect(() => server.validate()).toThrow(UnregisteredResourceError);
-    server.registerResource('kind-pages', new line.ResourceTemplate('catalog://kinds/{kind}', { list: undefined }), {}, async (uri) => ({ contents: [{ uri: uri.href, text: '' }] }));
+    server.registerResource('kind-pages', new line.ResourceTemplate('catalog://kinds/{kind}', { list: undefined }), {}, async (uri) => ({
+      contents: [{ uri: uri.href, text: '' }],
+    }));
     expect(() => server.validate()).not.toThrow();
   });
 
@@ -61,7 +67,9 @@ describe.each(LINES)('use(), validate() and connect() on SDK $name', (line) => {
     }
     const server = new line.WorkflowServer({ name: 'rules', version: '1.0.0' });
     server.registerPrompt('taken', {}, () => ({ messages: [] }));
-    expect(() => server.use(Fresh, Taken)).toThrow('Prompt taken is already registered on this server; give workflow class Taken another name.');
+    expect(() => server.use(Fresh, Taken)).toThrow(
+      'Prompt taken is already registered on this server; give workflow class Taken another name.',
+    );
     expect(() => server.use(Fresh)).not.toThrow();
   });
 
@@ -103,12 +111,17 @@ describe.each(MATRIX.filter((entry) => entry.line === v2))('SDK 2.x registration
       server.registerTool(
         'weigh',
         { inputSchema: z.object({ item: z.string() }), outputSchema: z.object({ grams: z.number() }) },
-        async ({ item }) => ({ content: [{ type: 'text', text: `weighed ${item}` }], structuredContent: weighed as Record<string, unknown> }),
+        async ({ item }) => ({
+          content: [{ type: 'text', text: `weighed ${item}` }],
+          structuredContent: weighed as Record<string, unknown>,
+        }),
       );
       server.registerTool('describe', { inputSchema: z.object({ grams: z.number().int() }) }, async ({ grams }) => ({
         content: [{ type: 'text', text: `${grams} g` }],
       }));
-      server.registerPrompt('hello', { description: 'No arguments' }, () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'hello' } }] }));
+      server.registerPrompt('hello', { description: 'No arguments' }, () => ({
+        messages: [{ role: 'user', content: { type: 'text', text: 'hello' } }],
+      }));
       server.registerPrompt('greet', { argsSchema: z.object({ who: z.string() }) }, ({ who }) => ({
         messages: [{ role: 'user', content: { type: 'text', text: `hi ${who}` } }],
       }));
@@ -143,8 +156,13 @@ describe.each(MATRIX.filter((entry) => entry.line === v2))('SDK 2.x registration
   test('plain prompts with and without a z.object schema keep working beside workflows', async () => {
     const client = await v2.connect(scales({ grams: 1 }) as never, { transport });
     expect((await client.getPrompt({ name: 'hello' })).messages[0].content).toEqual({ type: 'text', text: 'hello' });
-    expect((await client.getPrompt({ name: 'greet', arguments: { who: 'ann' } })).messages[0].content).toEqual({ type: 'text', text: 'hi ann' });
-    await expect(client.getPrompt({ name: 'greet', arguments: {} })).rejects.toThrow("Invalid arguments for prompt greet: argument 'who' is required");
+    expect((await client.getPrompt({ name: 'greet', arguments: { who: 'ann' } })).messages[0].content).toEqual({
+      type: 'text',
+      text: 'hi ann',
+    });
+    await expect(client.getPrompt({ name: 'greet', arguments: {} })).rejects.toThrow(
+      "Invalid arguments for prompt greet: argument 'who' is required",
+    );
     await client.close();
   });
 });

@@ -123,7 +123,11 @@ describe.each(SESSIONFUL)('when, optional and transform: $label', ({ line, trans
       server.registerTool('version', {}, async () => ({ content: [{ type: 'text', text: '{"version":"x"}' }] }));
       const client = await line.connect(() => server.use(Shaky), { transport });
       const result = await client.getPrompt({ name: 'shaky' });
-      expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'parts', reason: 'its transform threw: unexpected version format' });
+      expect(meta(result)).toMatchObject({
+        status: 'failed',
+        stoppedAt: 'parts',
+        reason: 'its transform threw: unexpected version format',
+      });
       await client.close();
     });
 
@@ -145,7 +149,11 @@ describe.each(SESSIONFUL)('when, optional and transform: $label', ({ line, trans
       });
       const client = await line.connect(() => server.use(SlowLoop), { transport });
       const result = await client.getPrompt({ name: 'slow_loop' });
-      expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'fetched', reason: 'element 2 of 2: tool fetch timed out after 100 ms' });
+      expect(meta(result)).toMatchObject({
+        status: 'failed',
+        stoppedAt: 'fetched',
+        reason: 'element 2 of 2: tool fetch timed out after 100 ms',
+      });
       expect(meta(result).steps[1].iterations).toEqual({
         count: 2,
         completed: 1,

@@ -43,7 +43,12 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpClientTransportV2, ProtocolError } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
-import { InMemoryTransport as InMemoryTransportV2, ResourceTemplate as ResourceTemplateV2, createMcpHandler, type McpServer as McpServerV2 } from '@modelcontextprotocol/server';
+import {
+  InMemoryTransport as InMemoryTransportV2,
+  ResourceTemplate as ResourceTemplateV2,
+  createMcpHandler,
+  type McpServer as McpServerV2,
+} from '@modelcontextprotocol/server';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import { WorkflowServer as WorkflowServerV1 } from '@mcpflow/core/v1';
 import { WorkflowServer as WorkflowServerV2 } from '@mcpflow/core/v2';
@@ -101,11 +106,14 @@ export const v1: Line = {
       return client;
     }
     if (transport !== 'http') throw new Error(`SDK 1.x has no ${transport} transport`);
-    const http = await listen(authInfo, sessionEndpoint(async () => {
-      const created: HttpServerTransportV1 = new HttpServerTransportV1({ sessionIdGenerator: () => randomUUID() });
-      await factory().connect(created);
-      return created;
-    }));
+    const http = await listen(
+      authInfo,
+      sessionEndpoint(async () => {
+        const created: HttpServerTransportV1 = new HttpServerTransportV1({ sessionIdGenerator: () => randomUUID() });
+        await factory().connect(created);
+        return created;
+      }),
+    );
     await client.connect(new HttpClientTransportV1(http.url));
     return closingAlso(client, http.close);
   },
@@ -140,11 +148,14 @@ export const v2: Line = {
     }
     let http: Listening;
     if (transport === 'http') {
-      http = await listen(authInfo, sessionEndpoint(async () => {
-        const created = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
-        await v2Factory().connect(created);
-        return created;
-      }));
+      http = await listen(
+        authInfo,
+        sessionEndpoint(async () => {
+          const created = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+          await v2Factory().connect(created);
+          return created;
+        }),
+      );
     } else {
       const handler = createMcpHandler(v2Factory, { legacy: 'reject' });
       const serveNode = toNodeHandler(handler);
@@ -176,7 +187,11 @@ export const MATRIX: readonly { label: string; line: Line; transport: TransportN
 
 /** Every line with every stdio transport its examples serve, for subprocess tests. */
 export const STDIO_MATRIX: readonly { label: string; line: Line; transport: 'stdio' | 'stateless' }[] = LINES.flatMap((line) =>
-  line.stdioTransports.map((transport) => ({ label: `${line.name} ${transport === 'stdio' ? 'stdio' : 'stdio 2026-07-28'}`, line, transport })),
+  line.stdioTransports.map((transport) => ({
+    label: `${line.name} ${transport === 'stdio' ? 'stdio' : 'stdio 2026-07-28'}`,
+    line,
+    transport,
+  })),
 );
 
 /** Each line in memory: for long property tests, where the wire adds time and nothing else. */
@@ -236,7 +251,10 @@ function sendWithAuth(transport: { send(message: never, options?: { authInfo?: A
 }
 
 /** Listens on 127.0.0.1, a free port; `authInfo` is set as `req.auth`, as auth middleware would. */
-async function listen(authInfo: AuthInfo | undefined, handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<Listening> {
+async function listen(
+  authInfo: AuthInfo | undefined,
+  handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+): Promise<Listening> {
   const server: Server = createServer((request, response) => {
     if (authInfo) (request as IncomingMessage & { auth?: AuthInfo }).auth = authInfo;
     handle(request, response).catch((error: unknown) => {

@@ -29,7 +29,11 @@ interface PlainTool extends HostTool {
   readonly run: (args: Record<string, unknown>) => Promise<ToolResult>;
 }
 
-function plainHost(tools: Record<string, PlainTool['run']>, resources: Record<string, string> = {}, signal = new AbortController().signal): Host<PlainTool> & { calls: string[] } {
+function plainHost(
+  tools: Record<string, PlainTool['run']>,
+  resources: Record<string, string> = {},
+  signal = new AbortController().signal,
+): Host<PlainTool> & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
@@ -67,8 +71,12 @@ class Trip {
 
 const plan = planWorkflow(readWorkflowModel(Trip)!, (template) => new UriTemplate(template));
 const tools = {
-  geocode: async (args: Record<string, unknown>) => ({ content: [{ type: 'text' as const, text: `{"id":"p-1","echo":"${String(args.token)}"}` }] }),
-  advise: async (args: Record<string, unknown>) => ({ content: [{ type: 'text' as const, text: `bring ${args.sky === 'rain' ? 'an umbrella' : 'sunglasses'}` }] }),
+  geocode: async (args: Record<string, unknown>) => ({
+    content: [{ type: 'text' as const, text: `{"id":"p-1","echo":"${String(args.token)}"}` }],
+  }),
+  advise: async (args: Record<string, unknown>) => ({
+    content: [{ type: 'text' as const, text: `bring ${args.sky === 'rain' ? 'an umbrella' : 'sunglasses'}` }],
+  }),
 };
 const resources = { 'weather://p-1': '{"sky":"rain"}' };
 const args = { city: 'Oslo', token: 'tok-123' };
@@ -110,7 +118,11 @@ describe('the executor advances an execution state', () => {
 
   test('a cancelled request stops before the next step, and the state says where', async () => {
     const controller = new AbortController();
-    const host = plainHost({ ...tools, geocode: async (input) => (controller.abort(), tools.geocode(input)) }, resources, controller.signal);
+    const host = plainHost(
+      { ...tools, geocode: async (input) => (controller.abort(), tools.geocode(input)) },
+      resources,
+      controller.signal,
+    );
     const result = await executeWorkflow(plan, args, host, {});
     expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'cancelled', stoppedAt: 'place' });
     expect(host.calls).toEqual(['geocode']);
@@ -125,7 +137,7 @@ describe('redactor', () => {
     expect(redactor.redact('x ab"c-longer y {"k":"ab\\"c"}')).toBe(`x ${REDACTED} y {"k":"${REDACTED}"}`);
   });
 
-  test('keeps its secrets in the list it is given (the execution state\'s)', () => {
+  test("keeps its secrets in the list it is given (the execution state's)", () => {
     const secrets: string[] = [];
     new Redactor(secrets).add({ pin: 1 });
     expect(secrets).toEqual(['{\\"pin\\":1}', '{"pin":1}']);
@@ -135,20 +147,34 @@ describe('redactor', () => {
 describe('step policy', () => {
   test('a try past its timeout is aborted and fails with the time', async () => {
     let aborted = false;
-    const hung = runTry(new AbortController().signal, 20, (signal) => new Promise(() => signal.addEventListener('abort', () => (aborted = true))));
+    const hung = runTry(
+      new AbortController().signal,
+      20,
+      (signal) => new Promise(() => signal.addEventListener('abort', () => (aborted = true))),
+    );
     await expect(hung).rejects.toBeInstanceOf(StepTimeoutError);
     expect(aborted).toBe(true);
   });
 
   test('retries a failing result with doubling backoff, and never retries a cancellation', async () => {
     let tries = 0;
-    const result = await withRetry({ attempts: 3, backoffMs: 1 }, new AbortController().signal, async () => ++tries, (value) => value < 3);
+    const result = await withRetry(
+      { attempts: 3, backoffMs: 1 },
+      new AbortController().signal,
+      async () => ++tries,
+      (value) => value < 3,
+    );
     expect([result, tries]).toEqual([3, 3]);
     let cancelled = 0;
-    const cancelledRun = withRetry({ attempts: 5 }, new AbortController().signal, async () => {
-      cancelled += 1;
-      throw new StepCancelledError();
-    }, () => false);
+    const cancelledRun = withRetry(
+      { attempts: 5 },
+      new AbortController().signal,
+      async () => {
+        cancelled += 1;
+        throw new StepCancelledError();
+      },
+      () => false,
+    );
     await expect(cancelledRun).rejects.toBeInstanceOf(StepCancelledError);
     expect(cancelled).toBe(1);
   });

@@ -104,9 +104,16 @@ function referencesOf(target: WorkflowClass, model: WorkflowModel): readonly Ref
   let references = referencesByClass.get(target);
   if (!references) {
     const found: { definition: AnyDefinition | undefined; step: string }[] = [
-      ...(readWorkflowOptions(target)?.resources ?? []).map((resource) => ({ definition: isResourceDefinition(resource) ? resource : undefined, step: '(instruction resources)' })),
+      ...(readWorkflowOptions(target)?.resources ?? []).map((resource) => ({
+        definition: isResourceDefinition(resource) ? resource : undefined,
+        step: '(instruction resources)',
+      })),
       ...readStepRecords(target).map((record, position) => ({
-        definition: isToolDefinition(record.options.tool) ? record.options.tool : isResourceDefinition(record.options.resource) ? record.options.resource : undefined,
+        definition: isToolDefinition(record.options.tool)
+          ? record.options.tool
+          : isResourceDefinition(record.options.resource)
+            ? record.options.resource
+            : undefined,
         step: model.steps[position]?.name ?? record.property,
       })),
     ];
