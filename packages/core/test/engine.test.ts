@@ -140,7 +140,7 @@ describe('redactor', () => {
   test("keeps its secrets in the list it is given (the execution state's)", () => {
     const secrets: string[] = [];
     new Redactor(secrets).add({ pin: 1 });
-    expect(secrets).toEqual(['{\\"pin\\":1}', '{"pin":1}']);
+    expect(secrets).toEqual(expect.arrayContaining(['{"pin":1}', '{\\"pin\\":1}']));
   });
 });
 
