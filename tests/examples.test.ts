@@ -1,9 +1,9 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createAddProjectTaskServer } from '../examples/add-project-task/server';
 import { createCodeReviewServer } from '../examples/code-review/server';
 import { createGetHintServer } from '../examples/get-hint/server';
 import { createQuarterlyReportServer } from '../examples/quarterly-report/server';
-import { connect } from './helpers/connect';
+import type { SdkLine } from '../examples/sdk-line';
+import { MATRIX, protocolMeta, type TestClient, type TestServer } from './helpers/lines';
 
 const user = (text: string) => ({ role: 'user', content: { type: 'text', text } });
 const assistant = (text: string) => ({ role: 'assistant', content: { type: 'text', text } });
@@ -12,13 +12,13 @@ const embedded = (uri: string, mimeType: string, text: string) => ({
   content: { type: 'resource', resource: { uri, mimeType, text } },
 });
 
-describe('the example servers through a real client', () => {
-  const clients: Client[] = [];
+describe.each(MATRIX)('the example servers through a real client: $label', ({ line, transport }) => {
+  const clients: TestClient[] = [];
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((client) => client.close()));
   });
-  const open = async (server: Parameters<typeof connect>[0]) => {
-    const client = await connect(server);
+  const open = async (create: (line: SdkLine) => TestServer) => {
+    const client = await line.connect(() => create(line), { transport });
     clients.push(client);
     return client;
   };
@@ -26,7 +26,7 @@ describe('the example servers through a real client', () => {
   test('prompts/list shows every example workflow with its arguments and descriptions', async () => {
     const listed = await Promise.all(
       [createCodeReviewServer, createGetHintServer, createAddProjectTaskServer, createQuarterlyReportServer].map(
-        async (create) => (await (await open(create())).listPrompts()).prompts,
+        async (create) => (await (await open(create)).listPrompts()).prompts,
       ),
     );
     expect(listed.flat()).toEqual([
@@ -63,7 +63,7 @@ describe('the example servers through a real client', () => {
   });
 
   test('code_review runs its three tool steps, chaining field() and constant()', async () => {
-    const client = await open(createCodeReviewServer());
+    const client = await open(createCodeReviewServer);
     const result = await client.getPrompt({ name: 'code_review', arguments: { code: 'let x: any = 1;', language: 'ts' } });
     const summary = '1 line(s) of ts; 1 issue(s): Uses the any type';
     const recommendations = [`Check security: ${summary}`, `Check performance: ${summary}`];
@@ -88,6 +88,7 @@ describe('the example servers through a real client', () => {
       ),
     ]);
     expect(result._meta).toEqual({
+      ...protocolMeta(transport, { name: 'code-review', version: '1.0.0' }),
       'mcpflow/execution': {
         status: 'completed',
         steps: [
@@ -100,7 +101,7 @@ describe('the example servers through a real client', () => {
   });
 
   test('code_review leaves an absent optional argument out, and the tool applies its default', async () => {
-    const client = await open(createCodeReviewServer());
+    const client = await open(createCodeReviewServer);
     const result = await client.getPrompt({ name: 'code_review', arguments: { code: 'ok()' } });
     expect(result.messages[0]).toEqual(
       user('Review source code: analyze it, review the findings, and annotate the code\nArguments:\n- code: ok()'),
@@ -114,7 +115,7 @@ describe('the example servers through a real client', () => {
   });
 
   test('get_hint reads the walkthrough through a URI filled from the first step', async () => {
-    const client = await open(createGetHintServer());
+    const client = await open(createGetHintServer);
     const result = await client.getPrompt({ name: 'get_hint', arguments: { player: 'alice' } });
     expect(result.messages).toEqual([
       user('You are a friendly game master: hint at the next move, never spoil the ending.'),
@@ -135,6 +136,7 @@ describe('the example servers through a real client', () => {
       ),
     ]);
     expect(result._meta).toEqual({
+      ...protocolMeta(transport, { name: 'interactive-fiction', version: '1.0.0' }),
       'mcpflow/execution': {
         status: 'completed',
         steps: [
@@ -146,7 +148,7 @@ describe('the example servers through a real client', () => {
   });
 
   test('add_project_task finds the matching pages on the server; a client that cannot be asked which one gets a handoff naming the question', async () => {
-    const client = await open(createAddProjectTaskServer());
+    const client = await open(createAddProjectTaskServer);
     const result = await client.getPrompt({ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'fix the login bug' } });
     const reason = `the client does not accept questions (elicitation), so it was not asked "Which project page should 'fix the login bug' go on?" (choices: MCP Tester, MCP Tester (archive))`;
     expect(result.messages).toEqual([
@@ -166,6 +168,7 @@ describe('the example servers through a real client', () => {
       ),
     ]);
     expect(result._meta).toEqual({
+      ...protocolMeta(transport, { name: 'projects', version: '1.0.0' }),
       'mcpflow/execution': {
         status: 'handoff',
         steps: [
@@ -181,7 +184,7 @@ describe('the example servers through a real client', () => {
   });
 
   test('quarterly_report fans one binding out to two later steps', async () => {
-    const client = await open(createQuarterlyReportServer());
+    const client = await open(createQuarterlyReportServer);
     const result = await client.getPrompt({ name: 'quarterly_report', arguments: { quarter: '2026-Q3' } });
     const rows = [
       { region: 'EMEA', revenue: 120 },

@@ -1,14 +1,11 @@
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { STDIO_MATRIX } from './helpers/lines';
 
 // Runs the compiled example (npm test builds first), as a user's MCP client would launch it.
 const serverScript = path.join(__dirname, '..', 'examples', 'dist', 'get-hint', 'server.js');
 
-test('the get_hint example serves over stdio as a subprocess', async () => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [serverScript], stderr: 'pipe' });
-  const client = new Client({ name: 'stdio-test', version: '1.0.0' });
-  await client.connect(transport);
+test.each(STDIO_MATRIX)('the get_hint example serves over stdio as a subprocess: $label', async ({ line, transport }) => {
+  const client = await line.connectStdio(serverScript, { transport });
   try {
     const { prompts } = await client.listPrompts();
     expect(prompts.map((prompt) => prompt.name)).toEqual(['get_hint']);

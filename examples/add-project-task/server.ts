@@ -9,8 +9,9 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, askUser, defineTool, field, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer } from '@mcpflow/core';
+import type { WorkflowServer } from '@mcpflow/core/v1';
 import { main } from '../serve';
+import { loadSdkLine, type SdkLine } from '../sdk-line';
 
 const PAGES = ['Website Redesign', 'Mobile App', 'MCP Tester', 'MCP Tester (archive)', 'Blog'];
 
@@ -77,8 +78,8 @@ export class AddProjectTask {
 }
 
 /** The project server: the workflow, and through it the pages and tasks tools. */
-export function createAddProjectTaskServer(): WorkflowServer {
-  return new WorkflowServer({ name: 'projects', version: '1.0.0' }).use(AddProjectTask);
+export function createAddProjectTaskServer(line: SdkLine = loadSdkLine()): WorkflowServer {
+  return new line.WorkflowServer({ name: 'projects', version: '1.0.0' }).use(AddProjectTask);
 }
 
 if (require.main === module) main('projects', createAddProjectTaskServer);

@@ -10,8 +10,9 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, constant, defineTool, field, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer } from '@mcpflow/core';
+import type { WorkflowServer } from '@mcpflow/core/v1';
 import { main } from '../serve';
+import { loadSdkLine, type SdkLine } from '../sdk-line';
 
 export const analyzeCode = defineTool(
   'analyze_code',
@@ -83,8 +84,8 @@ export class CodeReview {
 }
 
 /** The code review server: the workflow, and through it the three tools it chains. */
-export function createCodeReviewServer(): WorkflowServer {
-  return new WorkflowServer({ name: 'code-review', version: '1.0.0' }).use(CodeReview);
+export function createCodeReviewServer(line: SdkLine = loadSdkLine()): WorkflowServer {
+  return new line.WorkflowServer({ name: 'code-review', version: '1.0.0' }).use(CodeReview);
 }
 
 if (require.main === module) main('code-review', createCodeReviewServer);

@@ -7,8 +7,9 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, TemplateBinding, Workflow, defineResource, defineTool, field, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer } from '@mcpflow/core';
+import type { WorkflowServer } from '@mcpflow/core/v1';
 import { main } from '../serve';
+import { loadSdkLine, type SdkLine } from '../sdk-line';
 
 const PLAYERS: Record<string, { game_id: string; room: string; moves: number }> = {
   alice: { game_id: 'zork1', room: 'West of House', moves: 3 },
@@ -66,8 +67,8 @@ export class GetHint {
 }
 
 /** The interactive fiction server: the hint workflow, and through it player progress and walkthroughs. */
-export function createGetHintServer(): WorkflowServer {
-  return new WorkflowServer({ name: 'interactive-fiction', version: '1.0.0' }).use(GetHint);
+export function createGetHintServer(line: SdkLine = loadSdkLine()): WorkflowServer {
+  return new line.WorkflowServer({ name: 'interactive-fiction', version: '1.0.0' }).use(GetHint);
 }
 
 if (require.main === module) main('interactive-fiction', createGetHintServer);

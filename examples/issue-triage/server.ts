@@ -6,10 +6,10 @@
  */
 import 'reflect-metadata';
 import { z } from 'zod';
-import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Bind, Step, TemplateBinding, Workflow, fromStep, item, not, present, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer } from '@mcpflow/core';
+import type { WorkflowServer } from '@mcpflow/core/v1';
 import { main } from '../serve';
+import { loadSdkLine, type SdkLine } from '../sdk-line';
 
 interface Issue {
   number: number;
@@ -98,8 +98,8 @@ const GUIDES: Record<string, string> = {
 };
 
 /** The issue tracker server: issues, labelling guides, team load, milestones, and the triage workflow. */
-export function createIssueTriageServer(): WorkflowServer {
-  const server = new WorkflowServer({ name: 'issue-tracker', version: '1.0.0' });
+export function createIssueTriageServer(line: SdkLine = loadSdkLine()): WorkflowServer {
+  const server = new line.WorkflowServer({ name: 'issue-tracker', version: '1.0.0' });
   const issuesOf = (repo: string) => ISSUES[repo] ?? [];
 
   server.registerTool(
@@ -141,7 +141,7 @@ export function createIssueTriageServer(): WorkflowServer {
   );
   server.registerResource(
     'labelling-guide',
-    new ResourceTemplate('triage://labelling-guide/{area}', { list: undefined }),
+    new line.ResourceTemplate('triage://labelling-guide/{area}', { list: undefined }),
     { description: 'The labelling guide of one area', mimeType: 'text/markdown' },
     async (uri, { area }) => {
       const text = GUIDES[String(area)];

@@ -6,8 +6,9 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, defineTool, field, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer } from '@mcpflow/core';
+import type { WorkflowServer } from '@mcpflow/core/v1';
 import { main } from '../serve';
+import { loadSdkLine, type SdkLine } from '../sdk-line';
 
 interface SalesRow {
   region: string;
@@ -88,8 +89,8 @@ export class QuarterlyReport {
 }
 
 /** The sales server: the report workflow, and through it a query, a metrics calculator and a formatter. */
-export function createQuarterlyReportServer(): WorkflowServer {
-  return new WorkflowServer({ name: 'sales', version: '1.0.0' }).use(QuarterlyReport);
+export function createQuarterlyReportServer(line: SdkLine = loadSdkLine()): WorkflowServer {
+  return new line.WorkflowServer({ name: 'sales', version: '1.0.0' }).use(QuarterlyReport);
 }
 
 if (require.main === module) main('sales', createQuarterlyReportServer);

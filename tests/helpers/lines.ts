@@ -20,6 +20,8 @@
  * - `http`: Streamable HTTP on 127.0.0.1 (port 0), a session per client (2025 protocol);
  * - `stateless` (v2 only): protocol 2026-07-28 through `createMcpHandler`, a server from the factory
  *   per request, the 2.x client pinned with `versionNegotiation: { mode: { pin: '2026-07-28' } }`.
+ * A subprocess over stdio: `line.connectStdio(script, { transport })` over `STDIO_MATRIX` (the
+ * script takes `--sdk 1|2`, as the examples do; on 2.x both the 2025 and the 2026-07-28 protocol).
  * The factory is called once per connection (`memory`), per session (`http`) or per request
  * (`stateless`): keep what a test observes (call counts, seen values) outside it.
  *
@@ -32,6 +34,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as StdioClientTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpClientTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ResourceTemplate as ResourceTemplateV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -39,6 +42,7 @@ import { StreamableHTTPServerTransport as HttpServerTransportV1 } from '@modelco
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpClientTransportV2, ProtocolError } from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
 import {
   InMemoryTransport as InMemoryTransportV2,
   ResourceTemplate as ResourceTemplateV2,
@@ -73,6 +77,13 @@ export interface Line {
   readonly transports: readonly TransportName[];
   /** A connected client of this line; `close()` closes it and whatever serves it. */
   connect(factory: () => TestServer, options?: ConnectOptions): Promise<TestClient>;
+  /**
+   * A client of this line to a server script run as a subprocess over stdio with `--sdk <line>`
+   * (as the examples take it). `stateless` pins the 2.x client to 2026-07-28.
+   */
+  connectStdio(script: string, options?: { transport?: 'stdio' | 'stateless' }): Promise<TestClient>;
+  /** The stdio transports this line's examples serve: the 2025 protocol, and on 2.x also 2026-07-28. */
+  readonly stdioTransports: readonly ('stdio' | 'stateless')[];
   /** The signal of a tool or resource handler's request context. */
   signalOf(context: unknown): AbortSignal;
   /** The verified token a tool or resource handler's request context carries, if any. */
@@ -105,6 +116,12 @@ export const v1: Line = {
     );
     await client.connect(new HttpClientTransportV1(http.url));
     return closingAlso(client, http.close);
+  },
+  stdioTransports: ['stdio'],
+  async connectStdio(script) {
+    const client = new ClientV1({ name: 'mcpflow-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransportV1({ command: process.execPath, args: [script, '--sdk', '1'], stderr: 'pipe' }));
+    return client;
   },
   signalOf: (context) => (context as { signal: AbortSignal }).signal,
   authOf: (context) => (context as { authInfo?: AuthInfo }).authInfo,
@@ -148,6 +165,15 @@ export const v2: Line = {
     await client.connect(new HttpClientTransportV2(http.url));
     return closingAlso(client as unknown as TestClient, http.close);
   },
+  stdioTransports: ['stdio', 'stateless'],
+  async connectStdio(script, { transport = 'stdio' } = {}) {
+    const client = new ClientV2(
+      { name: 'mcpflow-test', version: '1.0.0' },
+      transport === 'stateless' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+    );
+    await client.connect(new StdioClientTransportV2({ command: process.execPath, args: [script, '--sdk', '2'], stderr: 'pipe' }));
+    return client as unknown as TestClient;
+  },
   signalOf: (context) => (context as { mcpReq: { signal: AbortSignal } }).mcpReq.signal,
   authOf: (context) => (context as { http?: { authInfo?: AuthInfo } }).http?.authInfo,
 };
@@ -159,11 +185,28 @@ export const MATRIX: readonly { label: string; line: Line; transport: TransportN
   line.transports.map((transport) => ({ label: `${line.name} ${transport}`, line, transport })),
 );
 
+/** Every line with every stdio transport its examples serve, for subprocess tests. */
+export const STDIO_MATRIX: readonly { label: string; line: Line; transport: 'stdio' | 'stateless' }[] = LINES.flatMap((line) =>
+  line.stdioTransports.map((transport) => ({
+    label: `${line.name} ${transport === 'stdio' ? 'stdio' : 'stdio 2026-07-28'}`,
+    line,
+    transport,
+  })),
+);
+
 /** Each line in memory: for long property tests, where the wire adds time and nothing else. */
 export const IN_MEMORY = MATRIX.filter((entry) => entry.transport === 'memory');
 
 /** The transports where one server serves a client's requests: for tests that change a server between requests. */
 export const SESSIONFUL = MATRIX.filter((entry) => entry.transport !== 'stateless');
+
+/**
+ * The `_meta` the protocol itself adds to a result: on 2026-07-28 the server identifies itself on
+ * every response (`io.modelcontextprotocol/serverInfo`); the 2025 protocol adds nothing.
+ */
+export function protocolMeta(transport: TransportName, serverInfo: { name: string; version: string }): Record<string, unknown> {
+  return transport === 'stateless' ? { 'io.modelcontextprotocol/serverInfo': serverInfo } : {};
+}
 
 /** Text of a prompt message, or the embedded resource it carries. */
 export function messageText(message: { content: { type: string; text?: string; resource?: { uri: string } } }): string {

@@ -1,4 +1,4 @@
-/** `@mcpflow/core/v1`: WorkflowServer for `@modelcontextprotocol/sdk` 1.x. */
+/** `@mcpflow/core/v1`: WorkflowServer for `@modelcontextprotocol/sdk` 1.x, and how to serve it. */
 export { WorkflowServer, type WorkflowServerOptions } from './workflow-server';
 export {
   DEFAULT_MAX_TRACE_BYTES,
@@ -14,3 +14,4 @@ export {
   type StepStatus,
   type WorkflowHooks,
 } from '../engine';
+export * from './serve';

@@ -1,4 +1,4 @@
-/** `@mcpflow/core/v2`: WorkflowServer for the 2.x SDK (`@modelcontextprotocol/server`). Loads nothing of 1.x. */
+/** `@mcpflow/core/v2`: WorkflowServer for the 2.x SDK (`@modelcontextprotocol/server`), and how to serve it. Loads nothing of 1.x. */
 export { WorkflowServer, type WorkflowServerOptions } from './workflow-server';
 export {
   DEFAULT_MAX_TRACE_BYTES,
@@ -14,3 +14,4 @@ export {
   type TraceTruncation,
   type WorkflowHooks,
 } from '../engine';
+export * from './serve';

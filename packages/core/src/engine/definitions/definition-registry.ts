@@ -59,22 +59,8 @@ export class DefinitionRegistry {
     const chosen = new Map<string, AnyDefinition>();
     classes.forEach((target, index) => {
       const model = models[index];
-      const referenced: { definition: AnyDefinition | undefined; step: string }[] = [
-        ...(readWorkflowOptions(target)?.resources ?? []).map((resource) => ({
-          definition: isResourceDefinition(resource) ? resource : undefined,
-          step: '(instruction resources)',
-        })),
-        ...readStepRecords(target).map((record, position) => ({
-          definition: isToolDefinition(record.options.tool)
-            ? record.options.tool
-            : isResourceDefinition(record.options.resource)
-              ? record.options.resource
-              : undefined,
-          step: model.steps[position]?.name ?? record.property,
-        })),
-      ];
-      referenced.forEach(({ definition, step }) => {
-        if (!definition || this.has(definition)) return;
+      referencesOf(target, model).forEach(({ definition, step }) => {
+        if (this.has(definition)) return;
         const key = `${definition.kind}:${definition.name}`;
         const other =
           chosen.get(key) ?? (definition.kind === 'tool' ? this.tools.get(definition.name) : this.resources.get(definition.name));
@@ -103,4 +89,36 @@ export class DefinitionRegistry {
     });
     return { definitions, errors };
   }
+}
+
+/** A definition a class references, and the step (or the instruction resources) that does. */
+interface Reference {
+  readonly definition: AnyDefinition;
+  readonly step: string;
+}
+
+const referencesByClass = new WeakMap<WorkflowClass, readonly Reference[]>();
+
+/** The definitions a class references, read from its metadata once: with a server per request, `use()` reads no step again. */
+function referencesOf(target: WorkflowClass, model: WorkflowModel): readonly Reference[] {
+  let references = referencesByClass.get(target);
+  if (!references) {
+    const found: { definition: AnyDefinition | undefined; step: string }[] = [
+      ...(readWorkflowOptions(target)?.resources ?? []).map((resource) => ({
+        definition: isResourceDefinition(resource) ? resource : undefined,
+        step: '(instruction resources)',
+      })),
+      ...readStepRecords(target).map((record, position) => ({
+        definition: isToolDefinition(record.options.tool)
+          ? record.options.tool
+          : isResourceDefinition(record.options.resource)
+            ? record.options.resource
+            : undefined,
+        step: model.steps[position]?.name ?? record.property,
+      })),
+    ];
+    references = found.filter((reference): reference is Reference => reference.definition !== undefined);
+    referencesByClass.set(target, references);
+  }
+  return references;
 }

@@ -91,7 +91,15 @@ export interface ExecutionState extends ExecutionScope {
   pause?: ExecutionPause;
 }
 
-/** The state of a run that has not started: no messages, no bindings, every step still to come. */
+/**
+ * The state of a run that has not started: no messages, no bindings, every step still to come.
+ *
+ * @example
+ * ```ts
+ * const state = createExecutionState(plan, { player: 'ada' });
+ * await advanceExecution(state, stepContext(plan, state, host), hooks);
+ * ```
+ */
 export function createExecutionState(plan: WorkflowPlan, args: Readonly<Record<string, string | undefined>>): ExecutionState {
   return {
     workflow: plan.model.name,

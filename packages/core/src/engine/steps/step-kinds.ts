@@ -3,7 +3,14 @@ import { resourceStep } from './resource/resource-step';
 import type { StepKind } from './step-kind';
 import { toolStep } from './tool/tool-step';
 
-/** Every kind of step, in the order a step model is matched against them. A new kind is a folder and a line here. */
+/**
+ * Every kind of step, in the order a step model is matched against them. A new kind is a folder and a line here.
+ *
+ * @example
+ * ```ts
+ * STEP_KINDS.map((kind) => kind.name); // ['tool', 'resource']
+ * ```
+ */
 export const STEP_KINDS: readonly StepKind[] = [toolStep, resourceStep];
 
 /** The kind of a (validated) step. */

@@ -1,0 +1,182 @@
+import {
+  InvalidServingOptionError,
+  MissingServingPackageError,
+  SessionPool,
+  UnguardedBindingError,
+  checkHostHeader,
+  checkOriginHeader,
+  isLoopbackHost,
+  loadServingPackage,
+  resolveHttpServingOptions,
+} from '../src/serving';
+
+function closable() {
+  return {
+    closed: 0,
+    async close() {
+      this.closed++;
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('SessionPool', () => {
+  const limits = {
+    maxSessions: 2,
+    idleTimeoutMs: 40,
+    onerror: (error: Error) => {
+      throw error;
+    },
+  };
+
+  test('counts sessions being created against the cap, and gives back a released reservation', () => {
+    const pool = new SessionPool(limits);
+    expect(pool.reserve()).toBe(true);
+    expect(pool.reserve()).toBe(true);
+    expect(pool.reserve()).toBe(false);
+    pool.release();
+    expect(pool.size).toBe(1);
+    expect(pool.reserve()).toBe(true);
+  });
+
+  test('closes and forgets a session idle for idleTimeoutMs', async () => {
+    const pool = new SessionPool(limits);
+    const session = closable();
+    pool.reserve();
+    pool.admit('a', session);
+    expect(pool.get('a')).toBe(session);
+    await sleep(120);
+    expect(session.closed).toBe(1);
+    expect(pool.get('a')).toBeUndefined();
+    expect(pool.size).toBe(0);
+  });
+
+  test('never closes a session while one of its requests is in progress; idles from its end', async () => {
+    const pool = new SessionPool(limits);
+    const session = closable();
+    pool.reserve();
+    pool.admit('a', session);
+    const end = pool.track('a');
+    await sleep(120);
+    expect(session.closed).toBe(0);
+    end();
+    end(); // ending twice counts once
+    await sleep(120);
+    expect(session.closed).toBe(1);
+  });
+
+  test('a forgotten session is not closed by the pool again', async () => {
+    const pool = new SessionPool(limits);
+    const session = closable();
+    pool.reserve();
+    pool.admit('a', session);
+    pool.forget('a');
+    await sleep(120);
+    expect(session.closed).toBe(0);
+    expect(pool.size).toBe(0);
+  });
+
+  test('closeAll closes every session and reports a failing close without stopping', async () => {
+    const reported: Error[] = [];
+    const pool = new SessionPool({ ...limits, idleTimeoutMs: 60_000, onerror: (error) => reported.push(error) });
+    const good = closable();
+    pool.reserve();
+    pool.admit('good', good);
+    pool.reserve();
+    pool.admit('bad', { close: () => Promise.reject(new Error('stuck')) });
+    await pool.closeAll();
+    expect(good.closed).toBe(1);
+    expect(reported.map((error) => error.message)).toEqual(['stuck']);
+    expect(pool.size).toBe(0);
+  });
+});
+
+describe('Host and Origin checks', () => {
+  const local = ['localhost', '127.0.0.1', '[::1]'];
+  test.each([
+    ['127.0.0.1:3000', true],
+    ['localhost', true],
+    ['[::1]:8080', true],
+    ['attacker.example:3000', false],
+    ['127.0.0.1.nip.io', false],
+    ['localhost.attacker.example', false],
+    [undefined, false],
+    ['', false],
+    ['bad host', false],
+  ])('Host %p → %p', (host, ok) => {
+    expect(checkHostHeader(host, local).ok).toBe(ok);
+  });
+
+  test.each([
+    [undefined, true],
+    ['http://localhost:5173', true],
+    ['http://127.0.0.1', true],
+    ['https://attacker.example', false],
+    ['null', false],
+    ['http://localhost.attacker.example', false],
+  ])('Origin %p → %p', (origin, ok) => {
+    expect(checkOriginHeader(origin, local).ok).toBe(ok);
+  });
+});
+
+describe('serving options', () => {
+  test('default to a local, bounded endpoint', () => {
+    expect(resolveHttpServingOptions()).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      path: '/mcp',
+      allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
+      allowedOrigins: ['localhost', '127.0.0.1', '[::1]'],
+      maxSessions: 100,
+      sessionIdleTimeoutMs: 600_000,
+      maxRequestBodySize: 4 * 1024 * 1024,
+      requestTimeoutMs: 30_000,
+    });
+  });
+
+  test('a binding beyond loopback needs allowedHosts, and its origins default to them', () => {
+    expect(() => resolveHttpServingOptions({ host: '0.0.0.0' })).toThrow(UnguardedBindingError);
+    expect(resolveHttpServingOptions({ host: '0.0.0.0', allowedHosts: ['mcp.example.com'] }).allowedOrigins).toEqual(['mcp.example.com']);
+  });
+
+  test.each([
+    [{ maxSessions: 0 }, /maxSessions: 0.*positive integer/],
+    [{ sessionIdleTimeoutMs: -1 }, /sessionIdleTimeoutMs/],
+    [{ maxRequestBodySize: 1.5 }, /maxRequestBodySize/],
+    [{ port: 70000 }, /port: 70000/],
+    [{ path: 'mcp' }, /path: "mcp".*starting with '\/'/],
+    [{ allowedHosts: [] }, /allowedHosts/],
+  ])('refuses %p', (options, message) => {
+    expect(() => resolveHttpServingOptions(options)).toThrow(InvalidServingOptionError);
+    expect(() => resolveHttpServingOptions(options)).toThrow(message);
+  });
+
+  test.each([
+    ['127.0.0.1', true],
+    ['127.1.2.3', true],
+    ['localhost', true],
+    ['::1', true],
+    ['0.0.0.0', false],
+    ['192.168.1.10', false],
+    ['::', false],
+  ])('isLoopbackHost(%p) → %p', (host, loopback) => {
+    expect(isLoopbackHost(host)).toBe(loopback);
+  });
+});
+
+describe('loadServingPackage', () => {
+  test('names the missing optional package and how to install it', async () => {
+    const missing = Object.assign(new Error("Cannot find module '@modelcontextprotocol/node'"), { code: 'MODULE_NOT_FOUND' });
+    const loading = loadServingPackage('serveHttp on SDK 2.x', () => Promise.reject(missing), '@modelcontextprotocol/node');
+    await expect(loading).rejects.toThrow(MissingServingPackageError);
+    await expect(loading).rejects.toThrow(
+      'serveHttp on SDK 2.x needs @modelcontextprotocol/node, which is not installed. Fix: npm install @modelcontextprotocol/node',
+    );
+  });
+
+  test('passes any other failure through unchanged', async () => {
+    const broken = new TypeError('boom');
+    await expect(loadServingPackage('serveHttp', () => Promise.reject(broken), '@modelcontextprotocol/node')).rejects.toBe(broken);
+  });
+});
