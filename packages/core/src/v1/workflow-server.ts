@@ -5,7 +5,18 @@ import { ErrorCode, McpError, type GetPromptResult, type Implementation } from '
 import { readWorkflowOptions, type WorkflowClass } from '../model/read-workflow';
 import type { WorkflowModel } from '../model';
 import { didYouMean } from '../rules';
-import { DefinitionRegistry, WorkflowPlans, executeWorkflow, type AnyDefinition, type WorkflowHooks, type WorkflowPlan } from '../engine';
+import {
+  DefinitionRegistry,
+  WorkflowPlans,
+  applyLimits,
+  executeWorkflow,
+  type AnyDefinition,
+  type ExecutionLimits,
+  type ExecutionOptions,
+  type WorkflowHooks,
+  type WorkflowPlan,
+} from '../engine';
+import { boundText } from '../engine/text/bounded-text';
 import { askClientInPlace } from './ask-client';
 import { V1Host } from './host';
 import { parseUriTemplate } from './parse-uri-template';
@@ -23,8 +34,16 @@ import type { RequestExtra } from './request-extra';
 /** Each class is checked and planned once per process, however many servers use it. */
 const plans = new WorkflowPlans(parseUriTemplate);
 
-/** Options of a WorkflowServer: the SDK's server options plus observability hooks. */
-export interface WorkflowServerOptions extends ServerOptions, WorkflowHooks {
+/**
+ * Options of a WorkflowServer: the SDK's server options, observability hooks, and the limits of
+ * every run (`defaultStepTimeoutMs`, `maxTraceBytes`).
+ *
+ * @example
+ * ```ts
+ * new WorkflowServer({ name: 'svc', version: '1.0.0' }, { onStep: log, defaultStepTimeoutMs: 10_000, maxTraceBytes: 2 ** 20 });
+ * ```
+ */
+export interface WorkflowServerOptions extends ServerOptions, WorkflowHooks, ExecutionLimits {
   /** How long a workflow waits for the client to answer one `askUser`/`askModel` question. Default 10 minutes. */
   askTimeoutMs?: number;
 }
@@ -52,13 +71,14 @@ export class WorkflowServer extends McpServer {
   private readonly definitions = new DefinitionRegistry();
   private readonly workflows: RegisteredWorkflow[] = [];
   private readonly workflowPrompts = new WeakMap<RegisteredPrompt, RegisteredWorkflow>();
-  private readonly hooks: WorkflowHooks;
+  private readonly execution: ExecutionOptions;
   private readonly askTimeoutMs?: number;
   private getPromptInstalled = false;
 
   constructor(serverInfo: Implementation, options?: WorkflowServerOptions) {
     super(serverInfo, options);
-    this.hooks = { onStep: options?.onStep };
+    // Limits out of range throw here, when the server is made, not on the first request.
+    this.execution = { onStep: options?.onStep, ...applyLimits(options) };
     this.askTimeoutMs = options?.askTimeoutMs;
   }
 
@@ -73,7 +93,8 @@ export class WorkflowServer extends McpServer {
     const { models, definitions } = checkUse(plans, classes, served, this.definitions, this.registry);
     // All or nothing: a name taken by a plain prompt fails before any class is registered.
     const taken = models.find((model) => this.registry.prompts.get(model.name));
-    if (taken) throw new Error(`Prompt ${taken.name} is already registered on this server; give workflow class ${taken.className} another name.`);
+    if (taken)
+      throw new Error(`Prompt ${taken.name} is already registered on this server; give workflow class ${taken.className} another name.`);
     definitions.forEach((definition) => this.registerDefinition(definition));
     models.forEach((model, index) => this.registerWorkflow(model, classes[index]));
     return this;
@@ -100,7 +121,12 @@ export class WorkflowServer extends McpServer {
    * fail earlier (in a test, say).
    */
   validate(): void {
-    throwIfAny(registrationErrors(this.workflows.map((workflow) => workflow.model), this.registry));
+    throwIfAny(
+      registrationErrors(
+        this.workflows.map((workflow) => workflow.model),
+        this.registry,
+      ),
+    );
   }
 
   /** Validates the workflows against what is registered, then connects: nothing is served if a reference is broken. */
@@ -121,7 +147,7 @@ export class WorkflowServer extends McpServer {
       model.name,
       { title: model.title, description: model.description, argsSchema: readWorkflowOptions(target)?.arguments as never },
       ((args: Record<string, string | undefined>, extra: RequestExtra) =>
-        executeWorkflow(workflow.plan, args, this.host(asks, extra), this.hooks) as Promise<GetPromptResult>) as never,
+        executeWorkflow(workflow.plan, args, this.host(asks, extra), this.execution) as Promise<GetPromptResult>) as never,
     );
     this.workflows.push(workflow);
     this.workflowPrompts.set(handle, workflow);
@@ -137,17 +163,27 @@ export class WorkflowServer extends McpServer {
     if (this.getPromptInstalled) return;
     this.getPromptInstalled = true;
     this.server.removeRequestHandler('prompts/get');
-    this.server.setRequestHandler(LenientGetPromptRequestSchema as never, ((request: { params?: unknown }, extra: RequestExtra) => {
-      const params = (typeof request.params === 'object' && request.params !== null ? request.params : {}) as { name?: unknown; arguments?: unknown };
-      return this.getPrompt(params.name, params.arguments, extra);
-    }) as never);
+    this.server.setRequestHandler(
+      LenientGetPromptRequestSchema as never,
+      ((request: { params?: unknown }, extra: RequestExtra) => {
+        const params = (typeof request.params === 'object' && request.params !== null ? request.params : {}) as {
+          name?: unknown;
+          arguments?: unknown;
+        };
+        return this.getPrompt(params.name, params.arguments, extra);
+      }) as never,
+    );
   }
 
   private async getPrompt(name: unknown, raw: unknown, extra: RequestExtra): Promise<GetPromptResult> {
     // Kept to as few awaits as possible: it is on every prompts/get.
     if (typeof name !== 'string') throw new McpError(ErrorCode.InvalidParams, `prompts/get needs 'name', the prompt's name as a string`);
     const prompt = this.registry.prompts.get(name);
-    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} not found.${didYouMean(name, this.registry.prompts.keys())}`);
+    if (!prompt)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Prompt ${boundText(name, 200)} not found.${didYouMean(name, this.registry.prompts.keys())}`,
+      );
     if (!prompt.enabled) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} disabled`);
     const isWorkflow = this.workflowPrompts.has(prompt);
     const parsed = parsePromptArguments(name, prompt, raw, isWorkflow);

@@ -95,7 +95,7 @@ export interface ExecutionState extends ExecutionScope {
 export function createExecutionState(plan: WorkflowPlan, args: Readonly<Record<string, string | undefined>>): ExecutionState {
   return {
     workflow: plan.model.name,
-    args,
+    args: ownArguments(args),
     position: 0,
     // No prototype: a binding may be named like an Object.prototype member.
     bindings: Object.create(null) as Record<string, unknown>,
@@ -107,4 +107,11 @@ export function createExecutionState(plan: WorkflowPlan, args: Readonly<Record<s
     rounds: 0,
     flow: {},
   };
+}
+
+/** The prompt's arguments with no prototype: an argument named `constructor` that was left out reads as absent. */
+function ownArguments(args: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
+  const own: Record<string, string | undefined> = Object.create(null);
+  for (const name of Object.keys(args)) own[name] = args[name];
+  return own;
 }

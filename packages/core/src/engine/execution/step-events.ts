@@ -1,3 +1,5 @@
+import type { TraceTruncation } from '../trace/bound-trace';
+
 /** The `_meta` key of a workflow result's execution summary. */
 export const EXECUTION_META_KEY = 'mcpflow/execution';
 
@@ -31,6 +33,8 @@ export interface ExecutionMeta {
   steps: StepMeta[];
   stoppedAt?: string;
   reason?: string;
+  /** Present when messages were cut to keep the result within `maxTraceBytes`. */
+  truncated?: TraceTruncation;
   /** How many times the run waited on the client (present once a question was put). */
   rounds?: number;
   /** The questions put to the client and how each ended. */
@@ -48,7 +52,14 @@ export interface IterationRef {
  * each iteration starts and ends (with `iteration`). A step skipped by `when` ends `skipped`.
  */
 export type StepEvent =
-  | { readonly phase: 'start'; readonly workflow: string; readonly step: string; readonly index: number; readonly total: number; readonly iteration?: IterationRef }
+  | {
+      readonly phase: 'start';
+      readonly workflow: string;
+      readonly step: string;
+      readonly index: number;
+      readonly total: number;
+      readonly iteration?: IterationRef;
+    }
   | {
       readonly phase: 'end';
       readonly workflow: string;

@@ -2,7 +2,7 @@ import type { AskRequest } from '../asking/ask-request';
 import type { PromptResult } from '../content';
 import { advanceExecution, executionResult, openTrace, stepContext } from '../execution/execute-workflow';
 import { createExecutionState, type ExecutionState } from '../execution/execution-state';
-import type { WorkflowHooks } from '../execution/step-events';
+import type { ExecutionOptions } from '../execution/execute-workflow';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import type { StateSealer } from '../sealing/state-sealer';
@@ -31,15 +31,15 @@ export async function executeWorkflowRound(
   plan: WorkflowPlan,
   args: Readonly<Record<string, string | undefined>>,
   host: Host,
-  hooks: WorkflowHooks,
+  options: ExecutionOptions,
   sealer: StateSealer,
   requestState?: unknown,
 ): Promise<RoundResult> {
   const resuming = requestState !== undefined;
   const state = resuming ? openExecution(requestState, plan, args, sealer) : createExecutionState(plan, args);
-  const context = stepContext(plan, state, host);
+  const context = stepContext(plan, state, host, options);
   if (!resuming) await openTrace(state, context);
-  await advanceExecution(state, context, hooks);
+  await advanceExecution(state, context, options);
   if (state.pause) {
     const sealed = sealExecution(state, plan, sealer);
     if (sealed.ok) return { kind: 'input-required', inputRequests: state.pause.requests, requestState: sealed.state };
@@ -56,5 +56,9 @@ function cannotPause(state: ExecutionState, plan: WorkflowPlan, why: string): vo
   );
   state.pause = undefined;
   state.statuses[pause.step] = 'handoff';
-  state.stop = { step: pause.step, status: 'handoff', reason: `the server cannot pause step '${plan.steps[pause.step].model.name}' to ask ${questions.join(' and ')}: ${why}` };
+  state.stop = {
+    step: pause.step,
+    status: 'handoff',
+    reason: `the server cannot pause step '${plan.steps[pause.step].model.name}' to ask ${questions.join(' and ')}: ${why}`,
+  };
 }
