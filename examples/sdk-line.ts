@@ -28,7 +28,8 @@ export function sdkLineName(argv = process.argv.slice(2), env = process.env): 'v
   throw new Error(`--sdk ${asked}: the SDK line is 1 (@modelcontextprotocol/sdk) or 2 (@modelcontextprotocol/server)`);
 }
 
-/** Loads one line's classes (and only that line's SDK). */
+/** Loads one line's classes (and only that line's SDK: hence `require`, on demand, not an import). */
+/* eslint-disable @typescript-eslint/no-require-imports */
 export function loadSdkLine(name: 'v1' | 'v2' = 'v1'): SdkLine {
   if (name === 'v2') {
     return {
@@ -43,3 +44,4 @@ export function loadSdkLine(name: 'v1' | 'v2' = 'v1'): SdkLine {
     ResourceTemplate: require('@modelcontextprotocol/sdk/server/mcp.js').ResourceTemplate,
   };
 }
+/* eslint-enable @typescript-eslint/no-require-imports */

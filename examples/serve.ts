@@ -26,7 +26,11 @@ export function readServeRequest(argv = process.argv.slice(2), env = process.env
   };
   return {
     kind: 'http',
-    options: { port: number('--port') ?? Number(env.PORT ?? 3000), maxSessions: number('--max-sessions'), sessionIdleTimeoutMs: number('--session-idle-timeout') },
+    options: {
+      port: number('--port') ?? Number(env.PORT ?? 3000),
+      maxSessions: number('--max-sessions'),
+      sessionIdleTimeoutMs: number('--session-idle-timeout'),
+    },
   };
 }
 

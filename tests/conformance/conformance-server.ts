@@ -26,7 +26,14 @@ class ReadTemplate {
 export function createConformanceServer(notify: () => ServerNotifier): WorkflowServer {
   const server = new WorkflowServer(
     { name: 'mcpflow-conformance', version: '1.0.0' },
-    { capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: true }, logging: {}, completions: {} },
+    {
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { subscribe: true, listChanged: true },
+        prompts: { listChanged: true },
+        logging: {},
+        completions: {},
+      },
       // Every retry carrying a requestState is verified before its handler runs; a forged one is -32602.
       requestState: { verify: requestStateCodec.verify },
     },

@@ -24,10 +24,17 @@ afterAll(() => serving.close());
 
 function report(run: ConformanceRun): { passed: string[]; failed: string[] } {
   const passed = run.outcomes.filter((outcome) => outcome.failed === 0).map((outcome) => outcome.scenario);
-  const failed = run.outcomes.filter((outcome) => outcome.failed > 0).map((outcome) => `${outcome.scenario}: ${outcome.failures.join(' | ')}`);
+  const failed = run.outcomes
+    .filter((outcome) => outcome.failed > 0)
+    .map((outcome) => `${outcome.scenario}: ${outcome.failures.join(' | ')}`);
   console.info(`conformance: ${passed.length} scenario(s) passed, ${failed.length} failed\n${failed.join('\n')}`);
   if (run.exitCode !== 0) console.info(run.output.slice(-700));
-  console.info(run.outcomes.filter((outcome) => outcome.other.length > 0).map((outcome) => `${outcome.scenario}: ${outcome.other.join(' | ')}`).join('\n'));
+  console.info(
+    run.outcomes
+      .filter((outcome) => outcome.other.length > 0)
+      .map((outcome) => `${outcome.scenario}: ${outcome.other.join(' | ')}`)
+      .join('\n'),
+  );
   return { passed, failed };
 }
 

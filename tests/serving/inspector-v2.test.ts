@@ -50,7 +50,19 @@ test('inspector-cli over stdio: prompts/list and prompts/get on the 2.x example'
   const listed = await inspector(process.execPath, CODE_REVIEW, '--sdk', '2', '--method', 'prompts/list');
   expect(listed.status).toBe(0);
   expect((listed.json.prompts as { name: string }[]).map((prompt) => prompt.name)).toEqual(['code_review']);
-  const got = await inspector(process.execPath, CODE_REVIEW, '--sdk', '2', '--method', 'prompts/get', '--prompt-name', 'code_review', '--prompt-args', 'code=x = 1', 'language=python');
+  const got = await inspector(
+    process.execPath,
+    CODE_REVIEW,
+    '--sdk',
+    '2',
+    '--method',
+    'prompts/get',
+    '--prompt-name',
+    'code_review',
+    '--prompt-args',
+    'code=x = 1',
+    'language=python',
+  );
   expect(got.status).toBe(0);
   expectCodeReviewTrace(got.json);
 });
@@ -59,7 +71,18 @@ test('inspector-cli over HTTP: prompts/get on the 2.x example served by serveHtt
   const served = await serveExample('code-review/server.js', ['--sdk', '2']);
   try {
     expect(served.stderr()).toMatch(/\(SDK 2\.x: MCP 2026-07-28 stateless, 2025 clients in sessions\)/);
-    const got = await inspector(served.url.href, '--transport', 'http', '--method', 'prompts/get', '--prompt-name', 'code_review', '--prompt-args', 'code=x = 1', 'language=python');
+    const got = await inspector(
+      served.url.href,
+      '--transport',
+      'http',
+      '--method',
+      'prompts/get',
+      '--prompt-name',
+      'code_review',
+      '--prompt-args',
+      'code=x = 1',
+      'language=python',
+    );
     expect(got.status).toBe(0);
     expectCodeReviewTrace(got.json);
   } finally {

@@ -58,7 +58,11 @@ export function createGreeterV2(): v2.WorkflowServer {
 export async function connectV2(url: URL, pin?: '2026-07-28'): Promise<ServingClient & { client: ClientV2 }> {
   const client = new ClientV2({ name: 'serving-test', version: '1.0.0' }, pin ? { versionNegotiation: { mode: { pin } } } : {});
   await client.connect(new HttpTransportV2(url));
-  return { client, promptText: async (name, args) => firstText(await client.getPrompt({ name, arguments: args })), close: () => client.close() };
+  return {
+    client,
+    promptText: async (name, args) => firstText(await client.getPrompt({ name, arguments: args })),
+    close: () => client.close(),
+  };
 }
 
 export const lineV2: Line = {

@@ -11,7 +11,10 @@ export interface RawResponse {
  * Sends one HTTP request with exactly the headers given (`Host` and `Origin` included, which a
  * fetch client would not let a test forge), and reads the whole answer.
  */
-export function rawRequest(url: URL, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<RawResponse> {
+export function rawRequest(
+  url: URL,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const outgoing = request(url, { method: options.method ?? 'POST', headers: options.headers }, (incoming) => {
       let body = '';

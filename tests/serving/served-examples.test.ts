@@ -37,7 +37,9 @@ describe.each(examples)('the served example on $line', ({ line, script, sdk }) =
     const refused = answers.filter((answer) => answer.status === 503);
     expect(refused).toHaveLength(1980);
     expect(JSON.parse(refused[0].body).error.message).toMatch(/at most 20 at once/);
-    console.info(`RSS of ${script} on ${line}: ${before.toFixed(1)} MiB before 2000 initialize requests, ${served.rssMiB().toFixed(1)} MiB after (cap 20 sessions)`);
+    console.info(
+      `RSS of ${script} on ${line}: ${before.toFixed(1)} MiB before 2000 initialize requests, ${served.rssMiB().toFixed(1)} MiB after (cap 20 sessions)`,
+    );
   });
 
   test('idle sessions are closed (--session-idle-timeout), which makes room for new ones', async () => {

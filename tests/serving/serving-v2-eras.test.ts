@@ -14,8 +14,12 @@ test('a 2.x client pinned to 2026-07-28 is served statelessly: no session is hel
   const { client, promptText, close } = await connectV2(serving.url, '2026-07-28');
   expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
   const before = built;
-  expect(await promptText('greet', { name: 'Ada' })).toMatch(/Calling tool make_greeting with arguments: {"name":"Ada"}\nResult of make_greeting:\nHello, Ada$/);
-  expect(await promptText('greet', { name: 'Bo' })).toMatch(/Calling tool make_greeting with arguments: {"name":"Bo"}\nResult of make_greeting:\nHello, Bo$/);
+  expect(await promptText('greet', { name: 'Ada' })).toMatch(
+    /Calling tool make_greeting with arguments: {"name":"Ada"}\nResult of make_greeting:\nHello, Ada$/,
+  );
+  expect(await promptText('greet', { name: 'Bo' })).toMatch(
+    /Calling tool make_greeting with arguments: {"name":"Bo"}\nResult of make_greeting:\nHello, Bo$/,
+  );
   expect(built - before).toBe(2); // a server per request
   expect(serving.sessions).toBe(0);
   await close();
@@ -29,8 +33,12 @@ test('2025 clients of the 2.x line get sessions, a server each', async () => {
   expect(a.client.getNegotiatedProtocolVersion()).not.toBe('2026-07-28');
   expect(serving.sessions).toBe(2);
   const before = built;
-  expect(await a.promptText('greet', { name: 'Ada' })).toMatch(/Calling tool make_greeting with arguments: {"name":"Ada"}\nResult of make_greeting:\nHello, Ada$/);
-  expect(await b.promptText('greet', { name: 'Bo' })).toMatch(/Calling tool make_greeting with arguments: {"name":"Bo"}\nResult of make_greeting:\nHello, Bo$/);
+  expect(await a.promptText('greet', { name: 'Ada' })).toMatch(
+    /Calling tool make_greeting with arguments: {"name":"Ada"}\nResult of make_greeting:\nHello, Ada$/,
+  );
+  expect(await b.promptText('greet', { name: 'Bo' })).toMatch(
+    /Calling tool make_greeting with arguments: {"name":"Bo"}\nResult of make_greeting:\nHello, Bo$/,
+  );
   expect(built).toBe(before); // the session's own server answered
   await Promise.all([a.close(), b.close()]);
 });
@@ -51,6 +59,8 @@ test("legacy: 'reject' refuses 2025 clients and names the protocol it serves", a
   expect(refused.status).toBe(400);
   expect(JSON.parse(refused.body).error).toMatchObject({ code: -32022, data: { supported: ['2026-07-28'] } });
   const { promptText, close } = await connectV2(serving.url, '2026-07-28');
-  expect(await promptText('greet', { name: 'Ada' })).toMatch(/Calling tool make_greeting with arguments: {"name":"Ada"}\nResult of make_greeting:\nHello, Ada$/);
+  expect(await promptText('greet', { name: 'Ada' })).toMatch(
+    /Calling tool make_greeting with arguments: {"name":"Ada"}\nResult of make_greeting:\nHello, Ada$/,
+  );
   await close();
 });

@@ -11,13 +11,24 @@ import {
 } from '../src/serving';
 
 function closable() {
-  return { closed: 0, async close() { this.closed++; } };
+  return {
+    closed: 0,
+    async close() {
+      this.closed++;
+    },
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('SessionPool', () => {
-  const limits = { maxSessions: 2, idleTimeoutMs: 40, onerror: (error: Error) => { throw error; } };
+  const limits = {
+    maxSessions: 2,
+    idleTimeoutMs: 40,
+    onerror: (error: Error) => {
+      throw error;
+    },
+  };
 
   test('counts sessions being created against the cap, and gives back a released reservation', () => {
     const pool = new SessionPool(limits);
@@ -159,7 +170,9 @@ describe('loadServingPackage', () => {
     const missing = Object.assign(new Error("Cannot find module '@modelcontextprotocol/node'"), { code: 'MODULE_NOT_FOUND' });
     const loading = loadServingPackage('serveHttp on SDK 2.x', () => Promise.reject(missing), '@modelcontextprotocol/node');
     await expect(loading).rejects.toThrow(MissingServingPackageError);
-    await expect(loading).rejects.toThrow('serveHttp on SDK 2.x needs @modelcontextprotocol/node, which is not installed. Fix: npm install @modelcontextprotocol/node');
+    await expect(loading).rejects.toThrow(
+      'serveHttp on SDK 2.x needs @modelcontextprotocol/node, which is not installed. Fix: npm install @modelcontextprotocol/node',
+    );
   });
 
   test('passes any other failure through unchanged', async () => {

@@ -2,7 +2,12 @@
  * What both adapters' serving helpers share, SDK-free: the options and their safe defaults, the
  * `Host`/`Origin` checks, the bounded session pool and the listening `node:http` server.
  */
-export { type HttpServingOptions, type ResolvedHttpServingOptions, resolveHttpServingOptions, DEFAULT_MAX_REQUEST_BODY_SIZE } from './http-serving-options';
+export {
+  type HttpServingOptions,
+  type ResolvedHttpServingOptions,
+  resolveHttpServingOptions,
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
+} from './http-serving-options';
 export type { HttpServing } from './http-serving';
 export { listenHttp, type HttpEndpoint } from './listen';
 export { SessionPool, type ClosableSession, type SessionLimits } from './session-pool';

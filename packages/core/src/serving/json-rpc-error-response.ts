@@ -7,7 +7,13 @@ import type { ServerResponse } from 'node:http';
  * @example
  * writeJsonRpcError(response, 404, -32001, 'Session not found: initialize a new session');
  */
-export function writeJsonRpcError(response: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+export function writeJsonRpcError(
+  response: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   if (response.headersSent) {
     response.end();
     return;

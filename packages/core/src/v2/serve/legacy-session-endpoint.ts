@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { WebStandardStreamableHTTPServerTransport, type McpHandlerRequestOptions, type McpServerFactory } from '@modelcontextprotocol/server';
+import {
+  WebStandardStreamableHTTPServerTransport,
+  type McpHandlerRequestOptions,
+  type McpServerFactory,
+} from '@modelcontextprotocol/server';
 import { SessionMessages, ServingErrorCodes, type SessionPool } from '../../serving';
 
 /**

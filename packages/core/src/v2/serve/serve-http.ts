@@ -7,7 +7,14 @@ import {
   type ServerNotifier,
   type WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
-import { SessionPool, listenHttp, loadServingPackage, resolveHttpServingOptions, type HttpServing, type HttpServingOptions as SharedHttpServingOptions } from '../../serving';
+import {
+  SessionPool,
+  listenHttp,
+  loadServingPackage,
+  resolveHttpServingOptions,
+  type HttpServing,
+  type HttpServingOptions as SharedHttpServingOptions,
+} from '../../serving';
 import { LegacySessionEndpoint } from './legacy-session-endpoint';
 
 /**
