@@ -53,7 +53,9 @@ function loopServer(items: number): WorkflowServer {
   const server = new WorkflowServer({ name: 'bench-loop', version: '1.0.0' });
   const list = JSON.stringify(Array.from({ length: items }, (_, index) => index));
   server.registerTool('list', {}, async () => ({ content: [{ type: 'text' as const, text: list }] }));
-  server.registerTool('double', { inputSchema: { n: z.number() } }, async ({ n }) => ({ content: [{ type: 'text' as const, text: String(n * 2) }] }));
+  server.registerTool('double', { inputSchema: { n: z.number() } }, async ({ n }) => ({
+    content: [{ type: 'text' as const, text: String(n * 2) }],
+  }));
   return server.use(Loop);
 }
 
@@ -66,8 +68,12 @@ export async function parallelGroup(): Promise<ParallelResult> {
   const sequential = await inMemoryClient(groupServer(false));
   const request = { name: 'group' };
   const [a, b] = await Promise.all([parallel.getPrompt(request), sequential.getPrompt(request)]);
-  if (JSON.stringify(a.messages) !== JSON.stringify(b.messages)) throw new Error('the parallel group and the sequential steps do not build the same trace');
-  const result = await sideBySide({ parallel: () => parallel.getPrompt(request), sequential: () => sequential.getPrompt(request) }, { warmup: 5, rounds: 10, batch: 5 });
+  if (JSON.stringify(a.messages) !== JSON.stringify(b.messages))
+    throw new Error('the parallel group and the sequential steps do not build the same trace');
+  const result = await sideBySide(
+    { parallel: () => parallel.getPrompt(request), sequential: () => sequential.getPrompt(request) },
+    { warmup: 5, rounds: 10, batch: 5 },
+  );
   await Promise.all([parallel.close(), sequential.close()]);
   return { parallel: result.parallel, sequential: result.sequential, ratio: result.parallel.median / result.sequential.median };
 }
@@ -79,8 +85,12 @@ export async function forEachScaling(): Promise<ForEachRow[]> {
     const client = await inMemoryClient(loopServer(items));
     const request = { name: 'loop' };
     const first = await client.getPrompt(request);
-    if ((first._meta?.['mcpflow/execution'] as { status?: string } | undefined)?.status !== 'completed') throw new Error(`the ${items}-element loop did not complete`);
-    const { run } = await sideBySide({ run: () => client.getPrompt(request) }, { warmup: Math.max(3, 2000 / items), rounds: 10, batch: Math.max(1, Math.round(200 / items)) });
+    if ((first._meta?.['mcpflow/execution'] as { status?: string } | undefined)?.status !== 'completed')
+      throw new Error(`the ${items}-element loop did not complete`);
+    const { run } = await sideBySide(
+      { run: () => client.getPrompt(request) },
+      { warmup: Math.max(3, 2000 / items), rounds: 10, batch: Math.max(1, Math.round(200 / items)) },
+    );
     rows.push({ items, perRequestUs: run.median, perItemUs: run.median / items });
     await client.close();
   }

@@ -68,10 +68,17 @@ function triageServer(options: Options = {}) {
   let inFlight = 0;
   const peak = { inFlight: 0 };
   const server = new WorkflowServer({ name: 'triage', version: '1.0.0' }, options.serverOptions);
-  server.registerResource('policy', 'triage://policy', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, text: 'Label every issue.' }] }));
-  server.registerResource('guide', new ResourceTemplate('triage://guide/{area}', { list: undefined }), { mimeType: 'text/plain' }, async (uri, { area }) => ({
-    contents: [{ uri: uri.href, text: `How to label ${area} issues` }],
+  server.registerResource('policy', 'triage://policy', { mimeType: 'text/plain' }, async (uri) => ({
+    contents: [{ uri: uri.href, text: 'Label every issue.' }],
   }));
+  server.registerResource(
+    'guide',
+    new ResourceTemplate('triage://guide/{area}', { list: undefined }),
+    { mimeType: 'text/plain' },
+    async (uri, { area }) => ({
+      contents: [{ uri: uri.href, text: `How to label ${area} issues` }],
+    }),
+  );
   server.registerTool('list_issues', { inputSchema: { repo: z.string() } }, async () => ({
     content: [{ type: 'text', text: JSON.stringify(options.issues ?? ISSUES) }],
   }));
@@ -90,9 +97,13 @@ function triageServer(options: Options = {}) {
       inFlight -= 1;
     }
   });
-  server.registerTool('summarize', { inputSchema: { details: z.array(z.string()), guides: z.array(z.string()) } }, async ({ details, guides }) => ({
-    content: [{ type: 'text', text: `${details.length} issues, ${guides.length} guides` }],
-  }));
+  server.registerTool(
+    'summarize',
+    { inputSchema: { details: z.array(z.string()), guides: z.array(z.string()) } },
+    async ({ details, guides }) => ({
+      content: [{ type: 'text', text: `${details.length} issues, ${guides.length} guides` }],
+    }),
+  );
   return { server: server.use(Triage), calls, aborted, peak };
 }
 
@@ -173,8 +184,13 @@ describe('forEach', () => {
 
   test('a failing iteration stops the loop: the running one is cancelled, later ones never start; _meta names the failure', async () => {
     const issues = [1, 2, 3, 4].map((number) => ({ number, title: `t${number}`, labels: [], area: 'a' }));
-    const hang = (signal: AbortSignal) => new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
-    const { server, calls, aborted } = triageServer({ issues, failOn: 2, gate: (number, signal) => (number === 1 ? hang(signal) : Promise.resolve()) });
+    const hang = (signal: AbortSignal) =>
+      new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    const { server, calls, aborted } = triageServer({
+      issues,
+      failOn: 2,
+      gate: (number, signal) => (number === 1 ? hang(signal) : Promise.resolve()),
+    });
     const client = await connect(server);
     const result = await client.getPrompt({ name: 'triage', arguments: ARGS });
     expect(calls).toEqual([1, 2]);
@@ -216,7 +232,8 @@ describe('forEach', () => {
     expect(meta(result)).toMatchObject({
       status: 'handoff',
       stoppedAt: 'details',
-      reason: "element 2 of 2: tool get_issue needs 'number' (item('number') is not in the element: the element is an object and has no 'number')",
+      reason:
+        "element 2 of 2: tool get_issue needs 'number' (item('number') is not in the element: the element is an object and has no 'number')",
     });
     expect(messageText(result.messages.at(-1)!)).toBe(
       "I cannot complete step 'details' on the server: element 2 of 2: tool get_issue needs 'number' (item('number') is not in the element: the element is an object and has no 'number').\n" +
@@ -244,7 +261,9 @@ describe('forEach', () => {
       gate: (number, signal) => {
         // With concurrency 2: #1 answers at once, then #2 and #3 hang together.
         if (number === 3) third();
-        return number >= 2 ? new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))) : Promise.resolve();
+        return number >= 2
+          ? new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))))
+          : Promise.resolve();
       },
     });
     const client = await connect(server);
@@ -291,7 +310,9 @@ describe('forEach', () => {
     const { server } = triageServer({ serverOptions: { onStep: (event) => void events.push(event) } });
     const client = await connect(server);
     await client.getPrompt({ name: 'triage', arguments: ARGS });
-    const guides = events.filter((event) => event.step === 'guides').map((event) => [event.phase, event.iteration?.index, event.phase === 'end' ? event.status : undefined]);
+    const guides = events
+      .filter((event) => event.step === 'guides')
+      .map((event) => [event.phase, event.iteration?.index, event.phase === 'end' ? event.status : undefined]);
     expect(guides).toEqual([
       ['start', undefined, undefined],
       ['start', 0, undefined],

@@ -74,10 +74,14 @@ function dashboardServer(behaviour: Record<Name, Behaviour>, finishOrder: Name[]
       return { content: [{ type: 'text', text: JSON.stringify(value) }] };
     });
   }
-  server.registerTool('render', { inputSchema: { issues: z.object({ open: z.number() }), pulls: z.object({ open: z.number() }) } }, async ({ issues, pulls }) => {
-    events.push('render');
-    return { content: [{ type: 'text', text: `${issues.open} issues, ${pulls.open} pulls` }] };
-  });
+  server.registerTool(
+    'render',
+    { inputSchema: { issues: z.object({ open: z.number() }), pulls: z.object({ open: z.number() }) } },
+    async ({ issues, pulls }) => {
+      events.push('render');
+      return { content: [{ type: 'text', text: `${issues.open} issues, ${pulls.open} pulls` }] };
+    },
+  );
   return { server: server.use(Dashboard), events, aborted };
 }
 
@@ -85,7 +89,11 @@ const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mc
 
 describe('parallel groups', () => {
   test('steps start together; the trace keeps declaration order whatever order they finish in', async () => {
-    const { server, events } = dashboardServer({ issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5 } }, ['pulls', 'builds', 'issues']);
+    const { server, events } = dashboardServer({ issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5 } }, [
+      'pulls',
+      'builds',
+      'issues',
+    ]);
     const client = await connect(server);
     const result = await client.getPrompt({ name: 'dashboard', arguments: { project: 'mcpflow' } });
     expect(events).toEqual(['start issues', 'start pulls', 'start builds', 'end pulls', 'end builds', 'end issues', 'render']);
@@ -114,7 +122,11 @@ describe('parallel groups', () => {
   });
 
   test('a failing step cancels the rest of its group, which settles before the run stops at the failed step', async () => {
-    const { server, events, aborted } = dashboardServer({ issues: { latency: 10_000 }, pulls: { latency: 5, fail: 'throw' }, builds: { latency: 10_000 } });
+    const { server, events, aborted } = dashboardServer({
+      issues: { latency: 10_000 },
+      pulls: { latency: 5, fail: 'throw' },
+      builds: { latency: 10_000 },
+    });
     const client = await connect(server);
     const result = await client.getPrompt({ name: 'dashboard', arguments: { project: 'mcpflow' } });
     expect(aborted.sort()).toEqual(['builds', 'issues']);
@@ -140,7 +152,10 @@ describe('parallel groups', () => {
   });
 
   test('an optional step of the group fails alone: its siblings finish and the run goes on without its binding', async () => {
-    const { server, events, aborted } = dashboardServer({ issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5, fail: 'isError' } }, ['builds', 'pulls', 'issues']);
+    const { server, events, aborted } = dashboardServer(
+      { issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5, fail: 'isError' } },
+      ['builds', 'pulls', 'issues'],
+    );
     const client = await connect(server);
     const result = await client.getPrompt({ name: 'dashboard', arguments: { project: 'mcpflow' } });
     expect(aborted).toEqual([]);

@@ -27,17 +27,20 @@ export interface ToolHandlerResult<Structured = Record<string, unknown>> {
 export type StructuredOf<Output extends ZodShape | undefined> = Output extends ZodShape ? ShapeOutput<Output> : Record<string, unknown>;
 
 /**
- * A tool handler. `context` is the request context of the SDK line serving it (1.x `extra`, 2.x
- * `ctx`): it carries the request's abort signal on both.
+ * A tool handler. `context` is the request context of the SDK line serving it, as that line's own
+ * handlers get it: 1.x `extra` (its signal at `extra.signal`), 2.x `ctx` (at `ctx.mcpReq.signal`).
  */
 export type ToolHandler<Input extends ZodShape, Output extends ZodShape | undefined> = (
   args: ShapeOutput<Input>,
   context: HandlerContext,
 ) => ToolHandlerResult<StructuredOf<Output>> | Promise<ToolHandlerResult<StructuredOf<Output>>>;
 
-/** The SDK line's request context, seen through what both lines have. */
+/** The SDK line's request context: 1.x `extra` or 2.x `ctx`, with where each keeps the request's signal. */
 export interface HandlerContext {
+  /** 1.x: the request's abort signal. */
   readonly signal?: AbortSignal;
+  /** 2.x: the request, with its abort signal. */
+  readonly mcpReq?: { readonly signal?: AbortSignal };
   readonly [key: string]: unknown;
 }
 
@@ -82,7 +85,9 @@ export type UriVariableNames<Template extends string> = Template extends `${stri
 type ExpressionNames<Expression extends string> = Expression extends `${'+' | '#' | '.' | '/' | ';' | '?' | '&'}${infer Body}`
   ? ListNames<Body>
   : ListNames<Expression>;
-type ListNames<List extends string> = List extends `${infer Head},${infer Tail}` ? VariableName<Head> | ListNames<Tail> : VariableName<List>;
+type ListNames<List extends string> = List extends `${infer Head},${infer Tail}`
+  ? VariableName<Head> | ListNames<Tail>
+  : VariableName<List>;
 type VariableName<Spec extends string> = Spec extends `${infer Name}*` ? Name : Spec extends `${infer Name}:${string}` ? Name : Spec;
 
 /** The variables a resource template's handler receives (decoded); an exploded `{/path*}` may be a list. */
@@ -90,7 +95,10 @@ export type TemplateVariables<Template extends string> = { [Name in UriVariableN
 
 /** What a resource handler returns: its contents, text or base64 blob. */
 export interface ResourceHandlerResult {
-  contents: ({ uri: string; mimeType?: string; text: string; _meta?: Record<string, unknown> } | { uri: string; mimeType?: string; blob: string; _meta?: Record<string, unknown> })[];
+  contents: (
+    | { uri: string; mimeType?: string; text: string; _meta?: Record<string, unknown> }
+    | { uri: string; mimeType?: string; blob: string; _meta?: Record<string, unknown> }
+  )[];
   _meta?: Record<string, unknown>;
 }
 
@@ -132,7 +140,12 @@ export type AnyResourceDefinition = ResourceDefinition<string, any>;
  * @example `if (isToolDefinition(options.tool)) register(options.tool);`
  */
 export function isToolDefinition(value: unknown): value is AnyToolDefinition {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'tool' && typeof (value as { handler?: unknown }).handler === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'tool' &&
+    typeof (value as { handler?: unknown }).handler === 'function'
+  );
 }
 
 /**
@@ -140,5 +153,10 @@ export function isToolDefinition(value: unknown): value is AnyToolDefinition {
  * @example `if (isResourceDefinition(options.resource)) register(options.resource);`
  */
 export function isResourceDefinition(value: unknown): value is AnyResourceDefinition {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'resource' && typeof (value as { handler?: unknown }).handler === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'resource' &&
+    typeof (value as { handler?: unknown }).handler === 'function'
+  );
 }
