@@ -24,9 +24,13 @@ test('a question that quotes a sensitive argument goes to the client redacted (e
   const secret = 'sk/live+Q9x="7"';
   const sent: unknown[] = [];
   const server = new WorkflowServer({ name: 'deploy', version: '1.0.0' });
-  server.registerTool('deploy', { inputSchema: { key: z.string(), risk: z.string(), confirm: z.string() } }, async ({ key, risk, confirm }) => ({
-    content: [{ type: 'text', text: `deployed with a key of ${key.length} chars, risk ${risk}, confirmed ${confirm}` }],
-  }));
+  server.registerTool(
+    'deploy',
+    { inputSchema: { key: z.string(), risk: z.string(), confirm: z.string() } },
+    async ({ key, risk, confirm }) => ({
+      content: [{ type: 'text', text: `deployed with a key of ${key.length} chars, risk ${risk}, confirmed ${confirm}` }],
+    }),
+  );
   server.use(GuardedDeploy);
   const client = new Client({ name: 'asker', version: '1.0.0' }, { capabilities: { elicitation: {}, sampling: {} } });
   client.setRequestHandler(ElicitRequestSchema, (request) => {

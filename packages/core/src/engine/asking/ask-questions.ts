@@ -69,7 +69,10 @@ export async function askQuestions(steps: readonly PlannedStep[], context: StepC
       }
       if (channel!.mode === 'rounds') {
         // Redacted like everything else the server sends: a question may quote a sensitive value.
-        state.pause = { step: steps[0].index, requests: Object.fromEntries(round.map(({ ask, question }) => [ask.key, context.redactor.redactDeep(question.request)])) };
+        state.pause = {
+          step: steps[0].index,
+          requests: Object.fromEntries(round.map(({ ask, question }) => [ask.key, context.redactor.redactDeep(question.request)])),
+        };
         return { status: 'paused' };
       }
       try {
