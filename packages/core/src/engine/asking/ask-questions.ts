@@ -70,11 +70,15 @@ export async function askQuestions(steps: readonly PlannedStep[], context: StepC
         record.status = 'asked';
       }
       if (channel!.mode === 'rounds') {
-        state.pause = { step: steps[0].index, requests: Object.fromEntries(round.map(({ ask, question }) => [ask.key, question.request])) };
+        // Redacted like everything else the server sends: a question may quote a sensitive value.
+        state.pause = {
+          step: steps[0].index,
+          requests: Object.fromEntries(round.map(({ ask, question }) => [ask.key, context.redactor.redactDeep(question.request)])),
+        };
         return { status: 'paused' };
       }
       try {
-        answers = await Promise.all(round.map(({ question }) => channel!.send(question.request, host.signal)));
+        answers = await Promise.all(round.map(({ question }) => channel!.send(context.redactor.redactDeep(question.request), host.signal)));
       } catch (error) {
         const { step, question } = round[0];
         if (host.signal.aborted)
