@@ -1,10 +1,9 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
-import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Bind, Step, TemplateBinding, Workflow, fromStep, item, not, present, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer, type ExecutionMeta, type StepEvent, type WorkflowServerOptions } from '@mcpflow/core';
-import { connect, messageText } from '../helpers/connect';
+import type { ExecutionMeta, StepEvent, WorkflowServerOptions } from '@mcpflow/core';
+import { MATRIX, messageText, type Line } from '../helpers/lines';
 
 interface Issue {
   number: number;
@@ -62,47 +61,51 @@ interface Options {
   serverOptions?: WorkflowServerOptions;
 }
 
-function triageServer(options: Options = {}) {
+function triageServer(line: Line, options: Options = {}) {
   const calls: number[] = [];
   const aborted: number[] = [];
   let inFlight = 0;
   const peak = { inFlight: 0 };
-  const server = new WorkflowServer({ name: 'triage', version: '1.0.0' }, options.serverOptions);
-  server.registerResource('policy', 'triage://policy', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, text: 'Label every issue.' }] }));
-  server.registerResource('guide', new ResourceTemplate('triage://guide/{area}', { list: undefined }), { mimeType: 'text/plain' }, async (uri, { area }) => ({
-    contents: [{ uri: uri.href, text: `How to label ${area} issues` }],
-  }));
-  server.registerTool('list_issues', { inputSchema: { repo: z.string() } }, async () => ({
-    content: [{ type: 'text', text: JSON.stringify(options.issues ?? ISSUES) }],
-  }));
-  server.registerTool('get_issue', { inputSchema: { number: z.number(), token: z.string() } }, async ({ number, token }, extra) => {
-    calls.push(number);
-    inFlight += 1;
-    peak.inFlight = Math.max(peak.inFlight, inFlight);
-    let done = false;
-    extra.signal.addEventListener('abort', () => !done && aborted.push(number));
-    try {
-      await options.gate?.(number, extra.signal);
-      if (number === options.failOn) throw new Error(`issue ${number} is locked`);
-      return { content: [{ type: 'text', text: JSON.stringify({ number, body: `body of ${number} (fetched with ${token})` }) }] };
-    } finally {
-      done = true;
-      inFlight -= 1;
-    }
-  });
-  server.registerTool('summarize', { inputSchema: { details: z.array(z.string()), guides: z.array(z.string()) } }, async ({ details, guides }) => ({
-    content: [{ type: 'text', text: `${details.length} issues, ${guides.length} guides` }],
-  }));
-  return { server: server.use(Triage), calls, aborted, peak };
+  const factory = () => {
+    const server = new line.WorkflowServer({ name: 'triage', version: '1.0.0' }, options.serverOptions);
+    server.registerResource('policy', 'triage://policy', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, text: 'Label every issue.' }] }));
+    server.registerResource('guide', new line.ResourceTemplate('triage://guide/{area}', { list: undefined }), { mimeType: 'text/plain' }, async (uri, { area }) => ({
+      contents: [{ uri: uri.href, text: `How to label ${area} issues` }],
+    }));
+    server.registerTool('list_issues', { inputSchema: { repo: z.string() } }, async () => ({
+      content: [{ type: 'text', text: JSON.stringify(options.issues ?? ISSUES) }],
+    }));
+    server.registerTool('get_issue', { inputSchema: { number: z.number(), token: z.string() } }, async ({ number, token }, context) => {
+      const signal = line.signalOf(context);
+      calls.push(number);
+      inFlight += 1;
+      peak.inFlight = Math.max(peak.inFlight, inFlight);
+      let done = false;
+      signal.addEventListener('abort', () => !done && aborted.push(number));
+      try {
+        await options.gate?.(number, signal);
+        if (number === options.failOn) throw new Error(`issue ${number} is locked`);
+        return { content: [{ type: 'text', text: JSON.stringify({ number, body: `body of ${number} (fetched with ${token})` }) }] };
+      } finally {
+        done = true;
+        inFlight -= 1;
+      }
+    });
+    server.registerTool('summarize', { inputSchema: { details: z.array(z.string()), guides: z.array(z.string()) } }, async ({ details, guides }) => ({
+      content: [{ type: 'text', text: `${details.length} issues, ${guides.length} guides` }],
+    }));
+    return server.use(Triage);
+  };
+  return { factory, calls, aborted, peak };
 }
 
 const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mcpflow/execution'] as ExecutionMeta;
 const ARGS = { repo: 'acme/app', token: 's3cr3t-t0ken' };
 
-describe('forEach', () => {
+describe.each(MATRIX)('forEach: $label', ({ line, transport }) => {
   test('runs once per element: item() in args, guidance and template bindings; when per element; the binding is the array of results', async () => {
-    const { server, calls } = triageServer();
-    const client = await connect(server);
+    const { factory, calls } = triageServer(line);
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'triage', arguments: ARGS });
     expect(calls.sort()).toEqual([1, 2, 3]);
     expect(result.messages.map(messageText)).toEqual([
@@ -145,8 +148,8 @@ describe('forEach', () => {
   test('concurrency bounds the iterations in flight, and the trace keeps element order when they finish out of order', async () => {
     const issues = [5, 4, 3, 2, 1].map((number) => ({ number, title: `t${number}`, labels: ['x'], area: 'a' }));
     // Each iteration waits number × 5 ms: the later elements finish first.
-    const { server, peak } = triageServer({ issues, gate: (number) => new Promise((resolve) => setTimeout(resolve, number * 5)) });
-    const client = await connect(server);
+    const { factory, peak } = triageServer(line, { issues, gate: (number) => new Promise((resolve) => setTimeout(resolve, number * 5)) });
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'triage', arguments: ARGS });
     expect(peak.inFlight).toBe(2);
     const fetched = result.messages.map(messageText).filter((text) => text.startsWith('Fetching'));
@@ -156,8 +159,8 @@ describe('forEach', () => {
 
   test('an array longer than maxItems fails the step before any iteration runs', async () => {
     const issues = Array.from({ length: 6 }, (_, index) => ({ number: index + 1, title: 't', labels: [], area: 'a' }));
-    const { server, calls } = triageServer({ issues });
-    const client = await connect(server);
+    const { factory, calls } = triageServer(line, { issues });
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'triage', arguments: ARGS });
     expect(calls).toEqual([]);
     expect(meta(result)).toMatchObject({
@@ -174,8 +177,8 @@ describe('forEach', () => {
   test('a failing iteration stops the loop: the running one is cancelled, later ones never start; _meta names the failure', async () => {
     const issues = [1, 2, 3, 4].map((number) => ({ number, title: `t${number}`, labels: [], area: 'a' }));
     const hang = (signal: AbortSignal) => new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
-    const { server, calls, aborted } = triageServer({ issues, failOn: 2, gate: (number, signal) => (number === 1 ? hang(signal) : Promise.resolve()) });
-    const client = await connect(server);
+    const { factory, calls, aborted } = triageServer(line, { issues, failOn: 2, gate: (number, signal) => (number === 1 ? hang(signal) : Promise.resolve()) });
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'triage', arguments: ARGS });
     expect(calls).toEqual([1, 2]);
     expect(aborted).toEqual([1]);
@@ -209,8 +212,8 @@ describe('forEach', () => {
 
   test('an element the step cannot use hands off, naming the element, and the LLM is told what is left', async () => {
     const issues = [ISSUES[0], { title: 'No number', labels: [], area: 'docs' } as unknown as Issue];
-    const { server, calls } = triageServer({ issues });
-    const client = await connect(server);
+    const { factory, calls } = triageServer(line, { issues });
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'triage', arguments: ARGS });
     expect(calls).toEqual([1]);
     expect(meta(result)).toMatchObject({
@@ -238,7 +241,7 @@ describe('forEach', () => {
     let third!: () => void;
     const bothRunning = new Promise<void>((resolve) => (third = resolve));
     const events: StepEvent[] = [];
-    const { server, calls, aborted } = triageServer({
+    const { factory, calls, aborted } = triageServer(line, {
       issues,
       serverOptions: { onStep: (event) => void events.push(event) },
       gate: (number, signal) => {
@@ -247,7 +250,7 @@ describe('forEach', () => {
         return number >= 2 ? new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))) : Promise.resolve();
       },
     });
-    const client = await connect(server);
+    const client = await line.connect(factory, { transport });
     const controller = new AbortController();
     const pending = client.getPrompt({ name: 'triage', arguments: ARGS }, { signal: controller.signal });
     await bothRunning;
@@ -264,8 +267,8 @@ describe('forEach', () => {
   });
 
   test('progress counts planned work: total grows to the elements of each loop', async () => {
-    const { server } = triageServer();
-    const client = await connect(server);
+    const { factory } = triageServer(line);
+    const client = await line.connect(factory, { transport });
     const progress: Progress[] = [];
     await client.getPrompt({ name: 'triage', arguments: ARGS }, { onprogress: (update) => progress.push(update) });
     expect(progress.map((update) => [update.progress, update.total])).toEqual([
@@ -288,8 +291,8 @@ describe('forEach', () => {
 
   test('onStep sees each iteration start and end inside the loop, with its element index', async () => {
     const events: StepEvent[] = [];
-    const { server } = triageServer({ serverOptions: { onStep: (event) => void events.push(event) } });
-    const client = await connect(server);
+    const { factory } = triageServer(line, { serverOptions: { onStep: (event) => void events.push(event) } });
+    const client = await line.connect(factory, { transport });
     await client.getPrompt({ name: 'triage', arguments: ARGS });
     const guides = events.filter((event) => event.step === 'guides').map((event) => [event.phase, event.iteration?.index, event.phase === 'end' ? event.status : undefined]);
     expect(guides).toEqual([

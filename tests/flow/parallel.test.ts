@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, fromStep, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer, type ExecutionMeta } from '@mcpflow/core';
-import { connect, messageText } from '../helpers/connect';
+import type { ExecutionMeta } from '@mcpflow/core';
+import { MATRIX, messageText, type Line } from '../helpers/lines';
 
 @Workflow({ name: 'dashboard', description: 'Build a project dashboard', arguments: { project: z.string() } })
 class Dashboard {
@@ -45,48 +45,52 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
  * `finishOrder` is given, until the one before it in that order has finished, so the order they
  * finish in does not depend on the machine's load.
  */
-function dashboardServer(behaviour: Record<Name, Behaviour>, finishOrder: Name[] = []) {
+function dashboardServer(line: Line, behaviour: Record<Name, Behaviour>, finishOrder: Name[] = []) {
   const events: string[] = [];
   const aborted: string[] = [];
   const ended = { issues: deferred(), pulls: deferred(), builds: deferred() };
   const allStarted = deferred();
-  const server = new WorkflowServer({ name: 'dashboard', version: '1.0.0' });
-  for (const name of ['issues', 'pulls', 'builds'] as const) {
-    server.registerTool(name, { inputSchema: { project: z.string() } }, async (_args, extra) => {
-      events.push(`start ${name}`);
-      let done = false;
-      extra.signal.addEventListener('abort', () => !done && aborted.push(name));
-      if (events.filter((event) => event.startsWith('start')).length === 3) allStarted.resolve();
-      await allStarted.promise;
-      const before = finishOrder[finishOrder.indexOf(name) - 1];
-      if (before) await ended[before].promise;
-      const { latency, fail } = behaviour[name];
-      try {
-        await sleep(latency, extra.signal);
-      } finally {
-        done = true;
-        ended[name].resolve();
-      }
-      events.push(`end ${name}`);
-      if (fail === 'throw') throw new Error(`${name} service unreachable`);
-      if (fail === 'isError') return { content: [{ type: 'text', text: `${name} quota exceeded` }], isError: true };
-      const value = name === 'builds' ? { green: true } : { open: name.length };
-      return { content: [{ type: 'text', text: JSON.stringify(value) }] };
+  const factory = () => {
+    const server = new line.WorkflowServer({ name: 'dashboard', version: '1.0.0' });
+    for (const name of ['issues', 'pulls', 'builds'] as const) {
+      server.registerTool(name, { inputSchema: { project: z.string() } }, async (_args, context) => {
+        const signal = line.signalOf(context);
+        events.push(`start ${name}`);
+        let done = false;
+        signal.addEventListener('abort', () => !done && aborted.push(name));
+        if (events.filter((event) => event.startsWith('start')).length === 3) allStarted.resolve();
+        await allStarted.promise;
+        const before = finishOrder[finishOrder.indexOf(name) - 1];
+        if (before) await ended[before].promise;
+        const { latency, fail } = behaviour[name];
+        try {
+          await sleep(latency, signal);
+        } finally {
+          done = true;
+          ended[name].resolve();
+        }
+        events.push(`end ${name}`);
+        if (fail === 'throw') throw new Error(`${name} service unreachable`);
+        if (fail === 'isError') return { content: [{ type: 'text', text: `${name} quota exceeded` }], isError: true };
+        const value = name === 'builds' ? { green: true } : { open: name.length };
+        return { content: [{ type: 'text', text: JSON.stringify(value) }] };
+      });
+    }
+    server.registerTool('render', { inputSchema: { issues: z.object({ open: z.number() }), pulls: z.object({ open: z.number() }) } }, async ({ issues, pulls }) => {
+      events.push('render');
+      return { content: [{ type: 'text', text: `${issues.open} issues, ${pulls.open} pulls` }] };
     });
-  }
-  server.registerTool('render', { inputSchema: { issues: z.object({ open: z.number() }), pulls: z.object({ open: z.number() }) } }, async ({ issues, pulls }) => {
-    events.push('render');
-    return { content: [{ type: 'text', text: `${issues.open} issues, ${pulls.open} pulls` }] };
-  });
-  return { server: server.use(Dashboard), events, aborted };
+    return server.use(Dashboard);
+  };
+  return { factory, events, aborted };
 }
 
 const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mcpflow/execution'] as ExecutionMeta;
 
-describe('parallel groups', () => {
+describe.each(MATRIX)('parallel groups: $label', ({ line, transport }) => {
   test('steps start together; the trace keeps declaration order whatever order they finish in', async () => {
-    const { server, events } = dashboardServer({ issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5 } }, ['pulls', 'builds', 'issues']);
-    const client = await connect(server);
+    const { factory, events } = dashboardServer(line, { issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5 } }, ['pulls', 'builds', 'issues']);
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'dashboard', arguments: { project: 'mcpflow' } });
     expect(events).toEqual(['start issues', 'start pulls', 'start builds', 'end pulls', 'end builds', 'end issues', 'render']);
     expect(result.messages.map(messageText)).toEqual([
@@ -114,8 +118,8 @@ describe('parallel groups', () => {
   });
 
   test('a failing step cancels the rest of its group, which settles before the run stops at the failed step', async () => {
-    const { server, events, aborted } = dashboardServer({ issues: { latency: 10_000 }, pulls: { latency: 5, fail: 'throw' }, builds: { latency: 10_000 } });
-    const client = await connect(server);
+    const { factory, events, aborted } = dashboardServer(line, { issues: { latency: 10_000 }, pulls: { latency: 5, fail: 'throw' }, builds: { latency: 10_000 } });
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'dashboard', arguments: { project: 'mcpflow' } });
     expect(aborted.sort()).toEqual(['builds', 'issues']);
     expect(events).toEqual(['start issues', 'start pulls', 'start builds', 'end pulls']);
@@ -140,8 +144,8 @@ describe('parallel groups', () => {
   });
 
   test('an optional step of the group fails alone: its siblings finish and the run goes on without its binding', async () => {
-    const { server, events, aborted } = dashboardServer({ issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5, fail: 'isError' } }, ['builds', 'pulls', 'issues']);
-    const client = await connect(server);
+    const { factory, events, aborted } = dashboardServer(line, { issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5, fail: 'isError' } }, ['builds', 'pulls', 'issues']);
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'dashboard', arguments: { project: 'mcpflow' } });
     expect(aborted).toEqual([]);
     expect(events.at(-1)).toBe('render');

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, equals, field, fromStep, item, not, oneOf, present, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer, type ExecutionMeta } from '@mcpflow/core';
-import { connect, messageText } from '../helpers/connect';
+import type { ExecutionMeta } from '@mcpflow/core';
+import { MATRIX, messageText, type Line } from '../helpers/lines';
 
 @Workflow({ name: 'release', description: 'Cut a release', arguments: { channel: z.string(), notes: z.string().optional() } })
 class Release {
@@ -31,32 +31,35 @@ class Release {
   echoed!: unknown;
 }
 
-function releaseServer(changelog: 'ok' | 'fail') {
+function releaseServer(line: Line, changelog: 'ok' | 'fail') {
   const called: string[] = [];
-  const server = new WorkflowServer({ name: 'release', version: '1.0.0' });
-  const tool = (name: string, input: Record<string, z.ZodType>, answer: (args: Record<string, unknown>) => unknown) =>
-    server.registerTool(name, { inputSchema: input }, async (args: Record<string, unknown>) => {
-      called.push(name);
-      const value = answer(args);
-      if (value instanceof Error) throw value;
-      return { content: [{ type: 'text' as const, text: JSON.stringify(value) }] };
-    });
-  tool('changelog', {}, () => (changelog === 'ok' ? { entries: ['Faster builds'] } : new Error('changelog service down')));
-  tool('announce', { text: z.string() }, ({ text }) => `announced ${text}`);
-  tool('apologise', {}, () => 'no changelog this time');
-  tool('publish', { channel: z.string() }, () => ({ version: '2.0.0' }));
-  tool('notify', { notes: z.string().optional() }, () => 'notified');
-  tool('version', {}, () => ({ version: '2.1.3' }));
-  tool('echo', { major: z.number() }, ({ major }) => `major ${major}`);
-  return { server: server.use(Release), called };
+  const factory = () => {
+    const server = new line.WorkflowServer({ name: 'release', version: '1.0.0' });
+    const tool = (name: string, input: Record<string, z.ZodType>, answer: (args: Record<string, unknown>) => unknown) =>
+      server.registerTool(name, { inputSchema: input }, async (args: Record<string, unknown>) => {
+        called.push(name);
+        const value = answer(args);
+        if (value instanceof Error) throw value;
+        return { content: [{ type: 'text' as const, text: JSON.stringify(value) }] };
+      });
+    tool('changelog', {}, () => (changelog === 'ok' ? { entries: ['Faster builds'] } : new Error('changelog service down')));
+    tool('announce', { text: z.string() }, ({ text }) => `announced ${text}`);
+    tool('apologise', {}, () => 'no changelog this time');
+    tool('publish', { channel: z.string() }, () => ({ version: '2.0.0' }));
+    tool('notify', { notes: z.string().optional() }, () => 'notified');
+    tool('version', {}, () => ({ version: '2.1.3' }));
+    tool('echo', { major: z.number() }, ({ major }) => `major ${major}`);
+    return server.use(Release);
+  };
+  return { factory, called };
 }
 
 const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mcpflow/execution'] as ExecutionMeta;
 
-describe('when, optional and transform', () => {
+describe.each(MATRIX)('when, optional and transform: $label', ({ line, transport }) => {
   test('conditions pick the steps that run; a skipped step says why; transform shapes the bound value', async () => {
-    const { server, called } = releaseServer('ok');
-    const client = await connect(server);
+    const { factory, called } = releaseServer(line, 'ok');
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'release', arguments: { channel: 'nightly' } });
     expect(called).toEqual(['changelog', 'announce', 'version', 'echo']);
     expect(result.messages.map(messageText).slice(2)).toEqual([
@@ -88,8 +91,8 @@ describe('when, optional and transform', () => {
   });
 
   test('an optional step fails: the failure is traced, its binding is absent, and conditions on it branch', async () => {
-    const { server, called } = releaseServer('fail');
-    const client = await connect(server);
+    const { factory, called } = releaseServer(line, 'fail');
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'release', arguments: { channel: 'stable' } });
     expect(called).toEqual(['changelog', 'apologise', 'publish', 'notify', 'version', 'echo']);
     expect(result.messages.map(messageText).slice(2, 6)).toEqual([
@@ -118,9 +121,12 @@ describe('when, optional and transform', () => {
       @Bind('parts')
       parts!: number[];
     }
-    const server = new WorkflowServer({ name: 'shaky', version: '1.0.0' });
-    server.registerTool('version', {}, async () => ({ content: [{ type: 'text', text: '{"version":"x"}' }] }));
-    const client = await connect(server.use(Shaky));
+    const factory = () => {
+      const server = new line.WorkflowServer({ name: 'shaky', version: '1.0.0' });
+      server.registerTool('version', {}, async () => ({ content: [{ type: 'text', text: '{"version":"x"}' }] }));
+      return server.use(Shaky);
+    };
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'shaky' });
     expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'parts', reason: 'its transform threw: unexpected version format' });
     await client.close();
@@ -136,13 +142,16 @@ describe('when, optional and transform', () => {
       @Step({ tool: 'fetch', forEach: fromStep('ids'), args: { id: item() }, timeoutMs: 100 })
       fetched!: unknown[];
     }
-    const server = new WorkflowServer({ name: 'slow', version: '1.0.0' });
-    server.registerTool('list', {}, async () => ({ content: [{ type: 'text', text: '[1,2]' }] }));
-    server.registerTool('fetch', { inputSchema: { id: z.number() } }, async ({ id }, extra) => {
-      if (id === 2) await new Promise((_, reject) => extra.signal.addEventListener('abort', () => reject(new Error('aborted'))));
-      return { content: [{ type: 'text', text: `item ${id}` }] };
-    });
-    const client = await connect(server.use(SlowLoop));
+    const factory = () => {
+      const server = new line.WorkflowServer({ name: 'slow', version: '1.0.0' });
+      server.registerTool('list', {}, async () => ({ content: [{ type: 'text', text: '[1,2]' }] }));
+      server.registerTool('fetch', { inputSchema: { id: z.number() } }, async ({ id }, context) => {
+        if (id === 2) await new Promise((_, reject) => line.signalOf(context).addEventListener('abort', () => reject(new Error('aborted'))));
+        return { content: [{ type: 'text', text: `item ${id}` }] };
+      });
+      return server.use(SlowLoop);
+    };
+    const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'slow_loop' });
     expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'fetched', reason: 'element 2 of 2: tool fetch timed out after 100 ms' });
     expect(meta(result).steps[1].iterations).toEqual({
