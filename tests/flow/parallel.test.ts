@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, fromStep, promptArg } from '@mcpflow/decorators';
-import type { ExecutionMeta } from '@mcpflow/core';
+import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { ExecutionMeta, StepEvent, WorkflowServerOptions } from '@mcpflow/core';
 import { MATRIX, messageText, type Line } from '../helpers/lines';
 
 @Workflow({ name: 'dashboard', description: 'Build a project dashboard', arguments: { project: z.string() } })
@@ -45,13 +46,13 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
  * `finishOrder` is given, until the one before it in that order has finished, so the order they
  * finish in does not depend on the machine's load.
  */
-function dashboardServer(line: Line, behaviour: Record<Name, Behaviour>, finishOrder: Name[] = []) {
+function dashboardServer(line: Line, behaviour: Record<Name, Behaviour>, finishOrder: Name[] = [], options?: WorkflowServerOptions) {
   const events: string[] = [];
   const aborted: string[] = [];
   const ended = { issues: deferred(), pulls: deferred(), builds: deferred() };
   const allStarted = deferred();
   const factory = () => {
-    const server = new line.WorkflowServer({ name: 'dashboard', version: '1.0.0' });
+    const server = new line.WorkflowServer({ name: 'dashboard', version: '1.0.0' }, options);
     for (const name of ['issues', 'pulls', 'builds'] as const) {
       server.registerTool(name, { inputSchema: { project: z.string() } }, async (_args, context) => {
         const signal = line.signalOf(context);
@@ -163,6 +164,48 @@ describe.each(MATRIX)('parallel groups: $label', ({ line, transport }) => {
         { name: 'rendered', status: 'completed' },
       ],
     });
+    await client.close();
+  });
+
+  test('inside a group, onStep sees each step start and end, and progress reports each end once, always increasing', async () => {
+    const events: StepEvent[] = [];
+    const { factory } = dashboardServer(line, { issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5 } }, ['builds', 'issues', 'pulls'], {
+      onStep: (event) => void events.push(event),
+    });
+    const client = await line.connect(factory, { transport });
+    const progress: Progress[] = [];
+    await client.getPrompt({ name: 'dashboard', arguments: { project: 'mcpflow' } }, { onprogress: (update) => progress.push(update) });
+    expect(events.map((event) => `${event.phase} ${event.step}`)).toEqual([
+      'start issues',
+      'start pulls',
+      'start builds',
+      'end builds',
+      'end issues',
+      'end pulls',
+      'start rendered',
+      'end rendered',
+    ]);
+    expect(progress).toEqual([
+      { progress: 1, total: 4, message: 'Finished step 3 of 4: builds' },
+      { progress: 2, total: 4, message: 'Finished step 1 of 4: issues' },
+      { progress: 3, total: 4, message: 'Finished step 2 of 4: pulls' },
+      { progress: 3.5, total: 4, message: 'Started step 4 of 4: rendered' },
+      { progress: 4, total: 4, message: 'Finished step 4 of 4: rendered' },
+    ]);
+    await client.close();
+  });
+
+  test('cancelling the request mid-group aborts every running step of the group, and nothing after it starts', async () => {
+    const { factory, events, aborted } = dashboardServer(line, { issues: { latency: 10_000 }, pulls: { latency: 10_000 }, builds: { latency: 10_000 } });
+    const client = await line.connect(factory, { transport });
+    const controller = new AbortController();
+    const pending = client.getPrompt({ name: 'dashboard', arguments: { project: 'mcpflow' } }, { signal: controller.signal });
+    while (events.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort('user pressed stop');
+    await expect(pending).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(aborted.sort()).toEqual(['builds', 'issues', 'pulls']);
+    expect(events).toEqual(['start issues', 'start pulls', 'start builds']);
     await client.close();
   });
 });
