@@ -52,6 +52,8 @@ export async function serveHttp(create: () => McpServer, port: number): Promise<
 export async function serve(name: string, create: () => McpServer, argv = process.argv.slice(2), env = process.env): Promise<void> {
   if (!argv.includes('--http') && env.MCP_TRANSPORT !== 'http') {
     await create().connect(new StdioServerTransport());
+    // stdout carries the protocol, so where the server serves goes to stderr.
+    console.error(`${name} serving MCP over stdio`);
     return;
   }
   const flag = argv.indexOf('--port');

@@ -16,6 +16,7 @@ describe('mcpflow validate (CLI)', () => {
     expect(cli.status).toBe(1);
     expect(parseReported(cli.stdout, dir)).toEqual(parseReported(tsc.stdout, dir));
     expect(cli.stdout).toContain(`Found ${invalid.length} mcpflow errors.`);
+    expect(cli.stdout).toMatch(/^Checked \d+ workflows in \d+ files\.$/m);
   });
 
   test('--json lists file, line, column, code and message', () => {
@@ -30,7 +31,9 @@ describe('mcpflow validate (CLI)', () => {
 
   test('exits 0 on a clean project, and 2 with a usage message on a bad flag', () => {
     const dir = project('cli-valid', { noEmit: true }, { include: [path.join(FIXTURES, 'valid/*.ts')] });
-    expect(run('cli', ['validate', '-p', dir], dir)).toEqual({ status: 0, stdout: '' });
+    const files = fs.readdirSync(path.join(FIXTURES, 'valid')).filter((file) => file.endsWith('.ts'));
+    const workflows = files.reduce((count, file) => count + (fs.readFileSync(path.join(FIXTURES, 'valid', file), 'utf8').match(/^@Workflow\(/gm) ?? []).length, 0);
+    expect(run('cli', ['validate', '-p', dir], dir)).toEqual({ status: 0, stdout: `Checked ${workflows} workflows in ${files.length} files: no mcpflow errors.\n` });
     const bad = run('cli', ['validate', '--nope'], dir);
     expect(bad.status).toBe(2);
     expect(bad.stdout).toContain("unknown option '--nope'");

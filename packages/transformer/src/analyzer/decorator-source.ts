@@ -44,7 +44,9 @@ export class DecoratorSource {
       } catch {
         name = undefined;
       }
-    } else {
+    }
+    // A manifest without a name (the `{ "type": "module" }` of an ESM build folder) belongs to the package above it.
+    if (name === undefined) {
       const parent = path.dirname(directory);
       name = parent === directory ? undefined : this.packageOf(path.join(parent, 'file'));
     }

@@ -1,26 +1,27 @@
-import * as path from 'node:path';
 import * as ts from 'typescript';
-import { workflowDiagnosticsOf } from '../program-diagnostics';
+import type { Output } from './output';
+import { patchTypeScript } from './patch-typescript';
+import { validateProject } from './validate';
 
 const USAGE = `Usage: mcpflow validate [-p <tsconfig.json>] [--json]
+       mcpflow patch
 
-Checks the mcpflow workflows of a TypeScript project with mcpflow's own TypeScript ${ts.version},
-whatever compiler the project builds with. Prints diagnostics as tsc does (or as JSON with --json)
-and exits with 1 when there are errors.`;
+validate  Checks the mcpflow workflows of a TypeScript project with mcpflow's own TypeScript ${ts.version},
+          whatever compiler the project builds with (TypeScript 7 included). Prints diagnostics as
+          tsc does (or as JSON with --json) and exits with 1 when there are errors.
+patch     Patches the project's TypeScript 6 with ts-patch so tsc reports mcpflow errors; on
+          TypeScript 7, which cannot be patched, says so and exits 0. Meant for "prepare".`;
 
-interface Output {
-  write(text: string): unknown;
-}
-
-/** `mcpflow validate`: returns the exit code (0 clean, 1 errors found, 2 bad usage or config). */
+/** The `mcpflow` command line: returns the exit code (0 clean, 1 errors found, 2 bad usage or config). */
 export function runCli(argv: readonly string[], stdout: Output, stderr: Output): number {
   const [command, ...rest] = argv;
   if (command === '--help' || command === '-h' || command === undefined) {
     (command === undefined ? stderr : stdout).write(`${USAGE}\n`);
     return command === undefined ? 2 : 0;
   }
+  if (command === 'patch' && rest.length === 0) return patchTypeScript(process.cwd(), stdout, stderr);
   if (command !== 'validate') {
-    stderr.write(`mcpflow: unknown command '${command}'.\n${USAGE}\n`);
+    stderr.write(`mcpflow: unknown command '${[command, ...rest].join(' ')}'.\n${USAGE}\n`);
     return 2;
   }
   let project = 'tsconfig.json';
@@ -34,37 +35,5 @@ export function runCli(argv: readonly string[], stdout: Output, stderr: Output):
       return 2;
     }
   }
-  const configPath = path.resolve(ts.sys.directoryExists(project) ? path.join(project, 'tsconfig.json') : project);
-  const configErrors: ts.Diagnostic[] = [];
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => configErrors.push(diagnostic) });
-  if (!parsed || configErrors.length) {
-    stderr.write(ts.formatDiagnostics(configErrors, formatHost()));
-    return 2;
-  }
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, projectReferences: parsed.projectReferences });
-  const ours = workflowDiagnosticsOf(ts, program);
-  const diagnostics = program.getSourceFiles().flatMap(ours);
-  if (json) {
-    stdout.write(`${JSON.stringify(diagnostics.map(toJson), null, 2)}\n`);
-  } else if (diagnostics.length) {
-    stdout.write(ts.formatDiagnostics(diagnostics, formatHost()));
-    stdout.write(`\nFound ${diagnostics.length} mcpflow error${diagnostics.length === 1 ? '' : 's'}.\n`);
-  }
-  return diagnostics.length ? 1 : 0;
-}
-
-function formatHost(): ts.FormatDiagnosticsHost {
-  return { getCanonicalFileName: (fileName) => fileName, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
-}
-
-function toJson(diagnostic: ts.Diagnostic) {
-  const position = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : undefined;
-  return {
-    file: diagnostic.file ? path.relative(process.cwd(), diagnostic.file.fileName) : undefined,
-    line: position ? position.line + 1 : undefined,
-    column: position ? position.character + 1 : undefined,
-    code: diagnostic.code,
-    category: 'error',
-    message: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
-  };
+  return validateProject({ project, json }, stdout, stderr);
 }

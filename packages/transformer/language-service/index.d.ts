@@ -1,0 +1,2 @@
+import init = require('../dist/language-service-plugin');
+export = init;

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { TsJestTransformer, TsJestTransformerOptions } from 'ts-jest';
+
+type TsJestOptions = TsJestTransformerOptions;
+
+/**
+ * Turns the user's ts-jest options into ones that always type-check and run mcpflow's checks:
+ * ts-jest only type-checks when `isolatedModules` is off (TypeScript 6's `tsc --init` turns it on),
+ * and only a patched compiler runs the `@mcpflow/transformer` plugin of the tsconfig.
+ *
+ * ```js
+ * // jest.config.js
+ * module.exports = { preset: '@mcpflow/transformer/jest' };
+ * ```
+ */
+export function typeCheckedOptions(options: TsJestOptions = {}, rootDir = process.cwd()): TsJestOptions {
+  return {
+    ...options,
+    compiler: require.resolve('ts-patch/compiler'),
+    tsconfig: withoutIsolatedModules(options.tsconfig, rootDir),
+    diagnostics: withoutHybridModuleWarning(options.diagnostics),
+  };
+}
+
+/** ts-jest warns (TS151002) that nodenext wants `isolatedModules` — which is what turns its type checks off. */
+function withoutHybridModuleWarning(diagnostics: TsJestOptions['diagnostics']): TsJestOptions['diagnostics'] {
+  if (diagnostics === false) return diagnostics;
+  const given = typeof diagnostics === 'object' ? diagnostics : {};
+  const codes = given.ignoreCodes === undefined ? [] : Array.isArray(given.ignoreCodes) ? given.ignoreCodes : [given.ignoreCodes];
+  return { ...given, ignoreCodes: [...codes, HYBRID_MODULE_WARNING] };
+}
+
+const HYBRID_MODULE_WARNING = 151002;
+
+function withoutIsolatedModules(tsconfig: TsJestOptions['tsconfig'], rootDir: string): TsJestOptions['tsconfig'] {
+  // An object is merged by ts-jest over the tsconfig.json it finds in rootDir.
+  if (tsconfig === undefined || tsconfig === true || tsconfig === false) return { isolatedModules: false };
+  if (typeof tsconfig === 'object') return { ...tsconfig, isolatedModules: false };
+  // A path: a config that extends it (paths in it stay relative to it) and turns isolatedModules off.
+  const configPath = path.resolve(rootDir, tsconfig.replace('<rootDir>', rootDir));
+  const dir = path.join(os.tmpdir(), 'mcpflow-jest');
+  const file = path.join(dir, `${createHash('sha256').update(configPath).digest('hex').slice(0, 16)}.json`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ extends: configPath, compilerOptions: { isolatedModules: false } }));
+  return file;
+}
+
+/** The jest transformer behind `@mcpflow/transformer/jest`: ts-jest, type-checked, with mcpflow's checks. */
+export function createTransformer(options?: TsJestOptions): TsJestTransformer {
+  // ts-jest is the user's (a peer dependency), loaded only when jest asks for this transformer.
+  const { TsJestTransformer: Transformer } = require('ts-jest') as typeof import('ts-jest');
+  return new Transformer(typeCheckedOptions(options));
+}

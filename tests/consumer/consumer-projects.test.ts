@@ -1,0 +1,150 @@
+/**
+ * A new user's projects, built from the README alone: the packages are packed with `npm pack`,
+ * installed into a fresh ESM and a fresh CommonJS project whose package.json, tsconfig.json and
+ * src/server.ts are the README's blocks verbatim, compiled, run, and spoken to by a real client.
+ * Then the three places a broken workflow must be reported: tsc, jest and the editor (a real
+ * tsserver of an unpatched TypeScript 6, loading the plugin by its documented name).
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { BROKEN_AT, BROKEN_WORKFLOW, installProject, runIn } from './consumer-project';
+import { packPackages } from './packed-packages';
+import { readmeBlock } from './readme-blocks';
+import { type ServerDiagnostic, TsServerSession } from './tsserver-session';
+
+jest.setTimeout(600_000);
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpflow-consumer-'));
+let tarballs: Record<string, string>;
+
+beforeAll(() => {
+  fs.mkdirSync(path.join(work, 'tarballs'));
+  tarballs = packPackages(path.join(work, 'tarballs'));
+});
+
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** Every prompt the server lists, called with a value for each required argument: all steps must complete. */
+async function talkTo(dir: string): Promise<void> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: ['dist/server.js'], cwd: dir, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'consumer-test', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.length).toBeGreaterThan(0);
+    for (const prompt of prompts) {
+      const args = Object.fromEntries((prompt.arguments ?? []).filter((argument) => argument.required).map((argument) => [argument.name, 'alice']));
+      const result = await client.getPrompt({ name: prompt.name, arguments: args });
+      const execution = result._meta?.['mcpflow/execution'] as { status: string; steps: { status: string }[] };
+      expect(execution.status).toBe('completed');
+      expect(execution.steps.length).toBeGreaterThan(0);
+      expect(execution.steps.every((step) => step.status === 'completed')).toBe(true);
+    }
+  } finally {
+    await client.close();
+  }
+  // The example says where it serves.
+  expect(stderr).toMatch(/serving|listening/i);
+}
+
+function tscErrors(output: string): string[] {
+  return output.split('\n').filter((line) => /error TS\d+/.test(line));
+}
+
+describe.each(['esm', 'cjs'] as const)('a fresh %s project set up as the README says', (kind) => {
+  const dir = path.join(work, kind);
+
+  test('installs from the packed tarballs, running prepare (mcpflow patch)', () => {
+    const files: Record<string, string> = {
+      'package.json': readmeBlock(`${kind}/package.json`),
+      'tsconfig.json': readmeBlock(`${kind}/tsconfig.json`),
+      'src/server.ts': readmeBlock('src/server.ts'),
+    };
+    if (kind === 'cjs') files['jest.config.js'] = readmeBlock('cjs/jest.config.js');
+    const installed = installProject(dir, files, tarballs);
+    expect(installed.output).toContain('mcpflow patch: TypeScript 6.');
+    expect(installed.status).toBe(0);
+  });
+
+  test('compiles the README example verbatim, runs it, and a real client gets completed workflows', async () => {
+    const built = runIn(dir, 'npm', ['run', 'build']);
+    expect(tscErrors(built.output)).toEqual([]);
+    expect(built.status).toBe(0);
+    const emitted = fs.readFileSync(path.join(dir, 'dist/server.js'), 'utf8');
+    // The emitted module is in the project's format: ESM imports, or CommonJS requires.
+    expect(/\brequire\("@mcpflow\/core"\)/.test(emitted)).toBe(kind === 'cjs');
+    await talkTo(dir);
+  });
+
+  test('tsc reports a broken workflow on the offending literal', () => {
+    fs.writeFileSync(path.join(dir, 'src/broken.ts'), BROKEN_WORKFLOW);
+    try {
+      const built = runIn(dir, 'npx', ['tsc', '--noEmit']);
+      expect(built.status).not.toBe(0);
+      expect(tscErrors(built.output)).toEqual([
+        expect.stringContaining(`src/broken.ts(${BROKEN_AT.line},${BROKEN_AT.column}): error TS91001: Workflow 'review', step 'review': reads binding 'analysis'`),
+      ]);
+    } finally {
+      fs.rmSync(path.join(dir, 'src/broken.ts'));
+    }
+  });
+
+  test('mcpflow validate says how many workflows it checked', () => {
+    const validated = runIn(dir, 'npx', ['mcpflow', 'validate']);
+    expect(validated.output).toContain('Checked 1 workflow in 1 file: no mcpflow errors.');
+    expect(validated.status).toBe(0);
+  });
+});
+
+describe('jest with the preset, under TypeScript 6 defaults (isolatedModules: true)', () => {
+  const dir = path.join(work, 'cjs');
+
+  test('passes a test of a sound workflow and fails a run that imports a broken one', () => {
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'tsconfig.json'), 'utf8')).compilerOptions.isolatedModules).toBe(true);
+    fs.writeFileSync(path.join(dir, 'src/review.ts'), BROKEN_WORKFLOW.replace("fromStep('analysis')", "fromStep('analysis_result')"));
+    fs.writeFileSync(path.join(dir, 'src/review.test.ts'), "import { Review } from './review';\n\ntest('declares the workflow', () => expect(typeof Review).toBe('function'));\n");
+    const sound = runIn(dir, 'npx', ['jest', '--ci']);
+    expect(sound.output).toContain('Tests:       1 passed, 1 total');
+    expect(sound.output).not.toContain('TS151002');
+    expect(sound.status).toBe(0);
+
+    fs.writeFileSync(path.join(dir, 'src/review.ts'), BROKEN_WORKFLOW);
+    const broken = runIn(dir, 'npx', ['jest', '--ci']);
+    expect(broken.status).not.toBe(0);
+    expect(broken.output).toContain("TS91001: Workflow 'review', step 'review': reads binding 'analysis'");
+  });
+});
+
+describe('the editor plugin in a real, unpatched TypeScript 6 tsserver', () => {
+  const dir = path.join(work, 'esm');
+  const typescriptDir = path.join(work, 'typescript-6');
+
+  test('loads by its documented name and reports the broken workflow', async () => {
+    fs.mkdirSync(typescriptDir, { recursive: true });
+    fs.writeFileSync(path.join(typescriptDir, 'package.json'), '{ "private": true }');
+    const installed = runIn(typescriptDir, 'npm', ['install', 'typescript@6.0.3', '--prefer-offline', '--no-audit', '--no-fund']);
+    expect(installed.status).toBe(0);
+    const broken = path.join(dir, 'src/broken.ts');
+    fs.writeFileSync(broken, BROKEN_WORKFLOW);
+    // Unpatched: its own tsc sees nothing wrong with the project.
+    expect(runIn(dir, process.execPath, [path.join(typescriptDir, 'node_modules/typescript/lib/tsc.js'), '--noEmit']).status).toBe(0);
+
+    // As an editor runs it: the project's folder is where plugins are looked up.
+    const session = new TsServerSession(path.join(typescriptDir, 'node_modules/typescript/lib/tsserver.js'), ['--pluginProbeLocations', dir, '--disableAutomaticTypingAcquisition'], dir);
+    try {
+      session.notify('open', { file: broken, projectRootPath: dir });
+      const diagnostics = await session.request<ServerDiagnostic[]>('semanticDiagnosticsSync', { file: broken });
+      expect(diagnostics.map(({ code, start, text }) => ({ code, start, text: text.split('.')[0] }))).toEqual([
+        { code: 91001, start: { line: BROKEN_AT.line, offset: BROKEN_AT.column }, text: "Workflow 'review', step 'review': reads binding 'analysis', but no step binds it" },
+      ]);
+    } finally {
+      session.close();
+      fs.rmSync(broken);
+    }
+  });
+});

@@ -1,0 +1,52 @@
+/** What `npm pack` ships: a README, the LICENSE, and source maps whose sources are in the tarball too. */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { PACKAGES, packPackages } from './packed-packages';
+
+jest.setTimeout(120_000);
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpflow-tarballs-'));
+let tarballs: Record<string, string>;
+
+beforeAll(() => {
+  tarballs = packPackages(work);
+});
+
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+function unpack(name: string): string {
+  const dir = path.join(work, name.replace('/', '+'));
+  fs.mkdirSync(dir, { recursive: true });
+  execFileSync('tar', ['-xzf', tarballs[name], '-C', dir]);
+  return path.join(dir, 'package');
+}
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => fs.statSync(path.join(dir, file)).isFile());
+}
+
+describe.each(PACKAGES)('%s', (name) => {
+  test('carries a README and the LICENSE', () => {
+    const dir = unpack(name);
+    expect(fs.readFileSync(path.join(dir, 'README.md'), 'utf8')).toContain(name);
+    expect(fs.readFileSync(path.join(dir, 'LICENSE'), 'utf8')).toContain('MIT License');
+  });
+
+  test('every source map points at sources inside the tarball', () => {
+    const dir = unpack(name);
+    const maps = filesUnder(dir).filter((file) => file.endsWith('.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    const missing = maps.flatMap((map) => {
+      const { sources } = JSON.parse(fs.readFileSync(path.join(dir, map), 'utf8')) as { sources: string[] };
+      return sources.map((source) => path.join(path.dirname(map), source)).filter((source) => !fs.existsSync(path.join(dir, source)));
+    });
+    expect(missing).toEqual([]);
+  });
+
+  test('ships no tests and no build bookkeeping', () => {
+    const files = filesUnder(unpack(name));
+    expect(files.filter((file) => /\.test\.ts$|tsbuildinfo$|(^|\/)test\//.test(file))).toEqual([]);
+  });
+});
