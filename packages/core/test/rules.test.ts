@@ -8,6 +8,7 @@ import {
   DuplicateBindingError,
   DuplicateStepNameError,
   DuplicateWorkflowNameError,
+  EmptyWorkflowError,
   InvalidStepActionError,
   InvalidStepOptionError,
   MisplacedDecoratorError,
@@ -22,6 +23,7 @@ import {
   UnusedTemplateBindingError,
   WorkflowServer,
   WorkflowValidationError,
+  readWorkflowModel,
 } from '@mcpflow/core';
 
 const server = () => new WorkflowServer({ name: 'rules', version: '1.0.0' });
@@ -208,6 +210,56 @@ describe('run-time validation rules (thrown by use())', () => {
     }
     expect(useError(Options)).toBeInstanceOf(InvalidStepOptionError);
     expect(useError(Options).message).toContain("option 'timeoutMs' is -5; it must be a positive number of milliseconds.");
+  });
+
+  test('a workflow with no step', () => {
+    @Workflow({ name: 'idle', description: 'Does nothing yet' })
+    class Idle {
+      notes!: string;
+    }
+    const error = useError(Idle);
+    expect(error).toBeInstanceOf(EmptyWorkflowError);
+    expect(error.message).toBe(
+      "Workflow 'idle': class Idle has no @Step property, so the prompt would run nothing and return only its plan. " +
+        "Fix: add a step, such as @Step({ tool: '…' }) on a property of Idle, or register a plain prompt with server.registerPrompt() instead.",
+    );
+    expect((error as EmptyWorkflowError).code).toBe(91030);
+  });
+
+  test('an object or array constant cannot fill a URI variable', () => {
+    @Workflow({ name: 'rooms' })
+    class Rooms {
+      @Step({ resource: 'map://rooms/{room}/{tags}' })
+      @TemplateBinding('room', constant({ id: 'hall' }))
+      @TemplateBinding('tags', constant(['a', 'b']))
+      map!: string;
+    }
+    const error = useError(Rooms) as WorkflowValidationError;
+    expect(error.errors.map((each) => [each.code, each.message.split(' Fix:')[0]])).toEqual([
+      [91014, "Workflow 'rooms', step 'map': {room} would be filled with an object constant, but a URI variable takes a string, number or boolean."],
+      [91014, "Workflow 'rooms', step 'map': {tags} would be filled with an array constant, but a URI variable takes a string, number or boolean."],
+    ]);
+  });
+
+  test('steps inherited from a base class run first and are checked with the subclass', () => {
+    abstract class ProgressSteps {
+      @Step({ tool: 'get_my_progress', args: { player: promptArg('player') } })
+      @Bind('progress')
+      progress!: { game_id: string };
+    }
+    @Workflow({ name: 'inherited', arguments: { player: z.string() } })
+    class Inherited extends ProgressSteps {
+      @Step({ tool: 'hint', args: { game: field('progress', 'game_id') } })
+      hint!: unknown;
+    }
+    @Workflow({ name: 'inherited_typo', arguments: { player: z.string() } })
+    class InheritedTypo extends ProgressSteps {
+      @Step({ tool: 'hint', args: { game: field('progres', 'game_id') } })
+      hint!: unknown;
+    }
+    expect(readWorkflowModel(Inherited)?.steps.map((step) => step.name)).toEqual(['progress', 'hint']);
+    expect(() => server().use(Inherited)).not.toThrow();
+    expect(useError(InheritedTypo).message).toContain("reads binding 'progres', but no step binds it. Bindings available here: 'progress'. Did you mean 'progress'?");
   });
 
   test('a valid workflow passes, with every kind of data source', () => {

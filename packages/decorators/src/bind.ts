@@ -1,5 +1,5 @@
 import { BINDINGS_METADATA } from '@mcpflow/core/model';
-import { ownMetadata, propertyName } from './record';
+import { assertLegacyCall, ownMetadata, propertyName } from './record';
 
 /**
  * Names a step's output so later steps can read it with `fromStep(name)` or `field(name, path)`.
@@ -14,6 +14,7 @@ import { ownMetadata, propertyName } from './record';
  */
 export function Bind(name: string): PropertyDecorator {
   return (target, propertyKey) => {
+    assertLegacyCall('Bind', propertyKey);
     const property = propertyName(propertyKey, 'Bind');
     const bindings = ownMetadata<Map<string, string[]>>(BINDINGS_METADATA, target, () => new Map());
     bindings.set(property, [name, ...(bindings.get(property) ?? [])]);

@@ -25,10 +25,10 @@ export function field(binding: string, path: string): FieldSource {
 }
 
 /**
- * A fixed JSON value.
+ * A fixed JSON value, typed as written: TypeScript checks it against a tool definition's input.
  * @example `args: { format: constant('markdown'), focus: constant(['security']) }`
  */
-export function constant(value: JsonValue): ConstantSource {
+export function constant<const Value extends JsonValue>(value: Value): ConstantSource<Value> {
   return { kind: 'constant', value };
 }
 

@@ -8,4 +8,22 @@ export { Bind } from './bind';
 export { TemplateBinding } from './template-binding';
 export { promptArg, fromStep, field, constant, item } from './data-sources';
 export { equals, oneOf, present, not } from './conditions';
-export type { WorkflowOptions, StepOptions, DataSource, JsonValue, RetryPolicy, Condition } from '@mcpflow/core/model';
+export { defineTool } from './define-tool';
+export { defineResource } from './define-resource';
+export type { TypedStepOptions as StepOptions, ToolArguments, ArgumentsOf } from './step-options';
+export type {
+  WorkflowOptions,
+  DataSource,
+  JsonValue,
+  RetryPolicy,
+  Condition,
+  ToolDefinition,
+  ResourceDefinition,
+  ToolConfig,
+  ToolHandler,
+  ToolHandlerResult,
+  ResourceHandler,
+  ResourceMetadata,
+  ResourceHandlerResult,
+  TemplateVariables,
+} from '@mcpflow/core/model';

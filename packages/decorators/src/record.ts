@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { DecoratorModeError } from '@mcpflow/core/rules';
 
 /**
  * The metadata list or map a decorator adds to, owned by `target` itself: a subclass starts from
@@ -17,4 +18,14 @@ export function ownMetadata<T extends unknown[] | Map<unknown, unknown>>(key: sy
 export function propertyName(propertyKey: string | symbol, decorator: string): string {
   if (typeof propertyKey === 'symbol') throw new TypeError(`@${decorator} cannot decorate a symbol-keyed property (${String(propertyKey)}).`);
   return propertyKey;
+}
+
+/**
+ * Throws a clear error when a decorator is called as a standard ECMAScript decorator (its second
+ * argument a context object): mcpflow's decorators need TypeScript's `experimentalDecorators`.
+ */
+export function assertLegacyCall(decorator: string, key: unknown): void {
+  if (typeof key === 'object' && key !== null && 'kind' in key) {
+    throw DecoratorModeError.calledAsStandard(decorator, key as { kind?: unknown; name?: unknown });
+  }
 }

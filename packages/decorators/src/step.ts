@@ -1,20 +1,24 @@
-import { STEPS_METADATA, type StepOptions, type StepRecord } from '@mcpflow/core/model';
-import { ownMetadata, propertyName } from './record';
+import { STEPS_METADATA, type AnyToolDefinition, type StepOptions, type StepRecord } from '@mcpflow/core/model';
+import { assertLegacyCall, ownMetadata, propertyName } from './record';
+import type { TypedStepOptions } from './step-options';
 
 /**
  * Makes a property a step of its workflow: a tool to call (`tool`) or a resource to read
  * (`resource`, may hold `{vars}` filled by `@TemplateBinding`). Steps run in declaration order.
+ * With a definition from `defineTool`, TypeScript checks `args`: each key is one of the tool's
+ * inputs and each source's value type fits it.
  *
  * @example
  * ```ts
- * @Step({ tool: 'get_my_progress', args: { player: promptArg('player') }, guidance: "I'll check {player}'s progress." })
+ * @Step({ tool: getMyProgress, args: { player: promptArg('player') }, guidance: "I'll check {player}'s progress." })
  * @Bind('progress')
  * progress!: { game_id: string };
  * ```
  */
-export function Step(options: StepOptions): PropertyDecorator {
+export function Step<const Tool extends string | AnyToolDefinition | undefined = undefined>(options: TypedStepOptions<Tool>): PropertyDecorator {
   return (target, propertyKey) => {
-    const record: StepRecord = { property: propertyName(propertyKey, 'Step'), options };
+    assertLegacyCall('Step', propertyKey);
+    const record: StepRecord = { property: propertyName(propertyKey, 'Step'), options: options as StepOptions };
     ownMetadata<StepRecord[]>(STEPS_METADATA, target, () => []).push(record);
   };
 }

@@ -1,5 +1,5 @@
 import { TEMPLATE_BINDINGS_METADATA, type DataSource, type TemplateBindingRecord } from '@mcpflow/core/model';
-import { ownMetadata, propertyName } from './record';
+import { assertLegacyCall, ownMetadata, propertyName } from './record';
 
 /**
  * Fills the `{variable}` of a step's URIs (its `resource` and its `resources`) from a data source.
@@ -15,6 +15,7 @@ import { ownMetadata, propertyName } from './record';
  */
 export function TemplateBinding(variable: string, source: DataSource): PropertyDecorator {
   return (target, propertyKey) => {
+    assertLegacyCall('TemplateBinding', propertyKey);
     const property = propertyName(propertyKey, 'TemplateBinding');
     const templates = ownMetadata<Map<string, TemplateBindingRecord[]>>(TEMPLATE_BINDINGS_METADATA, target, () => new Map());
     // Decorators apply bottom-up; prepend so the list reads in source order.

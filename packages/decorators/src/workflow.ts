@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { WORKFLOW_METADATA, type WorkflowOptions } from '@mcpflow/core/model';
+import { assertLegacyCall } from './record';
 
 /**
  * Declares a class as a workflow prompt. Its `@Step` properties run in declaration order when a
@@ -13,7 +14,8 @@ import { WORKFLOW_METADATA, type WorkflowOptions } from '@mcpflow/core/model';
  * ```
  */
 export function Workflow(options: WorkflowOptions): ClassDecorator {
-  return (target) => {
+  return (target, ...rest: unknown[]) => {
+    assertLegacyCall('Workflow', rest[0]);
     Reflect.defineMetadata(WORKFLOW_METADATA, options, target);
   };
 }

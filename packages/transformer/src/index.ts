@@ -21,7 +21,10 @@ export default function mcpflowTransformer(
 }
 
 export { addWorkflowDiagnostics, workflowDiagnosticsOf } from './program-diagnostics';
-export { fileDiagnostics, DIAGNOSTIC_SOURCE } from './diagnostics/file-diagnostics';
+export { fileDiagnostics, fileFindings, DIAGNOSTIC_SOURCE, type Finding, type FindingOrigin } from './diagnostics/file-diagnostics';
+export type { AnalyzerContext } from './analyzer/analyze-file';
+export { extendedClasses } from './analyzer/extended-classes';
 export { FieldNotInTypeError } from './errors/field-not-in-type-error';
 export { TypeMismatchError } from './errors/type-mismatch-error';
+export { BindingTypeError } from './errors/binding-type-error';
 export { NotALiteralError } from './errors/not-a-literal-error';

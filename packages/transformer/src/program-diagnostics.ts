@@ -1,4 +1,5 @@
 import type * as ts from 'typescript';
+import { extendedClasses } from './analyzer/extended-classes';
 import { fileDiagnostics } from './diagnostics/file-diagnostics';
 
 const WRAPPED = Symbol.for('mcpflow:wrapped-program');
@@ -8,11 +9,12 @@ type DiagnosticsOfFile = (file?: ts.SourceFile, token?: ts.CancellationToken) =>
 /** The mcpflow diagnostics of one file of a program (none for declaration files and libraries), computed once per program. */
 export function workflowDiagnosticsOf(t: typeof ts, program: ts.Program): (file: ts.SourceFile) => readonly ts.Diagnostic[] {
   const cache = new WeakMap<ts.SourceFile, readonly ts.Diagnostic[]>();
+  const context = { t, checker: program.getTypeChecker(), isExtended: extendedClasses(t, program) };
   return (file) => {
     if (file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file) || program.isSourceFileDefaultLibrary(file)) return [];
     let diagnostics = cache.get(file);
     if (!diagnostics) {
-      diagnostics = fileDiagnostics(t, program.getTypeChecker(), file);
+      diagnostics = fileDiagnostics(context, program.getCompilerOptions(), file);
       cache.set(file, diagnostics);
     }
     return diagnostics;

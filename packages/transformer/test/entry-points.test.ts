@@ -31,8 +31,9 @@ describe('mcpflow validate (CLI)', () => {
 
   test('exits 0 on a clean project, and 2 with a usage message on a bad flag', () => {
     const dir = project('cli-valid', { noEmit: true }, { include: [path.join(FIXTURES, 'valid/*.ts')] });
-    const files = fs.readdirSync(path.join(FIXTURES, 'valid')).filter((file) => file.endsWith('.ts'));
-    const workflows = files.reduce((count, file) => count + (fs.readFileSync(path.join(FIXTURES, 'valid', file), 'utf8').match(/^@Workflow\(/gm) ?? []).length, 0);
+    // The valid fixtures and the shared modules they import (tool definitions, a base class of steps).
+    const files = ['valid', 'shared'].flatMap((folder) => fs.readdirSync(path.join(FIXTURES, folder)).filter((file) => file.endsWith('.ts')).map((file) => path.join(FIXTURES, folder, file)));
+    const workflows = files.reduce((count, file) => count + (fs.readFileSync(file, 'utf8').match(/^@Workflow\(/gm) ?? []).length, 0);
     expect(run('cli', ['validate', '-p', dir], dir)).toEqual({ status: 0, stdout: `Checked ${workflows} workflows in ${files.length} files: no mcpflow errors.\n` });
     const bad = run('cli', ['validate', '--nope'], dir);
     expect(bad.status).toBe(2);

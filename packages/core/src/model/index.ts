@@ -5,5 +5,6 @@ export * from './metadata';
 export * from './uri-template';
 export * from './guidance-template';
 export * from './field-path';
+export * from './definitions';
 export * from './parallel-groups';
 export * from './for-each-defaults';

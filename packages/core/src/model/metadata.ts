@@ -4,6 +4,7 @@
  */
 import type { Condition } from './condition';
 import type { DataSource } from './data-source';
+import type { AnyResourceDefinition, AnyToolDefinition } from './definitions';
 import type { RetryPolicy } from './workflow-model';
 
 export const WORKFLOW_METADATA = Symbol.for('mcpflow:workflow');
@@ -30,14 +31,16 @@ export interface WorkflowOptions {
   instructions?: string[];
   /**
    * Resource URIs embedded right after the instructions: reusable instruction resources (a style
-   * guide, a glossary). Checked at `connect()` like a step's resources; they take no `{vars}`.
+   * guide, a glossary), each a URI or a fixed-URI `defineResource` definition (registered by
+   * `use()`). Checked at `connect()` like a step's resources; they take no `{vars}`.
    */
-  resources?: string[];
+  resources?: (string | AnyResourceDefinition)[];
   /** Prompt arguments whose values never appear in the trace (`[redacted]`). */
   sensitiveArguments?: string[];
 }
 
-interface StepOptionsBase {
+/** The options every step takes, whatever its action. */
+export interface StepOptionsBase {
   /** The step's name; defaults to the property name. */
   name?: string;
   /** Tool argument → where its value comes from. */
@@ -73,10 +76,13 @@ interface StepOptionsBase {
   transform?: (value: any) => unknown;
 }
 
-/** The options of `@Step`: a `tool` to call or a `resource` to read. */
+/**
+ * The options of `@Step` as recorded: a `tool` to call or a `resource` to read, each by name (URI)
+ * or by definition. `@mcpflow/decorators` types them more precisely, per tool.
+ */
 export type StepOptions =
-  | (StepOptionsBase & { tool: string; resource?: undefined })
-  | (StepOptionsBase & { resource: string; tool?: undefined });
+  | (StepOptionsBase & { tool: string | AnyToolDefinition; resource?: undefined })
+  | (StepOptionsBase & { resource: string | AnyResourceDefinition; tool?: undefined });
 
 /** What `@Step` records: the property and its options, in declaration order. */
 export interface StepRecord {

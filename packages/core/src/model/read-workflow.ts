@@ -45,8 +45,8 @@ export function readWorkflowModel(target: WorkflowClass): WorkflowModel | undefi
     return {
       name: step.name ?? property,
       property,
-      tool: step.tool,
-      resource: step.resource,
+      tool: typeof step.tool === 'object' && step.tool !== null ? step.tool.name : step.tool,
+      resource: typeof step.resource === 'object' && step.resource !== null ? step.resource.uriTemplate : step.resource,
       args: Object.entries(step.args ?? {}).map(([name, source]) => ({ name, source })),
       resources: step.resources ?? [],
       guidance: step.guidance,
@@ -82,7 +82,7 @@ export function readWorkflowModel(target: WorkflowClass): WorkflowModel | undefi
     description: options.description,
     arguments: Object.entries(options.arguments ?? {}).map(([name, schema]) => readArgument(name, schema, sensitive.has(name))),
     instructions: options.instructions ?? [],
-    resources: options.resources ?? [],
+    resources: (options.resources ?? []).map((resource) => (typeof resource === 'object' && resource !== null ? resource.uriTemplate : resource)),
     steps,
     strayDecorators,
   };

@@ -4,7 +4,8 @@ import type { DataSource } from './data-source';
 /** A declared prompt argument. */
 export interface ArgumentModel {
   readonly name: string;
-  readonly required: boolean;
+  /** Whether a value must be given; absent where the compiler cannot tell from the schema's type. */
+  readonly required?: boolean;
   readonly description?: string;
   /** Marked sensitive: its value never appears in the trace. */
   readonly sensitive?: boolean;
@@ -87,7 +88,8 @@ export interface WorkflowModel {
   readonly title?: string;
   readonly description?: string;
   readonly arguments: readonly ArgumentModel[];
-  readonly instructions: readonly string[];
+  /** Texts for the LLM; absent where the compiler cannot read them as literals. */
+  readonly instructions?: readonly string[];
   /** Instruction resource URIs, embedded after the instructions. */
   readonly resources: readonly string[];
   readonly steps: readonly StepModel[];

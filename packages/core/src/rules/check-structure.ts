@@ -1,6 +1,7 @@
 import type { WorkflowModel } from '../model';
 import { DuplicateBindingError } from './errors/duplicate-binding-error';
 import { DuplicateStepNameError } from './errors/duplicate-step-name-error';
+import { EmptyWorkflowError } from './errors/empty-workflow-error';
 import { InvalidStepActionError } from './errors/invalid-step-action-error';
 import { InvalidStepOptionError } from './errors/invalid-step-option-error';
 import { MisplacedDecoratorError } from './errors/misplaced-decorator-error';
@@ -8,10 +9,12 @@ import type { WorkflowDefinitionError } from './errors/workflow-definition-error
 
 /**
  * The shape of the declaration: each step names one tool or one resource, step and binding names
- * are unique, `@Bind`/`@TemplateBinding` sit on `@Step` properties, and step options are in range.
+ * are unique, `@Bind`/`@TemplateBinding` sit on `@Step` properties, step options are in range,
+ * and there is at least one step.
  */
 export function checkStructure(workflow: WorkflowModel): WorkflowDefinitionError[] {
   const errors: WorkflowDefinitionError[] = [];
+  if (workflow.steps.length === 0) errors.push(new EmptyWorkflowError(workflow.name, workflow.className));
   for (const stray of workflow.strayDecorators) errors.push(new MisplacedDecoratorError(workflow.name, stray.property, stray.decorator));
 
   const stepNames = new Set<string>();

@@ -2,6 +2,7 @@ import { parseUriTemplate, type StepModel, type WorkflowModel } from '../model';
 import { InvalidUriTemplateError } from './errors/invalid-uri-template-error';
 import { UnboundUriVariableError } from './errors/unbound-uri-variable-error';
 import { UnusedTemplateBindingError } from './errors/unused-template-binding-error';
+import { UriValueTypeError } from './errors/uri-value-type-error';
 import type { IssueTarget, WorkflowDefinitionError } from './errors/workflow-definition-error';
 
 /** The URIs a step expands, each with the target an error in it points at. */
@@ -16,7 +17,7 @@ export function stepUris(step: StepModel): { uri: string; target: (start: number
 
 /**
  * Every `{variable}` in a step's URIs has a `@TemplateBinding`, every `@TemplateBinding` fills a
- * variable, and every URI is a readable template.
+ * variable with a constant that can fill one, and every URI is a readable template.
  */
 export function checkUriTemplates(workflow: WorkflowModel): WorkflowDefinitionError[] {
   const errors: WorkflowDefinitionError[] = [];
@@ -37,7 +38,11 @@ export function checkUriTemplates(workflow: WorkflowModel): WorkflowDefinitionEr
         }
       }
     }
-    for (const { variable } of step.templateBindings) {
+    for (const { variable, source } of step.templateBindings) {
+      if (source.kind === 'constant' && typeof source.value === 'object' && source.value !== null) {
+        const value = Array.isArray(source.value) ? 'an array constant' : 'an object constant';
+        errors.push(new UriValueTypeError(workflow.name, step.name, variable, value, { kind: 'templateSource', step: step.name, variable, part: 'value' }));
+      }
       if (!used.has(variable)) {
         errors.push(
           new UnusedTemplateBindingError(workflow.name, step.name, variable, [...used], { kind: 'templateVariable', step: step.name, variable }),

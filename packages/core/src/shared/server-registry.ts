@@ -1,6 +1,7 @@
 import { decodeVariables, type UriTemplateParser, type UriVariables } from '../engine';
 import { uriTemplateVariableNames } from '../model';
-import type { RegistrationLookup } from '../rules';
+import type { RegisteredNames } from '../engine/definitions/definition-registry';
+import type { RegistrationLookup, ToolInputSchema, ToolSchemaLookup } from '../rules';
 import { HandleMap } from './handle-map';
 
 /** What both SDK lines' registration handles have in common, as far as the registry reads them. */
@@ -33,18 +34,25 @@ export function decodingCallback<Callback extends TemplateCallback>(callback: Ca
  *
  * @example
  * ```ts
- * const registry = new ServerRegistry<RegisteredTool, RegisteredPrompt, RegisteredResource, RegisteredResourceTemplate>(parseUriTemplate);
+ * const registry = new ServerRegistry<RegisteredTool, RegisteredPrompt, RegisteredResource, RegisteredResourceTemplate>(parseUriTemplate, toolInputSchema);
  * ```
  */
 export class ServerRegistry<Tool extends Handle, Prompt extends Handle, Resource extends Handle, Template extends TemplateHandle>
-  implements RegistrationLookup
+  implements RegistrationLookup, ToolSchemaLookup, RegisteredNames
 {
   readonly tools = new HandleMap<Tool>('name');
   readonly prompts = new HandleMap<Prompt>('name');
   readonly resources = new HandleMap<Resource>('uri');
   readonly templates = new HandleMap<Template>('name');
 
-  constructor(private readonly parseUriTemplate: UriTemplateParser) {}
+  /**
+   * @param parseUriTemplate the line's URI template parser, so URIs expand as its `resources/read` matches them
+   * @param readToolSchema the line's reading of a tool's input schema, for the argument rule at `connect()`
+   */
+  constructor(
+    private readonly parseUriTemplate: UriTemplateParser,
+    private readonly readToolSchema: (tool: Tool) => ToolInputSchema | undefined,
+  ) {}
 
   trackTemplate(name: string, handle: Template): void {
     this.templates.track(name, handle, (updates) =>
@@ -70,6 +78,15 @@ export class ServerRegistry<Tool extends Handle, Prompt extends Handle, Resource
 
   toolNames(): string[] {
     return this.tools.keys();
+  }
+
+  toolInputSchema(name: string): ToolInputSchema | undefined {
+    const tool = this.tools.get(name);
+    return tool && this.readToolSchema(tool);
+  }
+
+  hasResource(name: string, uri: string): boolean {
+    return this.templates.get(name) !== undefined || this.resources.get(uri) !== undefined;
   }
 
   servesUri(uriTemplate: string): boolean {

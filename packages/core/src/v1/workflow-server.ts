@@ -4,14 +4,18 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type GetPromptResult, type Implementation } from '@modelcontextprotocol/sdk/types.js';
 import { readWorkflowOptions, type WorkflowClass } from '../model/read-workflow';
 import type { WorkflowModel } from '../model';
-import { checkRegistrations, checkWorkflowNames, didYouMean } from '../rules';
-import { WorkflowPlans, executeWorkflow, type WorkflowHooks, type WorkflowPlan } from '../engine';
+import { didYouMean } from '../rules';
+import { DefinitionRegistry, WorkflowPlans, executeWorkflow, type AnyDefinition, type WorkflowHooks, type WorkflowPlan } from '../engine';
 import { V1Host } from './host';
 import { parseUriTemplate } from './parse-uri-template';
 import { LenientGetPromptRequestSchema } from './prompts/get-prompt-request';
 import { parsePromptArguments } from './prompts/prompt-arguments';
 import { ServerRegistry, decodingCallback } from '../shared/server-registry';
+import { checkUse } from '../shared/check-use';
+import { registrationErrors } from '../shared/registration-errors';
 import { throwIfAny } from '../shared/throw-if-any';
+import { registerDefinition } from './register-definition';
+import { toolInputSchema } from './tools/tool-inputs';
 import type { V1Registry } from './server-registry';
 import type { RequestExtra } from './request-extra';
 
@@ -40,7 +44,8 @@ interface RegisteredWorkflow {
  * ```
  */
 export class WorkflowServer extends McpServer {
-  private readonly registry: V1Registry = new ServerRegistry(parseUriTemplate);
+  private readonly registry: V1Registry = new ServerRegistry(parseUriTemplate, toolInputSchema);
+  private readonly definitions = new DefinitionRegistry();
   private readonly workflows: RegisteredWorkflow[] = [];
   private readonly workflowPrompts = new WeakMap<RegisteredPrompt, RegisteredWorkflow>();
   private readonly hooks: WorkflowHooks;
@@ -52,32 +57,55 @@ export class WorkflowServer extends McpServer {
   }
 
   /**
-   * Registers each decorated class as a prompt. All classes are checked before any is registered;
-   * a broken declaration throws here, synchronously: the one `WorkflowDefinitionError`, or a
+   * Registers each decorated class as a prompt, and the tool and resource definitions its steps
+   * reference that are not registered yet. All classes are checked before any is registered; a
+   * broken declaration throws here, synchronously: the one `WorkflowDefinitionError`, or a
    * `WorkflowValidationError` listing several.
    */
   use(...classes: WorkflowClass[]): this {
-    const { models, errors } = plans.check(classes);
-    throwIfAny([...errors, ...checkWorkflowNames([...this.workflows.map((workflow) => workflow.model), ...models])]);
+    const served = this.workflows.map((workflow) => workflow.model);
+    const { models, definitions } = checkUse(plans, classes, served, this.definitions, this.registry);
     // All or nothing: a name taken by a plain prompt fails before any class is registered.
     const taken = models.find((model) => this.registry.prompts.get(model.name));
     if (taken) throw new Error(`Prompt ${taken.name} is already registered on this server; give workflow class ${taken.className} another name.`);
+    definitions.forEach((definition) => this.registerDefinition(definition));
     models.forEach((model, index) => this.registerWorkflow(model, classes[index]));
     return this;
   }
 
   /**
-   * Checks that every tool and resource a workflow uses is registered. `connect()` calls it;
-   * call it yourself to fail earlier (in a test, say).
+   * Registers tool and resource definitions from `defineTool`/`defineResource` on this server
+   * (`use()` does it for those its workflows reference). A definition already registered is skipped.
+   *
+   * @example
+   * ```ts
+   * server.registerDefinitions(getWeather, forecast);
+   * ```
+   */
+  registerDefinitions(...definitions: AnyDefinition[]): this {
+    for (const definition of definitions) if (!this.definitions.has(definition)) this.registerDefinition(definition);
+    return this;
+  }
+
+  /**
+   * Checks that every tool and resource a workflow uses is registered, and that every step's
+   * arguments fit its tool's input schema (no unknown names, no constant the schema rejects, no
+   * prompt argument into an input that takes no string). `connect()` calls it; call it yourself to
+   * fail earlier (in a test, say).
    */
   validate(): void {
-    throwIfAny(this.workflows.flatMap((workflow) => checkRegistrations(workflow.model, this.registry)));
+    throwIfAny(registrationErrors(this.workflows.map((workflow) => workflow.model), this.registry));
   }
 
   /** Validates the workflows against what is registered, then connects: nothing is served if a reference is broken. */
   override async connect(transport: Transport): Promise<void> {
     this.validate();
     await super.connect(transport);
+  }
+
+  private registerDefinition(definition: AnyDefinition): void {
+    registerDefinition(this, definition);
+    this.definitions.add(definition);
   }
 
   private registerWorkflow(model: WorkflowModel, target: WorkflowClass): void {

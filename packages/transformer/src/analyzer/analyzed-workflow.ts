@@ -1,5 +1,6 @@
 import type * as ts from 'typescript';
 import type { DataSource, WorkflowModel } from '@mcpflow/core/model';
+import type { ToolDefinitionType } from './definition-types';
 
 /** A data source call and its literal arguments. */
 export interface SourceNodes {
@@ -20,6 +21,8 @@ export interface StepNodes {
   readonly args: ReadonlyMap<string, SourceNodes>;
   readonly bindings: ReadonlyMap<string, ts.Expression>;
   readonly templates: ReadonlyMap<string, { readonly variable: ts.Expression; readonly source: SourceNodes }>;
+  /** The tool definition the step calls, when it calls one by object rather than by name. */
+  readonly tool?: ToolDefinitionType;
   /** The data sources of `when`, depth first (the order of `conditionSources`). */
   readonly conditionSources: readonly SourceNodes[];
   readonly forEach?: SourceNodes;
@@ -31,6 +34,8 @@ export interface StepNodes {
 export interface AnalyzedWorkflow {
   readonly model: WorkflowModel;
   readonly nameNode: ts.Node;
+  /** The `@Workflow` decorator. */
+  readonly decorator: ts.Node;
   /** By step name (the first step of a name, when names repeat). */
   readonly steps: ReadonlyMap<string, StepNodes>;
   readonly strays: ReadonlyMap<string, ts.Node>;

@@ -1,6 +1,7 @@
 import type * as ts from 'typescript';
 import { parseFieldPath, type DataSource, type StepModel } from '@mcpflow/core/model';
-import { ForEachOverNonArrayError, type IssueTarget } from '@mcpflow/core/rules';
+import { ArgumentTypeError, ForEachOverNonArrayError, UriValueTypeError, type IssueTarget } from '@mcpflow/core/rules';
+import { BindingTypeError } from '../errors/binding-type-error';
 import { FieldNotInTypeError } from '../errors/field-not-in-type-error';
 import { ItemPathNotInTypeError } from '../errors/item-path-not-in-type-error';
 import { TransformTypeMismatchError } from '../errors/transform-type-mismatch-error';
@@ -13,7 +14,9 @@ import { arrayElementType, isUnchecked, walkPath } from './type-paths';
  * The checks that need types: a `field()` path must exist in the binding's declared type (the
  * `@Bind` property's type) and an `item()` path in the `forEach` element's type; `forEach` reads an
  * array; a value that fills a URI variable is a string, number or boolean; a `transform` returns
- * what the `@Bind` property declares. `any` and `unknown` are not checked.
+ * what the `@Bind` property declares; for a tool definition, a `fromStep`/`field`/`item` value fits
+ * the input it is mapped to and the tool's output fits the `@Bind` property. `any` and `unknown`
+ * are not checked. (`promptArg`/`constant` into a definition are checked by TypeScript itself.)
  */
 export function checkTypes(t: typeof ts, checker: ts.TypeChecker, workflow: AnalyzedWorkflow): NodeError[] {
   const errors: NodeError[] = [];
@@ -44,11 +47,58 @@ class StepTypeChecks {
   run(): void {
     const { step, nodes } = this;
     if (nodes.forEach) this.checkForEach(nodes.forEach);
-    for (const [arg, source] of nodes.args) this.valueType(source, { kind: 'argSource', step: step.name, arg, part: 'path' });
+    for (const [arg, source] of nodes.args) this.checkArgument(arg, source, this.valueType(source, { kind: 'argSource', step: step.name, arg, part: 'path' }));
     for (const [variable, { source }] of nodes.templates) this.checkTemplateValue(variable, source);
     nodes.conditionSources.forEach((source, index) => this.valueType(source, { kind: 'conditionSource', step: step.name, index, part: 'path' }));
     this.checkBindingShape();
     if (nodes.transform) this.checkTransform(nodes.transform);
+    else this.checkToolOutput();
+  }
+
+  /** A `fromStep`/`field`/`item` value mapped to a tool definition's input must fit that input's type. */
+  private checkArgument(arg: string, source: SourceNodes, type: ts.Type | undefined): void {
+    const { checker, nodes } = this;
+    const tool = nodes.tool;
+    const property = tool && checker.getPropertyOfType(tool.input, arg);
+    if (!tool || !property || !type || isUnchecked(this.t, type)) return;
+    const input = checker.getTypeOfSymbol(property);
+    // A missing value hands off at run time; only a present value of the wrong type is an error.
+    if (checker.isTypeAssignableTo(checker.getNonNullableType(type), input)) return;
+    const inputText = checker.typeToString(input);
+    this.errors.push({
+      error: new ArgumentTypeError(
+        this.workflow,
+        this.step.name,
+        tool.name,
+        arg,
+        `takes ${inputText}, but the value mapped to it is of type ${checker.typeToString(type)}.`,
+        `map '${arg}' from a value of type ${inputText} (a deeper field() path, say), or change the tool's input schema.`,
+        { kind: 'argSource', step: this.step.name, arg, part: 'value' },
+      ),
+      node: source.call,
+    });
+  }
+
+  /** A tool definition's output (each element's, with `forEach`) must fit the `@Bind` property. */
+  private checkToolOutput(): void {
+    const { checker, nodes, step } = this;
+    const output = nodes.tool?.output;
+    if (!nodes.tool || !output || step.binding === undefined) return;
+    const property = checker.getTypeAtLocation(nodes.property);
+    const expected = nodes.forEach ? arrayElementType(this.t, checker, property) : property;
+    if (!expected || isUnchecked(this.t, expected) || checker.isTypeAssignableTo(output, expected)) return;
+    this.errors.push({
+      error: new BindingTypeError(
+        this.workflow,
+        step.name,
+        nodes.tool.name,
+        step.binding,
+        checker.typeToString(expected),
+        checker.typeToString(output),
+        { kind: 'binding', step: step.name, binding: step.binding },
+      ),
+      node: nodes.bindings.get(step.binding) ?? nodes.property.name,
+    });
   }
 
   /** The type a data source yields, reporting a path that is not in its type. */
@@ -89,19 +139,12 @@ class StepTypeChecks {
   }
 
   private checkTemplateValue(variable: string, source: SourceNodes): void {
+    // A constant that cannot fill a URI is the shared rule's (it needs no types).
     const type = this.valueType(source, { kind: 'templateSource', step: this.step.name, variable, part: 'path' });
-    const problem = type ? this.structuredTypeProblem(type) : constantProblem(source.source);
+    const problem = type && this.structuredTypeProblem(type);
     if (!problem) return;
-    this.errors.push({
-      error: new TypeMismatchError(
-        this.workflow,
-        this.step.name,
-        `{${variable}} would be filled with ${problem}, but a URI variable takes a string, number or boolean.`,
-        `bind {${variable}} to a field of string, number or boolean type, such as field('<binding>', '<path>.id').`,
-        { kind: 'templateSource', step: this.step.name, variable, part: 'value' },
-      ),
-      node: source.call,
-    });
+    const target: IssueTarget = { kind: 'templateSource', step: this.step.name, variable, part: 'value' };
+    this.errors.push({ error: new UriValueTypeError(this.workflow, this.step.name, variable, problem, target), node: source.call });
   }
 
   /** A `forEach` step binds the array of its results, so its `@Bind` property must be an array. */
@@ -154,9 +197,4 @@ class StepTypeChecks {
     if (members.some((member) => member.flags & primitive)) return undefined;
     return members.length ? `a value of type ${checker.typeToString(defined)}` : undefined;
   }
-}
-
-function constantProblem(source: DataSource): string | undefined {
-  if (source.kind !== 'constant' || source.value === null || typeof source.value !== 'object') return undefined;
-  return Array.isArray(source.value) ? 'an array constant' : 'an object constant';
 }

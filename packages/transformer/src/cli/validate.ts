@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as ts from 'typescript';
 import { analyzeFile } from '../analyzer/analyze-file';
+import { extendedClasses } from '../analyzer/extended-classes';
 import { workflowDiagnosticsOf } from '../program-diagnostics';
 import type { Output } from './output';
 
@@ -37,8 +38,8 @@ export function validateProject(options: ValidateOptions, stdout: Output, stderr
     return diagnostics.length ? 1 : 0;
   }
   // Say what was checked, so a clean run is told apart from one that found nothing to check.
-  const checker = program.getTypeChecker();
-  const workflows = files.reduce((count, file) => count + analyzeFile(ts, checker, file).workflows.length, 0);
+  const context = { t: ts, checker: program.getTypeChecker(), isExtended: extendedClasses(ts, program) };
+  const workflows = files.reduce((count, file) => count + analyzeFile(context, file).workflows.length, 0);
   const checked = `Checked ${plural(workflows, 'workflow')} in ${plural(files.length, 'file')}`;
   if (diagnostics.length) {
     stdout.write(ts.formatDiagnostics(diagnostics, formatHost()));

@@ -1,6 +1,6 @@
 import type * as ts from 'typescript';
-import { checkWorkflowNames, validateWorkflow, type WorkflowDefinitionError } from '@mcpflow/core/rules';
-import { analyzeFile } from '../analyzer/analyze-file';
+import { DecoratorModeError, checkWorkflowNames, validateWorkflow, type WorkflowDefinitionError } from '@mcpflow/core/rules';
+import { analyzeFile, type AnalyzerContext } from '../analyzer/analyze-file';
 import type { AnalyzedWorkflow } from '../analyzer/analyzed-workflow';
 import { checkTypes } from '../analyzer/type-checks';
 import { locate, type Span } from './locate';
@@ -8,39 +8,63 @@ import { locate, type Span } from './locate';
 /** The source of every mcpflow diagnostic, as tsc prints nothing for it but editors may show it. */
 export const DIAGNOSTIC_SOURCE = 'mcpflow';
 
-/**
- * The mcpflow diagnostics of one file: the shared rules of `@mcpflow/core` run on the model read
- * from the AST, plus the checks that need types. A bug in the analyzer is rethrown, never hidden;
- * an error in the user's code is always a diagnostic.
- */
-export function fileDiagnostics(t: typeof ts, checker: ts.TypeChecker, file: ts.SourceFile): ts.Diagnostic[] {
-  const analysis = analyzeFile(t, checker, file);
-  const diagnostics = analysis.errors.map(({ error, node }) => diagnostic(t, file, error, { start: node.getStart(), length: node.getWidth() }));
-  const named: AnalyzedWorkflow[] = [];
-  for (const workflow of analysis.workflows) {
-    if (workflow.complete) {
-      for (const error of validateWorkflow(workflow.model)) diagnostics.push(diagnostic(t, file, error, locate(t, workflow, error.target)));
-      for (const { error, node } of checkTypes(t, checker, workflow)) diagnostics.push(diagnostic(t, file, error, { start: node.getStart(), length: node.getWidth() }));
-      named.push(workflow);
-    }
-  }
-  const duplicates = checkWorkflowNames(named.map((workflow) => workflow.model));
-  for (const error of duplicates) {
-    const later = named.filter((workflow) => workflow.model.name === error.workflow)[1];
-    diagnostics.push(diagnostic(t, file, error, locate(t, later ?? named[0], error.target)));
-  }
-  // In source order, as tsc prints them: the rules run rule by rule, the type checks step by step.
-  return diagnostics.sort((a, b) => (a.start ?? 0) - (b.start ?? 0) || (a.length ?? 0) - (b.length ?? 0) || a.code - b.code);
+/** Where a finding comes from: reading the class, a shared rule of `@mcpflow/core`, or a type check. */
+export type FindingOrigin = 'reader' | 'rule' | 'types';
+
+/** One error of a file, where it points and where it comes from. */
+export interface Finding {
+  readonly error: WorkflowDefinitionError;
+  readonly span: Span;
+  readonly origin: FindingOrigin;
 }
 
-function diagnostic(t: typeof ts, file: ts.SourceFile, error: WorkflowDefinitionError, span: Span): ts.Diagnostic {
-  return {
+/**
+ * Every mcpflow finding of one file: the shared rules of `@mcpflow/core` run on the model read from
+ * the AST, the checks that need types, and the compiler options the decorators need. A bug in the
+ * analyzer is rethrown, never hidden; an error in the user's code is always a finding.
+ *
+ * @example
+ * ```ts
+ * const context = { t: ts, checker: program.getTypeChecker(), isExtended: extendedClasses(ts, program) };
+ * const codes = fileFindings(context, program.getCompilerOptions(), file).map((finding) => finding.error.code);
+ * ```
+ */
+export function fileFindings(context: AnalyzerContext, options: ts.CompilerOptions, file: ts.SourceFile): Finding[] {
+  const { t, checker } = context;
+  const analysis = analyzeFile(context, file);
+  const whole = (node: ts.Node): Span => ({ start: node.getStart(), length: node.getWidth() });
+  const findings: Finding[] = analysis.errors.map(({ error, node }) => ({ error, span: whole(node), origin: 'reader' }));
+  const named: AnalyzedWorkflow[] = [];
+  for (const workflow of analysis.workflows) {
+    if (!options.experimentalDecorators) {
+      findings.push({ error: DecoratorModeError.compilerOptionOff(workflow.model.name), span: whole(workflow.decorator), origin: 'reader' });
+    }
+    if (!workflow.complete) continue;
+    for (const error of validateWorkflow(workflow.model)) findings.push({ error, span: locate(t, workflow, error.target), origin: 'rule' });
+    for (const { error, node } of checkTypes(t, checker, workflow)) {
+      findings.push({ error, span: whole(node.getSourceFile() === file ? node : workflow.nameNode), origin: 'types' });
+    }
+    named.push(workflow);
+  }
+  for (const error of checkWorkflowNames(named.map((workflow) => workflow.model))) {
+    const later = named.filter((workflow) => workflow.model.name === error.workflow)[1];
+    findings.push({ error, span: locate(t, later ?? named[0], error.target), origin: 'rule' });
+  }
+  return findings;
+}
+
+/** The mcpflow diagnostics of one file, as the compiler reports them: in source order, as tsc prints them. */
+export function fileDiagnostics(context: AnalyzerContext, options: ts.CompilerOptions, file: ts.SourceFile): ts.Diagnostic[] {
+  const findings = fileFindings(context, options, file).sort(
+    (a, b) => a.span.start - b.span.start || a.span.length - b.span.length || a.error.code - b.error.code,
+  );
+  return findings.map(({ error, span }) => ({
     file,
     start: span.start,
     length: span.length,
     messageText: error.message,
-    category: t.DiagnosticCategory.Error,
+    category: context.t.DiagnosticCategory.Error,
     code: error.code,
     source: DIAGNOSTIC_SOURCE,
-  };
+  }));
 }

@@ -8,11 +8,17 @@ export interface Span {
   readonly length: number;
 }
 
-/** The node (and the span inside a string literal, where the error has offsets) an issue points at. */
+/**
+ * The node (and the span inside a string literal, where the error has offsets) an issue points at.
+ * An issue in a step inherited from a base class in another file points at the workflow's name.
+ */
 export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTarget): Span {
-  const whole = (node: ts.Node): Span => ({ start: node.getStart(), length: node.getWidth() });
+  const file = workflow.nameNode.getSourceFile();
+  const fallback = { start: workflow.nameNode.getStart(), length: workflow.nameNode.getWidth() };
+  const whole = (node: ts.Node): Span => (node.getSourceFile() === file ? { start: node.getStart(), length: node.getWidth() } : fallback);
   const inside = (node: ts.Node | undefined, start: number, end: number): Span | undefined => {
     if (!node) return undefined;
+    if (node.getSourceFile() !== file) return fallback;
     // Offsets map into the literal only when its source text is its value (no escapes).
     if ((t.isStringLiteral(node) || t.isNoSubstitutionTemplateLiteral(node)) && node.getText().slice(1, -1) === node.text) {
       return { start: node.getStart() + 1 + start, length: Math.max(1, end - start) };
@@ -21,7 +27,6 @@ export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTa
   };
   const sourcePart = (source: SourceNodes | undefined, part: string): ts.Node | undefined =>
     source && (part === 'path' ? (source.second ?? source.call) : part === 'value' ? source.call : (source.first ?? source.call));
-  const fallback = whole(workflow.nameNode);
 
   if (target.kind === 'workflowName') return fallback;
   if (target.kind === 'argumentName') return fallback;

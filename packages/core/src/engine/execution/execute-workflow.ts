@@ -48,7 +48,7 @@ export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Hos
  */
 async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): Promise<void> {
   for (const name of plan.sensitiveArguments) if (state.args[name] !== undefined) redactor.add(state.args[name]);
-  for (const instruction of plan.model.instructions) trace.user(instruction);
+  for (const instruction of plan.model.instructions ?? []) trace.user(instruction);
   for (const uri of plan.model.resources) {
     try {
       trace.embed(await host.readResource(uri, host.signal));

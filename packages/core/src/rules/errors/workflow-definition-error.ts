@@ -50,6 +50,12 @@ export const ErrorCodes = {
   InvalidUriTemplate: 91020,
   InvalidStepOption: 91021,
   NotAWorkflow: 91022,
+  EmptyWorkflow: 91030,
+  DecoratorMode: 91031,
+  UnknownToolArgument: 91032,
+  ArgumentType: 91033,
+  BindingType: 91034,
+  DefinitionConflict: 91035,
   // Flow (parallel, when, forEach, transform, instruction resources): from the high end of the range.
   ParallelSiblingBinding: 91060,
   ItemOutsideForEach: 91061,
@@ -69,6 +75,8 @@ export interface WorkflowErrorDetails {
   readonly problem: string;
   /** How to fix it. */
   readonly fix: string;
+  /** Replaces the `Workflow '…', step '…'` opening where the error is not inside a known workflow. */
+  readonly where?: string;
 }
 
 /**
@@ -84,7 +92,7 @@ export abstract class WorkflowDefinitionError extends Error {
   readonly fix: string;
 
   protected constructor(details: WorkflowErrorDetails) {
-    const where = details.step === undefined ? `Workflow '${details.workflow}'` : `Workflow '${details.workflow}', step '${details.step}'`;
+    const where = details.where ?? (details.step === undefined ? `Workflow '${details.workflow}'` : `Workflow '${details.workflow}', step '${details.step}'`);
     super(`${where}: ${details.problem} Fix: ${details.fix}`);
     this.name = new.target.name;
     this.workflow = details.workflow;

@@ -1,21 +1,25 @@
 import type { RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { normalizeObjectSchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
-import type { ToolInput } from '../../engine';
+import { describeInputSchema, type JsonObjectSchema, type JsonSchemaTypes, type PropertySchema, type ToolInput } from '../../engine';
+import type { ToolInputSchema } from '../../rules';
 
-const cache = new WeakMap<object, readonly ToolInput[]>();
+interface ReadSchema {
+  readonly inputs: readonly ToolInput[];
+  readonly described: ToolInputSchema;
+}
+
+const cache = new WeakMap<object, ReadSchema>();
 
 /**
- * The inputs a tool declares, read from the same JSON Schema `tools/list` sends (cached per schema,
- * so `update({ paramsSchema })` is seen at once).
+ * A tool's input schema read once (cached per schema object, so `update({ paramsSchema })` is seen
+ * at once): from the same JSON Schema `tools/list` sends, and the zod object's own properties.
  */
-export function toolInputs(tool: RegisteredTool): readonly ToolInput[] {
-  const schema = tool.inputSchema;
-  if (!schema) return [];
+function readSchema(schema: NonNullable<RegisteredTool['inputSchema']>): ReadSchema {
   const cached = cache.get(schema);
   if (cached) return cached;
   const object = normalizeObjectSchema(schema);
-  const json = object ? (toJsonSchemaCompat(object, { strictUnions: true, pipeStrategy: 'input' }) as JsonObjectSchema) : {};
+  const json = object ? (toJsonSchemaCompat(object, { strictUnions: true, pipeStrategy: 'input' }) as JsonToolSchema) : {};
   const required = new Set(json.required ?? []);
   const inputs = Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
@@ -23,11 +27,23 @@ export function toolInputs(tool: RegisteredTool): readonly ToolInput[] {
     type: typeof property.type === 'string' ? property.type : undefined,
     description: property.description,
   }));
-  cache.set(schema, inputs);
-  return inputs;
+  const shape = (object as { shape?: Record<string, PropertySchema> } | undefined)?.shape;
+  const read = { inputs, described: describeInputSchema(json, shape) };
+  cache.set(schema, read);
+  return read;
 }
 
-interface JsonObjectSchema {
-  properties?: Record<string, { type?: unknown; description?: string }>;
-  required?: string[];
+/** The inputs a tool declares, as `tools/list` describes them. */
+export function toolInputs(tool: RegisteredTool): readonly ToolInput[] {
+  return tool.inputSchema ? readSchema(tool.inputSchema).inputs : [];
+}
+
+/** A tool's input schema as the argument rule reads it; undefined for a tool that takes no input. */
+export function toolInputSchema(tool: RegisteredTool): ToolInputSchema | undefined {
+  return tool.inputSchema ? readSchema(tool.inputSchema).described : undefined;
+}
+
+interface JsonToolSchema extends JsonObjectSchema {
+  readonly properties?: Record<string, JsonSchemaTypes & { readonly description?: string }>;
+  readonly required?: string[];
 }

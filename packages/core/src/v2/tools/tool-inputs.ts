@@ -1,15 +1,20 @@
 import type { RegisteredTool, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import type { ToolInput } from '../../engine';
+import { describeInputSchema, type JsonObjectSchema, type JsonSchemaTypes, type PropertySchema, type ToolInput } from '../../engine';
+import type { ToolInputSchema } from '../../rules';
 
-const cache = new WeakMap<object, readonly ToolInput[]>();
+interface ReadSchema {
+  readonly inputs: readonly ToolInput[];
+  readonly described: ToolInputSchema;
+}
+
+const cache = new WeakMap<object, ReadSchema>();
 
 /**
- * The inputs a tool declares, read from the JSON Schema its Standard Schema gives `tools/list`
- * (cached per schema, so `update({ paramsSchema })` is seen at once).
+ * A tool's input schema read once (cached per schema, so `update({ paramsSchema })` is seen at
+ * once): from the JSON Schema its Standard Schema gives `tools/list`, and (a zod object) its
+ * properties' own schemas.
  */
-export function toolInputs(tool: RegisteredTool): readonly ToolInput[] {
-  const schema = tool.inputSchema;
-  if (!schema) return [];
+function readSchema(schema: StandardSchemaWithJSON): ReadSchema {
   const cached = cache.get(schema);
   if (cached) return cached;
   const json = jsonSchemaOf(schema);
@@ -20,18 +25,30 @@ export function toolInputs(tool: RegisteredTool): readonly ToolInput[] {
     type: typeof property.type === 'string' ? property.type : undefined,
     description: property.description,
   }));
-  cache.set(schema, inputs);
-  return inputs;
+  const shape = (schema as { shape?: Record<string, PropertySchema> }).shape;
+  const read = { inputs, described: describeInputSchema(json, shape) };
+  cache.set(schema, read);
+  return read;
 }
 
-interface JsonObjectSchema {
-  properties?: Record<string, { type?: unknown; description?: string }>;
-  required?: string[];
+/** The inputs a tool declares, as `tools/list` describes them. */
+export function toolInputs(tool: RegisteredTool): readonly ToolInput[] {
+  return tool.inputSchema ? readSchema(tool.inputSchema).inputs : [];
 }
 
-function jsonSchemaOf(schema: StandardSchemaWithJSON): JsonObjectSchema {
+/** A tool's input schema as the argument rule reads it; undefined for a tool that takes no input. */
+export function toolInputSchema(tool: RegisteredTool): ToolInputSchema | undefined {
+  return tool.inputSchema ? readSchema(tool.inputSchema).described : undefined;
+}
+
+interface JsonToolSchema extends JsonObjectSchema {
+  readonly properties?: Record<string, JsonSchemaTypes & { readonly description?: string }>;
+  readonly required?: string[];
+}
+
+function jsonSchemaOf(schema: StandardSchemaWithJSON): JsonToolSchema {
   try {
-    return schema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) as JsonObjectSchema;
+    return schema['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) as JsonToolSchema;
   } catch {
     // A schema that cannot describe itself lists no inputs; tools/list reports that failure itself.
     return {};

@@ -22,13 +22,16 @@ export const toolStep: StepKind = {
 function handoffDetails(step: PlannedStep, scope: ExecutionScope, host: Host): string {
   const known: Record<string, unknown> = {};
   const pending: string[] = [];
+  const tool = host.findTool(step.model.tool!);
+  const inputs = tool ? host.toolInputs(tool) : [];
   for (const argument of step.args) {
+    // Only what the tool takes: an argument it does not have would mislead the LLM into passing it.
+    if (tool && inputs.length && !inputs.some((input) => input.name === argument.name)) continue;
     const resolved = argument.resolve(scope);
     if (resolved.ok) known[argument.name] = argument.sensitive ? REDACTED : resolved.value;
     else pending.push(`${argument.name} (${pendingReason(argument.source, resolved.reason, scope)})`);
   }
-  const tool = host.findTool(step.model.tool!);
-  const missing = (tool ? host.toolInputs(tool) : [])
+  const missing = inputs
     .filter((input) => input.required && !step.args.some((argument) => argument.name === input.name))
     .map((input) => `${input.name} (${[input.type, 'required'].filter(Boolean).join(', ')}${input.description ? `: ${input.description}` : ''})`);
   let text = '';

@@ -1,0 +1,144 @@
+import type { z } from 'zod';
+
+/** A zod raw shape (`{ city: z.string() }`), as tools declare their input and output. */
+export type ZodShape = z.ZodRawShape;
+
+/** The arguments of a shape as a caller writes them (before transforms and defaults). */
+export type ShapeInput<Shape extends ZodShape> = z.input<z.ZodObject<Shape>>;
+
+/** The value of a shape after parsing: what a handler receives, what a tool returns as structured content. */
+export type ShapeOutput<Shape extends ZodShape> = z.output<z.ZodObject<Shape>>;
+
+/** One content block of a tool result (`{ type: 'text', text }`, an image, …), as the MCP spec defines it. */
+export interface HandlerContent {
+  readonly type: string;
+  readonly [key: string]: unknown;
+}
+
+/** What a tool handler returns; `structuredContent` follows the output schema when the tool has one. */
+export interface ToolHandlerResult<Structured = Record<string, unknown>> {
+  content: HandlerContent[];
+  structuredContent?: Structured;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+}
+
+/** The structured result a tool with an output schema returns; any record when it has none. */
+export type StructuredOf<Output extends ZodShape | undefined> = Output extends ZodShape ? ShapeOutput<Output> : Record<string, unknown>;
+
+/**
+ * A tool handler. `context` is the request context of the SDK line serving it (1.x `extra`, 2.x
+ * `ctx`): it carries the request's abort signal on both.
+ */
+export type ToolHandler<Input extends ZodShape, Output extends ZodShape | undefined> = (
+  args: ShapeOutput<Input>,
+  context: HandlerContext,
+) => ToolHandlerResult<StructuredOf<Output>> | Promise<ToolHandlerResult<StructuredOf<Output>>>;
+
+/** The SDK line's request context, seen through what both lines have. */
+export interface HandlerContext {
+  readonly signal?: AbortSignal;
+  readonly [key: string]: unknown;
+}
+
+/** The options of `defineTool`: the SDK's tool config, with zod raw shapes for input and output. */
+export interface ToolConfig<Input extends ZodShape, Output extends ZodShape | undefined> {
+  title?: string;
+  description?: string;
+  inputSchema: Input;
+  outputSchema?: Output;
+  annotations?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+}
+
+/**
+ * A tool, defined once with its schemas and handler, registrable on either SDK line. A step that
+ * calls it by this object (`@Step({ tool: definition })`) has its `args` checked by the compiler.
+ */
+export interface ToolDefinition<
+  Name extends string = string,
+  Input extends ZodShape = ZodShape,
+  Output extends ZodShape | undefined = ZodShape | undefined,
+> {
+  readonly kind: 'tool';
+  readonly name: Name;
+  readonly config: ToolConfig<Input, Output>;
+  readonly handler: ToolHandler<Input, Output>;
+  /**
+   * Types only, never set: the arguments as a caller writes them and the structured result, where
+   * the compiler (and the mcpflow transformer) read them, as zod's `_input`/`_output` do.
+   */
+  readonly '~types'?: { readonly input: ShapeInput<Input>; readonly output: StructuredOf<Output> };
+}
+
+/** Any tool definition, whatever its schemas. */
+// `any`: the handler's parameter types vary with the schemas.
+export type AnyToolDefinition = ToolDefinition<string, any, any>;
+
+/** The variable names of an RFC 6570 URI template type: `'a://{x}/{+y}{?p,q}'` → `'x' | 'y' | 'p' | 'q'`. */
+export type UriVariableNames<Template extends string> = Template extends `${string}{${infer Expression}}${infer Rest}`
+  ? ExpressionNames<Expression> | UriVariableNames<Rest>
+  : never;
+type ExpressionNames<Expression extends string> = Expression extends `${'+' | '#' | '.' | '/' | ';' | '?' | '&'}${infer Body}`
+  ? ListNames<Body>
+  : ListNames<Expression>;
+type ListNames<List extends string> = List extends `${infer Head},${infer Tail}` ? VariableName<Head> | ListNames<Tail> : VariableName<List>;
+type VariableName<Spec extends string> = Spec extends `${infer Name}*` ? Name : Spec extends `${infer Name}:${string}` ? Name : Spec;
+
+/** The variables a resource template's handler receives (decoded); an exploded `{/path*}` may be a list. */
+export type TemplateVariables<Template extends string> = { [Name in UriVariableNames<Template>]: string | string[] };
+
+/** What a resource handler returns: its contents, text or base64 blob. */
+export interface ResourceHandlerResult {
+  contents: ({ uri: string; mimeType?: string; text: string; _meta?: Record<string, unknown> } | { uri: string; mimeType?: string; blob: string; _meta?: Record<string, unknown> })[];
+  _meta?: Record<string, unknown>;
+}
+
+/** A resource handler: the URI read and, for a template, its variables. */
+export type ResourceHandler<Template extends string> = (
+  uri: URL,
+  variables: TemplateVariables<Template>,
+  context: HandlerContext,
+) => ResourceHandlerResult | Promise<ResourceHandlerResult>;
+
+/** The SDK's resource metadata: shown in `resources/list`. */
+export interface ResourceMetadata {
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  _meta?: Record<string, unknown>;
+}
+
+/**
+ * A resource or resource template, defined once and registrable on either SDK line. A step that
+ * reads it by this object (`@Step({ resource: definition })`) has its `{variables}` checked
+ * against its `@TemplateBinding`s by the compiler.
+ */
+export interface ResourceDefinition<Name extends string = string, Template extends string = string> {
+  readonly kind: 'resource';
+  readonly name: Name;
+  /** A fixed URI, or an RFC 6570 template whose `{variables}` a step fills. */
+  readonly uriTemplate: Template;
+  readonly metadata: ResourceMetadata;
+  readonly handler: ResourceHandler<Template>;
+}
+
+/** Any resource definition. */
+// `any`: the handler's variables vary with the template.
+export type AnyResourceDefinition = ResourceDefinition<string, any>;
+
+/**
+ * True for what `defineTool` returns.
+ * @example `if (isToolDefinition(options.tool)) register(options.tool);`
+ */
+export function isToolDefinition(value: unknown): value is AnyToolDefinition {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'tool' && typeof (value as { handler?: unknown }).handler === 'function';
+}
+
+/**
+ * True for what `defineResource` returns.
+ * @example `if (isResourceDefinition(options.resource)) register(options.resource);`
+ */
+export function isResourceDefinition(value: unknown): value is AnyResourceDefinition {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'resource' && typeof (value as { handler?: unknown }).handler === 'function';
+}
