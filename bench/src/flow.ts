@@ -72,17 +72,23 @@ export async function parallelGroup(): Promise<ParallelResult> {
   return { parallel: result.parallel, sequential: result.sequential, ratio: result.parallel.median / result.sequential.median };
 }
 
-/** 8. forEach over 10, 100 and 1,000 elements of a trivial tool: time per element. */
+/**
+ * 8. forEach over 10, 100 and 1,000 elements of a trivial tool, measured side by side (rotating
+ * order each round, so warm-up and drift hit all three alike): time per element.
+ */
 export async function forEachScaling(): Promise<ForEachRow[]> {
-  const rows: ForEachRow[] = [];
-  for (const items of [10, 100, 1000]) {
-    const client = await inMemoryClient(loopServer(items));
-    const request = { name: 'loop' };
+  const sizes = [10, 100, 1000];
+  const clients = await Promise.all(sizes.map((items) => inMemoryClient(loopServer(items))));
+  const request = { name: 'loop' };
+  for (const [index, client] of clients.entries()) {
     const first = await client.getPrompt(request);
-    if ((first._meta?.['mcpflow/execution'] as { status?: string } | undefined)?.status !== 'completed') throw new Error(`the ${items}-element loop did not complete`);
-    const { run } = await sideBySide({ run: () => client.getPrompt(request) }, { warmup: Math.max(3, 2000 / items), rounds: 10, batch: Math.max(1, Math.round(200 / items)) });
-    rows.push({ items, perRequestUs: run.median, perItemUs: run.median / items });
-    await client.close();
+    if ((first._meta?.['mcpflow/execution'] as { status?: string } | undefined)?.status !== 'completed') throw new Error(`the ${sizes[index]}-element loop did not complete`);
   }
-  return rows;
+  const result = await sideBySide(Object.fromEntries(clients.map((client, index) => [String(sizes[index]), () => client.getPrompt(request)])), {
+    warmup: 50,
+    rounds: 30,
+    batch: 2,
+  });
+  await Promise.all(clients.map((client) => client.close()));
+  return sizes.map((items) => ({ items, perRequestUs: result[String(items)].median, perItemUs: result[String(items)].median / items }));
 }
