@@ -130,28 +130,24 @@ describe('the example servers through a real client', () => {
     });
   });
 
-  test('add_project_task lists pages on the server, then hands off with the task-format guide embedded', async () => {
+  test('add_project_task finds the matching pages on the server; a client that cannot be asked which one gets a handoff naming the question', async () => {
     const client = await open(createAddProjectTaskServer());
     const result = await client.getPrompt({ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'fix the login bug' } });
-    const reason = "tool add_task needs 'project', 'task' (no argument of the step provides them)";
+    const reason =
+      `the client does not accept questions (elicitation), so it was not asked "Which project page should 'fix the login bug' go on?" (choices: MCP Tester, MCP Tester (archive))`;
     expect(result.messages).toEqual([
       user('Add a task to a project, matching the project name loosely\nArguments:\n- project: mcp tester\n- task: fix the login bug'),
-      assistant('Plan:\n1. pages: call tool list_pages — List all project pages\n2. added: call tool add_task — Add a task to a project page'),
-      assistant("I'll first get all available project pages."),
-      assistant('Calling tool list_pages with arguments: {}'),
-      user('Result of list_pages:\n{"pages":["Website Redesign","Mobile App","MCP Tester","Blog"]}'),
       assistant(
-        "I'll now:\n1. Find the page from the list that best matches 'mcp tester'\n2. Format 'fix the login bug' following the guide below\n3. Call add_task with that page and the formatted task",
+        'Plan:\n1. pages: call tool list_pages — List the project pages whose name contains every word of the query\n2. added: call tool add_task — Add a task to a project page',
       ),
-      embedded(
-        'docs://task-format',
-        'text/markdown',
-        '# Task format\n- Start with a verb in the imperative: "Fix", "Add", "Write".\n- At most 80 characters.\n- End with the tag #todo.',
-      ),
+      assistant("I'll find the project pages matching 'mcp tester'."),
+      assistant('Calling tool list_pages with arguments: {"query":"mcp tester"}'),
+      user('Result of list_pages:\n{"names":["MCP Tester","MCP Tester (archive)"]}'),
       assistant(
         `I cannot complete step 'added' on the server: ${reason}.\nThe remaining steps are yours to complete, in order:\n` +
           '2. added: call tool add_task — Add a task to a project page\n' +
-          '   Arguments you must decide: project (string, required: Exact page name, as list_pages returns it); task (string, required: The task, formatted as docs://task-format says)\n' +
+          '   Known arguments: {"task":"fix the login bug"}\n' +
+          `   Arguments still to resolve: project (the user has not answered "Which project page should 'fix the login bug' go on?")\n` +
           'Use the guidance and resources above; call each tool yourself once its arguments are known.',
       ),
     ]);
@@ -164,6 +160,8 @@ describe('the example servers through a real client', () => {
         ],
         stoppedAt: 'added',
         reason,
+        rounds: 0,
+        questions: [{ step: 'added', key: 'added/project', kind: 'askUser', status: 'unasked', attempts: 0 }],
       },
     });
   });

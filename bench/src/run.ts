@@ -13,6 +13,8 @@ import { httpThroughput } from './http';
 import { againstMastra } from './mastra';
 import { retainedMemory } from './memory';
 import { scaling } from './scaling';
+import { sealingCost } from './sealing';
+import { pauseOverhead } from './pause';
 import type { Stats } from './measure';
 
 interface Row {
@@ -67,6 +69,28 @@ async function main(): Promise<void> {
     const http = await httpThroughput();
     results.http = http;
     rows.push({ benchmark: '6. Streamable HTTP, 16 concurrent clients', figure: `workflow ${range(http.workflow, 'req/s', 0)} / static prompt ${range(http.static, 'req/s', 0)} = ${fmt(http.ratio, 3)}`, target: 'ratio ≥ 0.8', met: http.ratio >= 0.8 });
+  }
+  if (wanted('pause')) {
+    const pause = await pauseOverhead();
+    results.pause = pause;
+    rows.push({
+      benchmark: '7. 4 steps paused once and resumed (2026-07-28, in memory)',
+      figure: `paused ${range(pause.paused, 'µs')} / unpaused + one round trip ${range(pause.unpaused, 'µs')} = ${fmt(pause.ratio, 3)} (the round trip alone ${range(pause.roundTrip, 'µs')})`,
+      target: 'ratio ≤ 1.3',
+      met: pause.ratio <= 1.3,
+    });
+  }
+  if (wanted('sealing')) {
+    const sealing = sealingCost();
+    results.sealing = sealing;
+    for (const row of sealing) {
+      rows.push({
+        benchmark: `8. seal + open a paused run's state, ${fmt(row.bindingsBytes / 1000, 0)} kB of bindings (${row.sealedChars} chars sealed)`,
+        figure: `seal ${range(row.seal, 'µs')}, open ${range(row.open, 'µs')}`,
+        target: 'reported (µs per round)',
+        met: true,
+      });
+    }
   }
   if (wanted('compile')) {
     const compile = compileTime();

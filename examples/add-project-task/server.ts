@@ -1,29 +1,43 @@
 /**
- * add_project_task (hybrid): the server lists the project pages itself, then hands off to the
- * client's LLM, which must pick the page that best matches a loose project name and format the
- * task — with the task-format guide embedded so it does not have to go looking for it. The tools
- * are definitions; `add_task`'s inputs are left unmapped on purpose: the LLM decides them.
+ * add_project_task: the server finds the project pages matching a loose name itself. When one page
+ * matches, it adds the task straight away; when several do, it asks the user which one
+ * (`askUser` with the matches as choices) and completes on the server with the answer. On a 2025
+ * session the question goes out during the request; on protocol 2026-07-28 the run pauses with
+ * `input_required` and resumes on the client's retry, on any instance holding the state keys.
+ * The tools are definitions.
  */
 import 'reflect-metadata';
 import { z } from 'zod';
-import { Bind, Step, Workflow, defineTool } from '@mcpflow/decorators';
+import { Bind, Step, Workflow, askUser, defineTool, field, promptArg } from '@mcpflow/decorators';
 import { WorkflowServer } from '@mcpflow/core';
 import { main } from '../serve';
 
-const PAGES = ['Website Redesign', 'Mobile App', 'MCP Tester', 'Blog'];
+const PAGES = ['Website Redesign', 'Mobile App', 'MCP Tester', 'MCP Tester (archive)', 'Blog'];
 
-export const listPages = defineTool('list_pages', { description: 'List all project pages', inputSchema: {} }, async () => ({
-  content: [{ type: 'text', text: JSON.stringify({ pages: PAGES }) }],
-}));
+/** Every word of the query appears in the page name, ignoring case. */
+function matches(page: string, query: string): boolean {
+  const name = page.toLowerCase();
+  return query.toLowerCase().split(/\s+/).filter(Boolean).every((word) => name.includes(word));
+}
+
+export const listPages = defineTool(
+  'list_pages',
+  {
+    description: 'List the project pages whose name contains every word of the query',
+    inputSchema: { query: z.string().optional() },
+    outputSchema: { names: z.array(z.string()) },
+  },
+  async ({ query }) => {
+    const names = PAGES.filter((page) => query === undefined || matches(page, query));
+    return { content: [{ type: 'text', text: JSON.stringify({ names }) }], structuredContent: { names } };
+  },
+);
 
 export const addTask = defineTool(
   'add_task',
   {
     description: 'Add a task to a project page',
-    inputSchema: {
-      project: z.string().describe('Exact page name, as list_pages returns it'),
-      task: z.string().describe('The task, formatted as docs://task-format says'),
-    },
+    inputSchema: { project: z.string().describe('Exact page name, as list_pages returns it'), task: z.string().describe('What needs doing') },
   },
   async ({ project }) => {
     if (!PAGES.includes(project)) return { content: [{ type: 'text', text: `No page named '${project}'` }], isError: true };
@@ -40,31 +54,24 @@ export const addTask = defineTool(
   },
 })
 export class AddProjectTask {
-  @Step({ tool: listPages, guidance: "I'll first get all available project pages." })
+  @Step({ tool: listPages, args: { query: promptArg('project') }, guidance: "I'll find the project pages matching '{project}'." })
   @Bind('pages')
-  pages!: { pages: string[] };
+  pages!: { names: string[] };
 
   @Step({
     tool: addTask,
-    resources: ['docs://task-format'],
-    guidance:
-      "I'll now:\n1. Find the page from the list that best matches '{project}'\n2. Format '{task}' following the guide below\n3. Call add_task with that page and the formatted task",
+    args: {
+      project: askUser("Which project page should '{task}' go on?", { choices: field('pages', 'names'), title: 'Project page' }),
+      task: promptArg('task'),
+    },
   })
   @Bind('added')
   added!: { ok: boolean; page: string };
 }
 
-const TASK_FORMAT = '# Task format\n- Start with a verb in the imperative: "Fix", "Add", "Write".\n- At most 80 characters.\n- End with the tag #todo.';
-
-/** The project server: the task-format guide and the hybrid workflow, and through it the pages and tasks tools. */
+/** The project server: the workflow, and through it the pages and tasks tools. */
 export function createAddProjectTaskServer(): WorkflowServer {
-  const server = new WorkflowServer({ name: 'projects', version: '1.0.0' });
-
-  server.registerResource('task-format', 'docs://task-format', { mimeType: 'text/markdown', description: 'How to write a task' }, async (uri) => ({
-    contents: [{ uri: uri.href, mimeType: 'text/markdown', text: TASK_FORMAT }],
-  }));
-
-  return server.use(AddProjectTask);
+  return new WorkflowServer({ name: 'projects', version: '1.0.0' }).use(AddProjectTask);
 }
 
 if (require.main === module) main('projects', createAddProjectTaskServer);

@@ -7,6 +7,7 @@ export { Step } from './step';
 export { Bind } from './bind';
 export { TemplateBinding } from './template-binding';
 export { promptArg, fromStep, field, constant, item } from './data-sources';
+export { askUser, askModel, type AskUserOptions, type AskModelOptions } from './asks';
 export { equals, oneOf, present, not } from './conditions';
 export { defineTool } from './define-tool';
 export { defineResource } from './define-resource';
@@ -26,4 +27,5 @@ export type {
   ResourceMetadata,
   ResourceHandlerResult,
   TemplateVariables,
+  AnswerSchemaLike,
 } from '@mcpflow/core/model';

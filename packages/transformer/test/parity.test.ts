@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 import { WorkflowServer, readStepRecords, readWorkflowModel, readWorkflowOptions, type WorkflowClass } from '@mcpflow/core';
-import type { WorkflowModel } from '@mcpflow/core/model';
+import type { DataSource, WorkflowModel } from '@mcpflow/core/model';
 import { WorkflowValidationError } from '@mcpflow/core/rules';
 import { analyzeFile } from '../src/analyzer/analyze-file';
 import { extendedClasses } from '../src/analyzer/extended-classes';
@@ -54,13 +54,19 @@ function codeOf(use: () => unknown): number[] {
 
 /**
  * The model without what only one reader can know: an argument's description lives in the zod
- * schema, a step's `transform` is a function (the transformer checks its types instead).
+ * schema, a step's `transform` is a function (the transformer checks its types instead), an ask's
+ * answer `schema` is a zod value (checked when the answer comes).
  */
 function comparable(model: WorkflowModel) {
+  const withoutSchema = <T extends { source: DataSource }>(entry: T): T => {
+    if (entry.source.kind !== 'askUser' && entry.source.kind !== 'askModel') return entry;
+    const { schema: _schema, ...source } = entry.source;
+    return { ...entry, source };
+  };
   return {
     ...model,
     arguments: model.arguments.map(({ description: _description, ...argument }) => argument),
-    steps: model.steps.map(({ transform: _transform, ...step }) => step),
+    steps: model.steps.map(({ transform: _transform, ...step }) => ({ ...step, args: step.args.map(withoutSchema), templateBindings: step.templateBindings.map(withoutSchema) })),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AskChannel } from './asking/ask-channel';
 import type { ResourceResult, ToolResult } from './content';
 
 /**
@@ -59,5 +60,6 @@ export interface Host<Tool extends HostTool = HostTool> {
   readResource(uri: string, signal: AbortSignal): Promise<ResourceResult>;
   /** Sends progress to the client; absent when the request asked for none. */
   readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
-  // Asking the client (elicitation, sampling) joins as optional members: a host that cannot ask still fits.
+  /** How this request can ask the client (elicitation, sampling); absent when it cannot ask at all. */
+  readonly asking?: AskChannel;
 }

@@ -4,9 +4,25 @@
  */
 export type { ContentBlock, PromptMessage, PromptResult, ResourceContents, ResourceResult, ToolResult } from './content';
 export type { Host, HostTool, ProgressUpdate, ToolInput, ValidatedInput } from './host';
+export { DEFAULT_ASK_TIMEOUT_MS, type AskChannel, type InPlaceAskChannel, type RoundsAskChannel } from './asking/ask-channel';
+export type { AskRequest, AskResponse, ElicitRequest, FormSchema, SamplingRequest } from './asking/ask-request';
 export { planWorkflow, type PlannedStep, type WorkflowPlan } from './plan/plan-workflow';
-export { createExecutionState, type ExecutionState, type ExecutionStop } from './execution/execution-state';
-export { advanceExecution, executeWorkflow, executionResult, stepContext } from './execution/execute-workflow';
+export { createExecutionState, type ExecutionPause, type ExecutionState, type ExecutionStop, type QuestionRecord } from './execution/execution-state';
+export { advanceExecution, executeWorkflow, executionResult, openTrace, stepContext, type ExecutionOptions } from './execution/execute-workflow';
+export {
+  DEFAULT_MAX_TRACE_BYTES,
+  DEFAULT_STEP_TIMEOUT_MS,
+  InvalidServerOptionError,
+  MIN_TRACE_BYTES,
+  applyLimits,
+  type AppliedLimits,
+  type ExecutionLimits,
+} from './execution/execution-limits';
+export type { TraceTruncation } from './trace/bound-trace';
+export { MalformedResultError } from './results/malformed-result-error';
+export { executeWorkflowRound, type RoundResult } from './pause/execute-round';
+export { StateSealer, SealedStateError, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_SECONDS } from './sealing';
+export type { SealResult, SealedStateProblem, StateBinding, StateKeyMaterial, StateSealingOptions } from './sealing';
 export {
   EXECUTION_META_KEY,
   type ExecutionMeta,

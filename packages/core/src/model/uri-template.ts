@@ -7,11 +7,13 @@ export interface UriTemplateExpression {
   readonly variables: readonly { readonly name: string; readonly start: number; readonly end: number }[];
 }
 
-/** A template that cannot be read: an unclosed or empty `{`. */
+/** A template that cannot be read (an unclosed or empty `{`), or an expression no step could fill and read back. */
 export interface UriTemplateSyntaxError {
   readonly start: number;
   readonly end: number;
   readonly message: string;
+  /** How to fix it, when it is not the usual "close every '{'". */
+  readonly fix?: string;
 }
 
 export interface ParsedUriTemplate {
@@ -42,6 +44,8 @@ export function parseUriTemplate(template: string): ParsedUriTemplate {
     }
     let bodyStart = open + 1;
     if (OPERATORS.includes(template[bodyStart] ?? '')) bodyStart += 1;
+    const unsupported = unsupportedExpression(template.slice(open, close + 1));
+    if (unsupported) errors.push({ start: open, end: close + 1, ...unsupported });
     const variables: { name: string; start: number; end: number }[] = [];
     let cursor = bodyStart;
     for (const spec of template.slice(bodyStart, close).split(',')) {
@@ -57,6 +61,38 @@ export function parseUriTemplate(template: string): ParsedUriTemplate {
     index = close + 1;
   }
   return { expressions, errors };
+}
+
+/**
+ * Why an expression parses but cannot work: the server fills URIs and matches `resources/read`
+ * through the SDK's `UriTemplate`, which cannot match these back to the value a step put in (so
+ * every run would hand off). Refused at `use()` and at compile time instead.
+ */
+function unsupportedExpression(expression: string): { message: string; fix: string } | undefined {
+  const operator = expression[1];
+  const body = expression.slice(OPERATORS.includes(operator) ? 2 : 1, -1);
+  if (operator === '#') {
+    return {
+      message: `'${expression}' uses the '#' operator (a fragment), which the SDK cannot match back to its value`,
+      fix: `use '{${body}}' or '{+${body}}' in the path, or '{?${body}}' in the query.`,
+    };
+  }
+  if (operator === ';') {
+    return { message: `'${expression}' uses the ';' operator, which the SDK does not support`, fix: `use '{?${body}}' for a parameter, or '{/${body}}' for a segment.` };
+  }
+  if (/:\d+/.test(body)) {
+    return { message: `'${expression}' uses a prefix modifier (':n'), which the SDK does not support`, fix: `remove the ':n' and fill the whole value.` };
+  }
+  if (body.includes(',') && operator !== '?' && operator !== '&') {
+    return {
+      message: `'${expression}' holds several variables, which the SDK neither encodes nor matches back`,
+      fix: `give each variable its own expression, such as '{a}/{b}', or use '{?a,b}' in the query.`,
+    };
+  }
+  if (body.split(',').some((name) => name.replace(/\*$/, '') === '__proto__')) {
+    return { message: `'${expression}' names a variable '__proto__', which no matched URI can hold`, fix: `rename the variable.` };
+  }
+  return undefined;
 }
 
 /** The distinct variable names of a URI template, in order of first use. */

@@ -27,7 +27,7 @@ export function checkUriTemplates(workflow: WorkflowModel): WorkflowDefinitionEr
     for (const { uri, target } of stepUris(step)) {
       const parsed = parseUriTemplate(uri);
       for (const error of parsed.errors) {
-        errors.push(new InvalidUriTemplateError(workflow.name, step.name, uri, error.message, target(error.start, error.end)));
+        errors.push(new InvalidUriTemplateError(workflow.name, step.name, uri, error.message, target(error.start, error.end), error.fix));
       }
       for (const expression of parsed.expressions) {
         for (const variable of expression.variables) {

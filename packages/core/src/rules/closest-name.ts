@@ -20,16 +20,18 @@ export function closestName(name: string, candidates: Iterable<string>): string 
   let best: string | undefined;
   let bestScore = Infinity;
   const lower = name.toLowerCase();
+  const limit = Math.max(2, Math.floor(name.length / 3));
   for (const candidate of candidates) {
     const other = candidate.toLowerCase();
     const contains = other.includes(lower) || lower.includes(other);
-    const score = contains ? 0.5 : editDistance(lower, other);
+    // Names whose lengths differ by more than the limit cannot be within it: skip the O(n·m) distance,
+    // so a hostile megabyte-long name costs a scan, not seconds.
+    const score = contains ? 0.5 : Math.abs(lower.length - other.length) > limit ? Infinity : editDistance(lower, other);
     if (score < bestScore) {
       best = candidate;
       bestScore = score;
     }
   }
-  const limit = Math.max(2, Math.floor(name.length / 3));
   return bestScore <= limit ? best : undefined;
 }
 

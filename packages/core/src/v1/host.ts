@@ -1,5 +1,5 @@
 import type { RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Host, ProgressUpdate, ResourceResult, ToolInput, ToolResult, ValidatedInput } from '../engine';
+import type { AskChannel, Host, ProgressUpdate, ResourceResult, ToolInput, ToolResult, ValidatedInput } from '../engine';
 import type { V1Registry } from './server-registry';
 import type { RequestExtra } from './request-extra';
 import { readResource } from './resources/read-resource';
@@ -22,6 +22,7 @@ export class V1Host implements Host<RegisteredTool> {
   constructor(
     private readonly registry: V1Registry,
     private readonly extra: RequestExtra,
+    readonly asking?: AskChannel,
   ) {
     this.signal = extra.signal;
     const progressToken = extra._meta?.progressToken;

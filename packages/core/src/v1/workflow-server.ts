@@ -5,7 +5,9 @@ import { ErrorCode, McpError, type GetPromptResult, type Implementation } from '
 import { readWorkflowOptions, type WorkflowClass } from '../model/read-workflow';
 import type { WorkflowModel } from '../model';
 import { didYouMean } from '../rules';
-import { DefinitionRegistry, WorkflowPlans, executeWorkflow, type AnyDefinition, type WorkflowHooks, type WorkflowPlan } from '../engine';
+import { DefinitionRegistry, WorkflowPlans, applyLimits, executeWorkflow, type AnyDefinition, type ExecutionLimits, type ExecutionOptions, type WorkflowHooks, type WorkflowPlan } from '../engine';
+import { boundText } from '../engine/text/bounded-text';
+import { askClientInPlace } from './ask-client';
 import { V1Host } from './host';
 import { parseUriTemplate } from './parse-uri-template';
 import { LenientGetPromptRequestSchema } from './prompts/get-prompt-request';
@@ -22,8 +24,19 @@ import type { RequestExtra } from './request-extra';
 /** Each class is checked and planned once per process, however many servers use it. */
 const plans = new WorkflowPlans(parseUriTemplate);
 
-/** Options of a WorkflowServer: the SDK's server options plus observability hooks. */
-export interface WorkflowServerOptions extends ServerOptions, WorkflowHooks {}
+/**
+ * Options of a WorkflowServer: the SDK's server options, observability hooks, and the limits of
+ * every run (`defaultStepTimeoutMs`, `maxTraceBytes`).
+ *
+ * @example
+ * ```ts
+ * new WorkflowServer({ name: 'svc', version: '1.0.0' }, { onStep: log, defaultStepTimeoutMs: 10_000, maxTraceBytes: 2 ** 20 });
+ * ```
+ */
+export interface WorkflowServerOptions extends ServerOptions, WorkflowHooks, ExecutionLimits {
+  /** How long a workflow waits for the client to answer one `askUser`/`askModel` question. Default 10 minutes. */
+  askTimeoutMs?: number;
+}
 
 interface RegisteredWorkflow {
   readonly model: WorkflowModel;
@@ -48,12 +61,15 @@ export class WorkflowServer extends McpServer {
   private readonly definitions = new DefinitionRegistry();
   private readonly workflows: RegisteredWorkflow[] = [];
   private readonly workflowPrompts = new WeakMap<RegisteredPrompt, RegisteredWorkflow>();
-  private readonly hooks: WorkflowHooks;
+  private readonly execution: ExecutionOptions;
+  private readonly askTimeoutMs?: number;
   private getPromptInstalled = false;
 
   constructor(serverInfo: Implementation, options?: WorkflowServerOptions) {
     super(serverInfo, options);
-    this.hooks = { onStep: options?.onStep };
+    // Limits out of range throw here, when the server is made, not on the first request.
+    this.execution = { onStep: options?.onStep, ...applyLimits(options) };
+    this.askTimeoutMs = options?.askTimeoutMs;
   }
 
   /**
@@ -110,14 +126,20 @@ export class WorkflowServer extends McpServer {
 
   private registerWorkflow(model: WorkflowModel, target: WorkflowClass): void {
     const workflow: RegisteredWorkflow = { model, plan: plans.plan(target) };
+    const asks = workflow.plan.steps.some((step) => step.asks.length > 0);
     const handle = this.registerPrompt(
       model.name,
       { title: model.title, description: model.description, argsSchema: readWorkflowOptions(target)?.arguments as never },
       ((args: Record<string, string | undefined>, extra: RequestExtra) =>
-        executeWorkflow(workflow.plan, args, new V1Host(this.registry, extra), this.hooks) as Promise<GetPromptResult>) as never,
+        executeWorkflow(workflow.plan, args, this.host(asks, extra), this.execution) as Promise<GetPromptResult>) as never,
     );
     this.workflows.push(workflow);
     this.workflowPrompts.set(handle, workflow);
+  }
+
+  /** The engine's host for one request; it can ask the client only when the workflow has questions. */
+  private host(asks: boolean, extra: RequestExtra): V1Host {
+    return new V1Host(this.registry, extra, asks ? askClientInPlace(this.server, extra, this.askTimeoutMs) : undefined);
   }
 
   /** Replaces the SDK's `prompts/get` handler (once) so every prompt's arguments get errors that name them. */
@@ -135,7 +157,7 @@ export class WorkflowServer extends McpServer {
     // Kept to as few awaits as possible: it is on every prompts/get.
     if (typeof name !== 'string') throw new McpError(ErrorCode.InvalidParams, `prompts/get needs 'name', the prompt's name as a string`);
     const prompt = this.registry.prompts.get(name);
-    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} not found.${didYouMean(name, this.registry.prompts.keys())}`);
+    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Prompt ${boundText(name, 200)} not found.${didYouMean(name, this.registry.prompts.keys())}`);
     if (!prompt.enabled) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} disabled`);
     const isWorkflow = this.workflowPrompts.has(prompt);
     const parsed = parsePromptArguments(name, prompt, raw, isWorkflow);

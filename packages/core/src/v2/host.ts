@@ -1,5 +1,5 @@
 import type { RegisteredTool } from '@modelcontextprotocol/server';
-import type { Host, ProgressUpdate, ResourceResult, ToolInput, ToolResult, ValidatedInput } from '../engine';
+import type { AskChannel, Host, ProgressUpdate, ResourceResult, ToolInput, ToolResult, ValidatedInput } from '../engine';
 import type { RequestContext } from './request-context';
 import { readResource } from './resources/read-resource';
 import type { V2Registry } from './server-registry';
@@ -22,6 +22,7 @@ export class V2Host implements Host<RegisteredTool> {
   constructor(
     private readonly registry: V2Registry,
     private readonly ctx: RequestContext,
+    readonly asking?: AskChannel,
   ) {
     this.signal = ctx.mcpReq.signal;
     const progressToken = ctx.mcpReq._meta?.progressToken;

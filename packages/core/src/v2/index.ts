@@ -1,3 +1,16 @@
 /** `@mcpflow/core/v2`: WorkflowServer for the 2.x SDK (`@modelcontextprotocol/server`). Loads nothing of 1.x. */
 export { WorkflowServer, type WorkflowServerOptions } from './workflow-server';
-export { EXECUTION_META_KEY, REDACTED, type ExecutionMeta, type ExecutionStatus, type StepEvent, type StepStatus, type WorkflowHooks } from '../engine';
+export {
+  DEFAULT_MAX_TRACE_BYTES,
+  DEFAULT_STEP_TIMEOUT_MS,
+  EXECUTION_META_KEY,
+  InvalidServerOptionError,
+  REDACTED,
+  type ExecutionLimits,
+  type ExecutionMeta,
+  type ExecutionStatus,
+  type StepEvent,
+  type StepStatus,
+  type TraceTruncation,
+  type WorkflowHooks,
+} from '../engine';

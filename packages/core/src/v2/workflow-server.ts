@@ -3,13 +3,18 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   type GetPromptResult,
+  type InputRequiredResult,
   type Implementation,
   type McpServerOptions,
   type ReadResourceTemplateCallback,
   type RegisteredPrompt,
   type Transport,
 } from '@modelcontextprotocol/server';
-import { DefinitionRegistry, WorkflowPlans, executeWorkflow, type AnyDefinition, type WorkflowHooks } from '../engine';
+import { DefinitionRegistry, WorkflowPlans, applyLimits, executeWorkflow, type AnyDefinition, type ExecutionLimits, type ExecutionOptions, type StateSealingOptions, type WorkflowHooks, type WorkflowPlan } from '../engine';
+import { boundText } from '../engine/text/bounded-text';
+import { askChannel, servesRounds } from './ask-client';
+import { runRound } from './pause/run-round';
+import { stateSealer } from './pause/state-sealers';
 import type { WorkflowModel } from '../model';
 import { readWorkflowOptions, type WorkflowClass } from '../model/read-workflow';
 import { didYouMean } from '../rules';
@@ -29,13 +34,31 @@ import type { V2Registry } from './server-registry';
 /** Each class is checked and planned once per process, however many servers use it (one per request, say). */
 const plans = new WorkflowPlans(parseUriTemplate);
 
-/** Options of a WorkflowServer: the 2.x SDK's `McpServer` options plus observability hooks. */
-export interface WorkflowServerOptions extends McpServerOptions, WorkflowHooks {}
+/**
+ * Options of a WorkflowServer: the 2.x SDK's `McpServer` options, observability hooks, pausing, and
+ * the limits of every run (`defaultStepTimeoutMs`, `maxTraceBytes`).
+ *
+ * @example
+ * ```ts
+ * new WorkflowServer({ name: 'svc', version: '1.0.0' }, { onStep: log, defaultStepTimeoutMs: 10_000, maxTraceBytes: 2 ** 20 });
+ * ```
+ */
+export interface WorkflowServerOptions extends McpServerOptions, WorkflowHooks, ExecutionLimits {
+  /**
+   * How a run that asks the client (`askUser`, `askModel`) is sealed into `requestState` on
+   * protocol 2026-07-28: `keys` (32 bytes or more each; the first seals, all open — share them
+   * across instances), `ttlSeconds` (default 600), `maxBytes` (default 512 KiB). Without it, a
+   * random key per process is used: pausing then works only when one process serves every round.
+   */
+  pause?: StateSealingOptions;
+  /** How long a workflow waits for one answer on a 2025 session (in place). Default 10 minutes. */
+  askTimeoutMs?: number;
+}
 
 interface RegisteredWorkflow {
   readonly model: WorkflowModel;
   /** Runs the workflow for one request's parsed arguments. */
-  readonly run: (args: Readonly<Record<string, string | undefined>>, ctx: RequestContext) => Promise<GetPromptResult>;
+  readonly run: (args: Readonly<Record<string, string | undefined>>, ctx: RequestContext) => Promise<GetPromptResult | InputRequiredResult>;
 }
 
 /**
@@ -62,12 +85,19 @@ export class WorkflowServer extends McpServer {
   private readonly definitions = new DefinitionRegistry();
   private readonly workflows: RegisteredWorkflow[] = [];
   private readonly workflowPrompts = new WeakMap<RegisteredPrompt, RegisteredWorkflow>();
-  private readonly hooks: WorkflowHooks;
+  private readonly execution: ExecutionOptions;
+  private readonly pause?: StateSealingOptions;
+  private readonly askTimeoutMs?: number;
   private getPromptInstalled = false;
 
   constructor(serverInfo: Implementation, options?: WorkflowServerOptions) {
     super(serverInfo, options);
-    this.hooks = { onStep: options?.onStep };
+    // Limits out of range throw here, when the server is made, not on the first request.
+    this.execution = { onStep: options?.onStep, ...applyLimits(options) };
+    this.pause = options?.pause;
+    this.askTimeoutMs = options?.askTimeoutMs;
+    // Fail at start-up, not on the first paused run, when the keys are unusable.
+    if (this.pause) stateSealer(this.pause);
   }
 
   /**
@@ -124,10 +154,8 @@ export class WorkflowServer extends McpServer {
 
   private registerWorkflow(model: WorkflowModel, target: WorkflowClass): void {
     const plan = plans.plan(target);
-    const workflow: RegisteredWorkflow = {
-      model,
-      run: (args, ctx) => executeWorkflow(plan, args, new V2Host(this.registry, ctx), this.hooks) as Promise<GetPromptResult>,
-    };
+    const asks = plan.steps.some((step) => step.asks.length > 0);
+    const workflow: RegisteredWorkflow = { model, run: (args, ctx) => this.runWorkflow(plan, asks, args, ctx) };
     const handle = this.registerPrompt(
       model.name,
       { title: model.title, description: model.description, argsSchema: readWorkflowOptions(target)?.arguments as never },
@@ -135,6 +163,19 @@ export class WorkflowServer extends McpServer {
     );
     this.workflows.push(workflow);
     this.workflowPrompts.set(handle, workflow);
+  }
+
+  /**
+   * Runs a workflow for one request. On protocol 2026-07-28 a run that asks, or a retry carrying
+   * `requestState`, goes by rounds (pause with `input_required`, resume from the sealed state);
+   * on a 2025 session questions are asked in place.
+   */
+  private runWorkflow(plan: WorkflowPlan, asks: boolean, args: Readonly<Record<string, string | undefined>>, ctx: RequestContext): Promise<GetPromptResult | InputRequiredResult> {
+    if (servesRounds(this.server) && (asks || ctx.mcpReq.requestState() !== undefined)) {
+      return runRound(plan, args, new V2Host(this.registry, ctx, askChannel(this.server, ctx)), this.execution, stateSealer(this.pause), ctx);
+    }
+    const host = new V2Host(this.registry, ctx, asks ? askChannel(this.server, ctx, this.askTimeoutMs) : undefined);
+    return executeWorkflow(plan, args, host, this.execution) as Promise<GetPromptResult>;
   }
 
   /** Replaces the SDK's `prompts/get` handler (once) so every prompt's arguments get errors that name them. */
@@ -147,11 +188,11 @@ export class WorkflowServer extends McpServer {
     );
   }
 
-  private async getPrompt(name: unknown, raw: unknown, ctx: RequestContext): Promise<GetPromptResult> {
+  private async getPrompt(name: unknown, raw: unknown, ctx: RequestContext): Promise<GetPromptResult | InputRequiredResult> {
     // Kept to as few awaits as possible: it is on every prompts/get.
     if (typeof name !== 'string') throw new ProtocolError(ProtocolErrorCode.InvalidParams, `prompts/get needs 'name', the prompt's name as a string`);
     const prompt = this.registry.prompts.get(name);
-    if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} not found.${didYouMean(name, this.registry.prompts.keys())}`);
+    if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${boundText(name, 200)} not found.${didYouMean(name, this.registry.prompts.keys())}`);
     if (!prompt.enabled) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} disabled`);
     const workflow = this.workflowPrompts.get(prompt);
     const parsed = parsePromptArguments(name, prompt, raw, workflow !== undefined);

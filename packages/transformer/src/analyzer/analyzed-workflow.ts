@@ -10,6 +10,10 @@ export interface SourceNodes {
   /** The second argument: the field path. */
   readonly second?: ts.Expression;
   readonly source: DataSource;
+  /** An ask's options, by name. */
+  readonly options?: ReadonlyMap<string, ts.Expression>;
+  /** The sources an ask reads, by option: `choices`, `context.<name>`. */
+  readonly nested?: ReadonlyMap<string, SourceNodes>;
 }
 
 /** Where each part of a step is written. */

@@ -6,6 +6,7 @@ import type { AnalyzerContext, NodeError } from './analyze-file';
 import type { AnalyzedWorkflow, SourceNodes, StepNodes } from './analyzed-workflow';
 import { baseClassOf } from './extended-classes';
 import { CONDITIONS, DATA_SOURCES, DecoratorSource } from './decorator-source';
+import { readAsk } from './read-ask';
 import { DefinitionTypes, type ToolDefinitionType } from './definition-types';
 import { LiteralReader } from './literal-reader';
 
@@ -314,8 +315,11 @@ export class ClassReader {
     const call = this.t.isCallExpression(node) ? node : undefined;
     const kind = call ? this.source.resolve(call.expression) : undefined;
     if (!call || !kind || !DATA_SOURCES.includes(kind)) {
-      incomplete(`a data source of step '${step}' (use promptArg, fromStep, field, constant or item directly)`, node, step);
+      incomplete(`a data source of step '${step}' (use promptArg, fromStep, field, constant, item, askUser or askModel directly)`, node, step);
       return undefined;
+    }
+    if (kind === 'askUser' || kind === 'askModel') {
+      return readAsk(kind, call, step, this.literals, (nested) => this.readSource(nested, step, incomplete), incomplete);
     }
     const [first, second] = call.arguments;
     if (kind === 'constant') {

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type * as ts from 'typescript';
 
 /** The data-source functions of `@mcpflow/decorators`, by their declared names. */
-export const DATA_SOURCES: readonly string[] = ['promptArg', 'fromStep', 'field', 'constant', 'item'];
+export const DATA_SOURCES: readonly string[] = ['promptArg', 'fromStep', 'field', 'constant', 'item', 'askUser', 'askModel'];
 
 /** The condition functions of `@mcpflow/decorators` (a step's `when`), by their declared names. */
 export const CONDITIONS: readonly string[] = ['equals', 'oneOf', 'present', 'not'];

@@ -1,6 +1,6 @@
 import type * as ts from 'typescript';
 import { parseFieldPath, type DataSource, type StepModel } from '@mcpflow/core/model';
-import { ArgumentTypeError, ForEachOverNonArrayError, UriValueTypeError, type IssueTarget } from '@mcpflow/core/rules';
+import { ArgumentTypeError, ForEachOverNonArrayError, UriValueTypeError, type IssueTarget, type SourceIssueTarget } from '@mcpflow/core/rules';
 import { BindingTypeError } from '../errors/binding-type-error';
 import { FieldNotInTypeError } from '../errors/field-not-in-type-error';
 import { ItemPathNotInTypeError } from '../errors/item-path-not-in-type-error';
@@ -47,8 +47,14 @@ class StepTypeChecks {
   run(): void {
     const { step, nodes } = this;
     if (nodes.forEach) this.checkForEach(nodes.forEach);
-    for (const [arg, source] of nodes.args) this.checkArgument(arg, source, this.valueType(source, { kind: 'argSource', step: step.name, arg, part: 'path' }));
-    for (const [variable, { source }] of nodes.templates) this.checkTemplateValue(variable, source);
+    for (const [arg, source] of nodes.args) {
+      this.checkArgument(arg, source, this.valueType(source, { kind: 'argSource', step: step.name, arg, part: 'path' }));
+      this.checkAskInputs(source, { kind: 'argSource', step: step.name, arg, part: 'path' });
+    }
+    for (const [variable, { source }] of nodes.templates) {
+      this.checkAskInputs(source, { kind: 'templateSource', step: step.name, variable, part: 'path' });
+      this.checkTemplateValue(variable, source);
+    }
     nodes.conditionSources.forEach((source, index) => this.valueType(source, { kind: 'conditionSource', step: step.name, index, part: 'path' }));
     this.checkBindingShape();
     if (nodes.transform) this.checkTransform(nodes.transform);
@@ -136,6 +142,34 @@ class StepTypeChecks {
       const what = `a value of type ${this.checker.typeToString(type)}`;
       this.errors.push({ error: new ForEachOverNonArrayError(this.workflow, this.step.name, what, { kind: 'forEachSource', step: this.step.name, part: 'value' }), node: source.call });
     }
+  }
+
+  /** The sources an ask builds its question from: their paths exist, and `choices` is a list. */
+  private checkAskInputs(source: SourceNodes, target: SourceIssueTarget): void {
+    for (const [within, nested] of source.nested ?? []) {
+      const type = this.valueType(nested, { ...target, part: 'path', within });
+      const problem = within === 'choices' && type ? this.notAListProblem(type) : undefined;
+      if (!problem) continue;
+      this.errors.push({
+        error: new TypeMismatchError(
+          this.workflow,
+          this.step.name,
+          `${source.source.kind}() takes its choices from ${problem}, but choices must be a list.`,
+          `read an array, such as field('<binding>', '<path to the list>').`,
+          { ...target, part: 'value', within },
+        ),
+        node: nested.call,
+      });
+    }
+  }
+
+  /** Why a type cannot be a list of choices, unless some form of it is an array (or it is unchecked). */
+  private notAListProblem(type: ts.Type): string | undefined {
+    if (isUnchecked(this.t, type)) return undefined;
+    const defined = this.checker.getNonNullableType(type);
+    const members = defined.isUnion() ? defined.types : [defined];
+    if (members.some((member) => isUnchecked(this.t, member) || member.flags & this.t.TypeFlags.TypeParameter || arrayElementType(this.t, this.checker, member))) return undefined;
+    return `a value of type ${this.checker.typeToString(defined)}`;
   }
 
   private checkTemplateValue(variable: string, source: SourceNodes): void {

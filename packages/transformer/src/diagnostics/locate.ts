@@ -25,8 +25,16 @@ export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTa
     }
     return whole(node);
   };
-  const sourcePart = (source: SourceNodes | undefined, part: string): ts.Node | undefined =>
-    source && (part === 'path' ? (source.second ?? source.call) : part === 'value' ? source.call : (source.first ?? source.call));
+  const sourcePart = (source: SourceNodes | undefined, part: string, within?: string): ts.Node | undefined => {
+    if (!source) return undefined;
+    if (within !== undefined) {
+      if (part === 'options') return source.options?.get(within) ?? source.second ?? source.call;
+      const nested = source.nested?.get(within);
+      return nested ? sourcePart(nested, part) : source.call;
+    }
+    if (part === 'path') return source.second ?? source.call;
+    return part === 'value' ? source.call : (source.first ?? source.call);
+  };
 
   if (target.kind === 'workflowName') return fallback;
   if (target.kind === 'argumentName') return fallback;
@@ -50,12 +58,12 @@ export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTa
       span = whole(option(target.option.split('.')[0]) ?? step.decorator);
       break;
     case 'argSource': {
-      const node = sourcePart(step.args.get(target.arg), target.part);
+      const node = sourcePart(step.args.get(target.arg), target.part, target.within);
       span = node && whole(node);
       break;
     }
     case 'templateSource': {
-      const node = sourcePart(step.templates.get(target.variable)?.source, target.part);
+      const node = sourcePart(step.templates.get(target.variable)?.source, target.part, target.within);
       span = node && whole(node);
       break;
     }

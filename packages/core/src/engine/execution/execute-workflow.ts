@@ -1,17 +1,26 @@
+import { askQuestions } from '../asking/ask-questions';
 import type { PromptResult } from '../content';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
+import { collectSecrets } from '../redaction/collect-secrets';
+import { checkedResourceRead } from '../results/checked-results';
+import { errorMessage } from '../text/error-message';
 import type { StepContext } from '../steps/step-context';
+import { boundTrace } from '../trace/bound-trace';
 import { handoffText } from '../trace/handoff-message';
-import { errorMessage, failureText, instructionResourceFailureText, intentText, planText } from '../trace/messages';
+import { failureText, instructionResourceFailureText, intentText, planText } from '../trace/messages';
 import { Redactor } from '../trace/redactor';
 import { Trace } from '../trace/trace';
+import { applyLimits, type ExecutionLimits } from './execution-limits';
 import { createExecutionState, type ExecutionState } from './execution-state';
 import { WorkProgress } from './report-step';
 import { runGroup } from './run-group';
 import { stepMeta } from './step-meta';
 import { StepRunner } from './step-runner';
 import { EXECUTION_META_KEY, type ExecutionMeta, type WorkflowHooks } from './step-events';
+
+/** What a server gives every run: its hooks and its limits (defaults apply to limits left out). */
+export interface ExecutionOptions extends WorkflowHooks, ExecutionLimits {}
 
 /**
  * Executes a workflow for one `prompts/get`: instructions, intent and plan, then each step in order
@@ -27,31 +36,32 @@ export async function executeWorkflow(
   plan: WorkflowPlan,
   args: Readonly<Record<string, string | undefined>>,
   host: Host,
-  hooks: WorkflowHooks,
+  options: ExecutionOptions,
 ): Promise<PromptResult> {
   const state = createExecutionState(plan, args);
-  const context = stepContext(plan, state, host);
+  const context = stepContext(plan, state, host, options);
   await openTrace(state, context);
-  await advanceExecution(state, context, hooks);
+  await advanceExecution(state, context, options);
+  if (state.pause) throw new Error(`workflow '${plan.model.name}' paused for answers on a host that asks by rounds: run it with executeWorkflowRound`);
   return executionResult(state, context);
 }
 
 /** What the steps of a run share, writing into its state. */
-export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Host): StepContext {
+export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Host, limits: ExecutionLimits = {}): StepContext {
   const redactor = new Redactor(state.secrets);
-  return { plan, host, scope: state, trace: new Trace(state.messages, redactor), redactor };
+  return { plan, host, scope: state, state, trace: new Trace(state.messages, redactor), redactor, limits: applyLimits(limits) };
 }
 
 /**
  * The trace's opening: instructions and instruction resources, the user's intent, the assistant's
  * plan. An instruction resource that cannot be read is named in the trace; the steps still run.
  */
-async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): Promise<void> {
-  for (const name of plan.sensitiveArguments) if (state.args[name] !== undefined) redactor.add(state.args[name]);
+export async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): Promise<void> {
+  collectSecrets(plan, state, redactor);
   for (const instruction of plan.model.instructions ?? []) trace.user(instruction);
   for (const uri of plan.model.resources) {
     try {
-      trace.embed(await host.readResource(uri, host.signal));
+      trace.embed(await checkedResourceRead(host, uri, host.signal));
     } catch (error) {
       trace.user(instructionResourceFailureText(uri, errorMessage(error)));
     }
@@ -62,11 +72,13 @@ async function openTrace(state: ExecutionState, { plan, host, trace, redactor }:
 
 /**
  * Runs steps from the state's position until the last completes or one stops the run, advancing
- * the state as each step (or parallel group) ends: statuses, bindings, the position.
+ * the state as each step (or parallel group) ends: statuses, bindings (and the secrets they
+ * reveal), the position.
  */
 export async function advanceExecution(state: ExecutionState, context: StepContext, hooks: WorkflowHooks): Promise<void> {
-  const { plan, host, trace } = context;
-  const runner = new StepRunner(plan, state, hooks, host.notifyProgress ? new WorkProgress(host.notifyProgress, plan.steps.length) : undefined, trace);
+  const { plan, host, trace, redactor } = context;
+  const progress = host.notifyProgress ? new WorkProgress(host.notifyProgress, plan.steps.length, redactor) : undefined;
+  const runner = new StepRunner(plan, state, hooks, progress, redactor);
   for (const group of plan.groups) {
     if (group[0].index < state.position) continue;
     if (host.signal.aborted) {
@@ -74,7 +86,20 @@ export async function advanceExecution(state: ExecutionState, context: StepConte
       state.stop = { step: group[0].index, status: 'cancelled', reason: 'the request was cancelled before this step started' };
       return;
     }
-    const stop = group.length === 1 ? runner.settle(group[0], await runner.outcome(group[0], context, true), trace) : await runGroup(group, runner, state, context);
+    const groupStart = state.messages.length;
+    const asking = group.some((step) => step.asks.length > 0) ? await askQuestions(group, context) : undefined;
+    if (asking?.status === 'paused') {
+      // The group runs from its start when the answers come: what it wrote so far goes, so the
+      // resumed trace is the one an uninterrupted run writes.
+      state.messages.length = groupStart;
+      return;
+    }
+    const stop = asking
+      ? await runner.stopBeforeRunning(asking.step, asking.status, asking.reason)
+      : group.length === 1
+        ? runner.settle(group[0], await runner.outcome(group[0], context, true), trace)
+        : await runGroup(group, runner, state, context);
+    if (group.some((step) => step.asks.length > 0)) state.answers = Object.create(null) as Record<string, unknown>;
     if (stop) {
       state.stop = stop;
       return;
@@ -83,8 +108,13 @@ export async function advanceExecution(state: ExecutionState, context: StepConte
   }
 }
 
-/** The `prompts/get` result of a finished run: its trace, closed by a handoff or failure message, and `_meta`. */
-export function executionResult(state: ExecutionState, { plan, host, trace }: StepContext): PromptResult {
+/**
+ * The `prompts/get` result of a finished run: its trace, closed by a handoff or failure message, and
+ * `_meta` — every string of it redacted by the run's complete set of secrets (so a secret learned at
+ * step 3 is hidden in step 1's messages too), and the whole kept within `maxTraceBytes`.
+ */
+export function executionResult(state: ExecutionState, { plan, host, trace, redactor, limits }: StepContext): PromptResult {
+  collectSecrets(plan, state, redactor);
   const { stop } = state;
   if (stop?.status === 'handoff') {
     trace.assistant(handoffText(plan, plan.steps[stop.step], stop.reason, state, host));
@@ -97,7 +127,15 @@ export function executionResult(state: ExecutionState, { plan, host, trace }: St
   };
   if (stop) {
     meta.stoppedAt = plan.steps[stop.step].model.name;
-    meta.reason = trace.redact(stop.reason);
+    meta.reason = stop.reason;
   }
-  return { description: plan.model.description, messages: state.messages, _meta: { [EXECUTION_META_KEY]: meta } };
+  if (state.questions.length > 0) {
+    meta.rounds = state.rounds;
+    meta.questions = state.questions.map(({ step, key, kind, status, attempts }) => ({ step, key, kind, status, attempts }));
+  }
+  const redacted = redactor.redactDeep({ description: plan.model.description, messages: state.messages, meta });
+  const reserved = Buffer.byteLength(JSON.stringify({ description: redacted.description, _meta: { [EXECUTION_META_KEY]: redacted.meta } })) + 256;
+  const bounded = boundTrace(redacted.messages, limits.maxTraceBytes, reserved, (plan.model.instructions?.length ?? 0) + 2);
+  if (bounded.truncation) redacted.meta.truncated = bounded.truncation;
+  return { description: redacted.description, messages: bounded.messages, _meta: { [EXECUTION_META_KEY]: redacted.meta } };
 }

@@ -1,3 +1,4 @@
+import type { AskRequest } from '../asking/ask-request';
 import type { PromptMessage } from '../content';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import type { ExecutionScope } from '../plan/resolve-source';
@@ -10,6 +11,29 @@ export interface ExecutionStop {
   readonly status: 'handoff' | 'failed' | 'cancelled';
   /** Why, as the step said it (redacted when written to the trace or `_meta`). */
   readonly reason: string;
+}
+
+/** A question put to the client during the run, and how it ended (reported in `_meta`). */
+export interface QuestionRecord {
+  /** `<step>/<argument>` or `<step>/{<variable>}`. */
+  readonly key: string;
+  readonly step: string;
+  readonly kind: 'askUser' | 'askModel';
+  /** How many times it was put. */
+  attempts: number;
+  /**
+   * `asked` while the run waits for it; `answered`; `declined`/`cancelled` by the user; `refused`
+   * when every answer failed its schema; `unasked` when the client cannot answer such questions.
+   */
+  status: 'asked' | 'answered' | 'declined' | 'cancelled' | 'refused' | 'unasked';
+  /** Why the last answer was not accepted, shown when the question is put again. */
+  rejected?: string;
+}
+
+/** A run waiting for answers (protocol 2026-07-28): the step that asked and the requests sent, by question key. */
+export interface ExecutionPause {
+  readonly step: number;
+  readonly requests: Readonly<Record<string, AskRequest>>;
 }
 
 /** How one iteration of a `forEach` step, or one step of a parallel group, ended. */
@@ -57,19 +81,37 @@ export interface ExecutionState extends ExecutionScope {
   readonly flow: Record<number, StepFlow>;
   /** Set once a step stopped the run. */
   stop?: ExecutionStop;
+  /** Answers to the running step's questions, by question key (no prototype); emptied as each step ends. */
+  answers: Record<string, unknown>;
+  /** Every question put to the client so far. */
+  readonly questions: QuestionRecord[];
+  /** How many times the run waited on the client: a batch of requests sent in place, or an `input_required` result. */
+  rounds: number;
+  /** Set while the run waits for the client's answers to come back with a retry. */
+  pause?: ExecutionPause;
 }
 
 /** The state of a run that has not started: no messages, no bindings, every step still to come. */
 export function createExecutionState(plan: WorkflowPlan, args: Readonly<Record<string, string | undefined>>): ExecutionState {
   return {
     workflow: plan.model.name,
-    args,
+    args: ownArguments(args),
     position: 0,
     // No prototype: a binding may be named like an Object.prototype member.
     bindings: Object.create(null) as Record<string, unknown>,
     messages: [],
     statuses: plan.steps.map(() => 'skipped'),
     secrets: [],
+    answers: Object.create(null) as Record<string, unknown>,
+    questions: [],
+    rounds: 0,
     flow: {},
   };
+}
+
+/** The prompt's arguments with no prototype: an argument named `constructor` that was left out reads as absent. */
+function ownArguments(args: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
+  const own: Record<string, string | undefined> = Object.create(null);
+  for (const name of Object.keys(args)) own[name] = args[name];
+  return own;
 }

@@ -1,11 +1,15 @@
 import type { ProgressUpdate } from '../host';
 import type { PlannedStep } from '../plan/plan-workflow';
+import type { Redactor } from '../trace/redactor';
 import type { StepEvent, WorkflowHooks } from './step-events';
 
-/** Calls `onStep`; a hook that throws is reported on stderr and never changes the run. */
-export async function notifyStep(hooks: WorkflowHooks, event: StepEvent): Promise<void> {
+/**
+ * Calls `onStep` with the event redacted (every field) by every secret known so far; a hook that
+ * throws is reported on stderr and never changes the run.
+ */
+export async function notifyStep(hooks: WorkflowHooks, event: StepEvent, redactor: Redactor): Promise<void> {
   try {
-    await hooks.onStep?.(event);
+    await hooks.onStep?.(redactor.redactDeep(event));
   } catch (error) {
     console.error(`mcpflow: onStep hook threw for step '${event.step}' of workflow '${event.workflow}':`, error);
   }
@@ -15,7 +19,7 @@ export async function notifyStep(hooks: WorkflowHooks, event: StepEvent): Promis
  * Sends `notifications/progress` against the planned work: one unit per step, and per element of a
  * `forEach` step once its array is known (`total` grows then). A step run alone reports its start
  * (done + 0.5) and its end; steps of a parallel group and iterations report their ends only, so
- * values always increase.
+ * values always increase. Each message is redacted like the trace.
  */
 export class WorkProgress {
   private done = 0;
@@ -26,6 +30,7 @@ export class WorkProgress {
   constructor(
     private readonly notify: (update: ProgressUpdate) => Promise<void>,
     private readonly steps: number,
+    private readonly redactor: Redactor,
   ) {
     this.total = steps;
   }
@@ -54,7 +59,7 @@ export class WorkProgress {
 
   private async send(progress: number, message: string): Promise<void> {
     try {
-      await this.notify({ progress, total: Math.max(this.total, progress), message });
+      await this.notify({ progress, total: Math.max(this.total, progress), message: this.redactor.redact(message) });
     } catch {
       // The client went away; the trace is still built and returned to whoever is listening.
     }

@@ -1,3 +1,5 @@
+import type { TraceTruncation } from '../trace/bound-trace';
+
 /** The `_meta` key of a workflow result's execution summary. */
 export const EXECUTION_META_KEY = 'mcpflow/execution';
 
@@ -31,6 +33,12 @@ export interface ExecutionMeta {
   steps: StepMeta[];
   stoppedAt?: string;
   reason?: string;
+  /** Present when messages were cut to keep the result within `maxTraceBytes`. */
+  truncated?: TraceTruncation;
+  /** How many times the run waited on the client (present once a question was put). */
+  rounds?: number;
+  /** The questions put to the client and how each ended. */
+  questions?: { step: string; key: string; kind: 'askUser' | 'askModel'; status: string; attempts: number }[];
 }
 
 /** Inside a `forEach` step: which element an event is about. */

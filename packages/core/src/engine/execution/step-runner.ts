@@ -6,6 +6,8 @@ import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';
 import { optionalFailureText, skippedText } from '../trace/messages';
 import type { Trace } from '../trace/trace';
+import { collectSecrets } from '../redaction/collect-secrets';
+import type { Redactor } from '../trace/redactor';
 import type { ExecutionState, ExecutionStop, StepFlow } from './execution-state';
 import { notifyStep, type WorkProgress } from './report-step';
 import type { IterationRef, StepStatus, WorkflowHooks } from './step-events';
@@ -20,8 +22,8 @@ export class StepRunner implements FlowObserver {
     private readonly state: ExecutionState,
     private readonly hooks: WorkflowHooks,
     private readonly progress: WorkProgress | undefined,
-    /** The run's own trace: its redactor covers `onStep` reasons too. */
-    private readonly trace: Trace,
+    /** The run's redactor: it covers `onStep` events too, and learns the secrets each binding reveals. */
+    private readonly redactor: Redactor,
   ) {}
 
   /**
@@ -40,7 +42,11 @@ export class StepRunner implements FlowObserver {
   settle(step: PlannedStep, outcome: FlowOutcome, trace: Trace): ExecutionStop | undefined {
     this.state.statuses[step.index] = outcome.status;
     if (outcome.status === 'completed') {
-      if (step.model.binding !== undefined) this.state.bindings[step.model.binding] = outcome.value;
+      if (step.model.binding !== undefined) {
+        this.state.bindings[step.model.binding] = outcome.value;
+        // A later sensitive argument may read this value (login → token): it is a secret from now on.
+        collectSecrets(this.plan, this.state, this.redactor);
+      }
       return undefined;
     }
     if (outcome.status === 'skipped') {
@@ -56,6 +62,20 @@ export class StepRunner implements FlowObserver {
     return { step: step.index, status: outcome.status, reason: outcome.reason };
   }
 
+  /**
+   * Ends the run at a step that could not run because its questions were not answered (or the
+   * request was cancelled while they were open): its status, and the start and end `onStep` see.
+   */
+  async stopBeforeRunning(step: PlannedStep, status: 'handoff' | 'cancelled', reason: string): Promise<ExecutionStop> {
+    this.state.statuses[step.index] = status;
+    if (this.hooks.onStep) {
+      const event = { workflow: this.plan.model.name, step: step.model.name, index: step.index, total: this.plan.steps.length };
+      await notifyStep(this.hooks, { phase: 'start', ...event }, this.redactor);
+      await notifyStep(this.hooks, { phase: 'end', ...event, status, durationMs: 0, reason }, this.redactor);
+    }
+    return { step: step.index, status, reason };
+  }
+
   /** The flow record of a step in the state, created on first use. */
   flow(step: PlannedStep): StepFlow {
     return (this.state.flow[step.index] ??= {});
@@ -66,13 +86,13 @@ export class StepRunner implements FlowObserver {
   }
 
   async iterationStarted(step: PlannedStep, iteration: IterationRef): Promise<void> {
-    if (this.hooks.onStep) await notifyStep(this.hooks, { phase: 'start', workflow: this.plan.model.name, step: step.model.name, index: step.index, total: this.plan.steps.length, iteration });
+    if (this.hooks.onStep) await notifyStep(this.hooks, { phase: 'start', workflow: this.plan.model.name, step: step.model.name, index: step.index, total: this.plan.steps.length, iteration }, this.redactor);
   }
 
   async iterationEnded(step: PlannedStep, iteration: IterationRef, status: StepStatus, durationMs: number, reason?: string): Promise<void> {
     if (this.hooks.onStep) {
       const event = { phase: 'end', workflow: this.plan.model.name, step: step.model.name, index: step.index, total: this.plan.steps.length, iteration, status, durationMs } as const;
-      await notifyStep(this.hooks, reason === undefined ? event : { ...event, reason: this.trace.redact(reason) });
+      await notifyStep(this.hooks, reason === undefined ? event : { ...event, reason }, this.redactor);
     }
     if (this.progress) await this.progress.iterationFinished(step, iteration.index, iteration.count);
   }
@@ -82,12 +102,12 @@ export class StepRunner implements FlowObserver {
     const workflow = this.plan.model.name;
     const total = this.plan.steps.length;
     const started = hooks.onStep ? performance.now() : 0;
-    if (hooks.onStep) await notifyStep(hooks, { phase: 'start', workflow, step: step.model.name, index: step.index, total });
+    if (hooks.onStep) await notifyStep(hooks, { phase: 'start', workflow, step: step.model.name, index: step.index, total }, this.redactor);
     if (alone && progress) await progress.started(step);
     const outcome = step.hasFlow ? await runFlowStep(step, context, this.flow(step), this) : await runStep(step, context);
     if (hooks.onStep) {
       const event = { phase: 'end', workflow, step: step.model.name, index: step.index, total, status: outcome.status, durationMs: performance.now() - started } as const;
-      await notifyStep(hooks, outcome.status === 'completed' ? event : { ...event, reason: this.trace.redact(outcome.reason) });
+      await notifyStep(hooks, outcome.status === 'completed' ? event : { ...event, reason: outcome.reason }, this.redactor);
     }
     if (progress) await progress.finished(step);
     return outcome;

@@ -1,14 +1,21 @@
 import type { PlannedStep } from '../plan/plan-workflow';
 import type { StepOutcome } from '../steps/step-outcome';
-import { errorMessage } from '../trace/messages';
+import { findUnrepresentable } from '../results/find-unrepresentable';
+import { errorMessage } from '../text/error-message';
 
-/** A completed step's value mapped by its `transform` (awaited when it returns a thenable); a throw fails the step. */
+/**
+ * A completed step's value mapped by its `transform` (awaited when it returns a thenable); a throw,
+ * or a value JSON cannot hold (a BigInt, a cycle: later steps and the trace could not carry it),
+ * fails the step.
+ */
 export async function applyTransform(step: PlannedStep, outcome: StepOutcome): Promise<StepOutcome> {
   const { transform } = step.model;
   if (!transform || outcome.status !== 'completed') return outcome;
   try {
     const mapped = transform(outcome.value);
     const value = typeof (mapped as PromiseLike<unknown> | undefined)?.then === 'function' ? await mapped : mapped;
+    const unrepresentable = findUnrepresentable(value, 'its value');
+    if (unrepresentable) return { status: 'failed', reason: `its transform returned a value that cannot be sent as JSON: ${unrepresentable}` };
     return { status: 'completed', value };
   } catch (error) {
     return { status: 'failed', reason: `its transform threw: ${errorMessage(error)}` };

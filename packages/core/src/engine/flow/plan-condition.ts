@@ -83,5 +83,9 @@ function sourceText(source: DataSource): string {
       return `constant(${JSON.stringify(source.value)})`;
     case 'item':
       return source.path === undefined ? 'item()' : `item('${source.path}')`;
+    case 'askUser':
+    case 'askModel':
+      // The rules refuse an ask in a condition; named for completeness.
+      return `${source.kind}(…)`;
   }
 }

@@ -41,7 +41,7 @@ export async function runForEach(step: PlannedStep, context: StepContext, flow: 
       const started = performance.now();
       await observer.iterationStarted(step, iteration);
       const messages: FinishedWork['messages'] = [];
-      const scope = { args: context.scope.args, bindings: context.scope.bindings, iteration: { index, item: items[index] } };
+      const scope = { args: context.scope.args, bindings: context.scope.bindings, answers: context.scope.answers, iteration: { index, item: items[index] } };
       let outcome: FlowOutcome;
       if (step.when?.readsItem && !step.when.holds(scope)) {
         outcome = { status: 'skipped', reason: `when ${step.when.text} is false` };

@@ -1,4 +1,4 @@
-import { parallelGroups, uriTemplateVariableNames, type DataSource, type StepModel, type WorkflowModel } from '../../model';
+import { isAskSource, parallelGroups, uriTemplateVariableNames, type AskSource, type DataSource, type StepModel, type WorkflowModel } from '../../model';
 import { planCondition, type PlannedCondition } from '../flow/plan-condition';
 import type { StepKind } from '../steps/step-kind';
 import { stepKindOf } from '../steps/step-kinds';
@@ -22,6 +22,17 @@ export interface PlannedTemplateBinding extends PlannedSource {
   readonly variable: string;
 }
 
+/** A question a step puts to the client before it runs: an `askUser`/`askModel` in its arguments or URI variables. */
+export interface PlannedAsk {
+  /** Unique in the workflow, stable across deployments: `<step>/<argument>` or `<step>/{<variable>}`. */
+  readonly key: string;
+  /** The form field the answer is given in: the argument or variable name. */
+  readonly field: string;
+  readonly source: AskSource;
+  /** The answer is redacted: the ask says so, or it fills a sensitive argument. */
+  readonly sensitive: boolean;
+}
+
 /** A step with everything that does not depend on the request worked out. */
 export interface PlannedStep {
   readonly model: StepModel;
@@ -35,6 +46,8 @@ export interface PlannedStep {
   readonly resource?: PlannedUri;
   /** The URIs embedded for the LLM. */
   readonly resources: readonly PlannedUri[];
+  /** The questions the step asks before it runs, all in one round. */
+  readonly asks: readonly PlannedAsk[];
   readonly when?: PlannedCondition;
   /** Reads the array a `forEach` step runs over. */
   readonly forEach?: Resolver;
@@ -69,20 +82,28 @@ export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplate
 function planStep(step: StepModel, index: number, sensitiveArguments: ReadonlySet<string>, parseUriTemplate: UriTemplateParser): PlannedStep {
   const sensitiveArgs = new Set(step.sensitiveArgs);
   const uri = (template: string): PlannedUri => planUri(template, uriTemplateVariableNames(template), parseUriTemplate);
+  const asks: PlannedAsk[] = [];
+  const ask = (key: string, field: string, source: DataSource, sensitive: boolean): string => {
+    if (isAskSource(source)) asks.push({ key, field, source, sensitive: sensitive || source.sensitive === true });
+    return key;
+  };
   return {
     model: step,
     index,
     kind: stepKindOf(step),
     guidance: step.guidance === undefined ? undefined : planGuidance(step.guidance, step.forEach !== undefined),
-    args: step.args.map(({ name, source }) => ({
-      name,
+    args: step.args.map(({ name, source }) => {
+      const sensitive = sensitiveArgs.has(name) || (source.kind === 'promptArg' && sensitiveArguments.has(source.name)) || (isAskSource(source) && source.sensitive === true);
+      return { name, source, sensitive, resolve: planResolver(source, ask(`${step.name}/${name}`, name, source, sensitive)) };
+    }),
+    templateBindings: step.templateBindings.map(({ variable, source }) => ({
+      variable,
       source,
-      resolve: planResolver(source),
-      sensitive: sensitiveArgs.has(name) || (source.kind === 'promptArg' && sensitiveArguments.has(source.name)),
+      resolve: planResolver(source, ask(`${step.name}/{${variable}}`, variable, source, false)),
     })),
-    templateBindings: step.templateBindings.map(({ variable, source }) => ({ variable, source, resolve: planResolver(source) })),
     resource: step.resource === undefined ? undefined : uri(step.resource),
     resources: step.resources.map(uri),
+    asks,
     when: step.when === undefined ? undefined : planCondition(step.when),
     forEach: step.forEach === undefined ? undefined : planResolver(step.forEach),
     hasFlow: step.when !== undefined || step.forEach !== undefined || step.transform !== undefined || step.optional,

@@ -1,10 +1,13 @@
 import { isIndexSegment, parseFieldPath, type DataSource } from '../../model';
+import { fillText } from '../asking/question';
 
 /** What a step can read while it runs: the prompt's arguments and the earlier steps' bindings. */
 export interface ExecutionScope {
   readonly args: Readonly<Record<string, string | undefined>>;
   /** Values by binding name; a binding is set once its step completed (own properties only). */
   readonly bindings: Readonly<Record<string, unknown>>;
+  /** Answers to the running step's questions, by question key (own properties only). */
+  readonly answers?: Readonly<Record<string, unknown>>;
   /** Inside a `forEach` iteration: the element `item()` reads. */
   readonly iteration?: { readonly index: number; readonly item: unknown };
 }
@@ -15,8 +18,11 @@ export type Resolution = { readonly ok: true; readonly value: unknown } | { read
 /** Reads one data source against a scope; built once per data source at `use()`. */
 export type Resolver = (scope: ExecutionScope) => Resolution;
 
-/** Plans a data source's resolver: field paths are split once, not per request. */
-export function planResolver(source: DataSource): Resolver {
+/**
+ * Plans a data source's resolver: field paths are split once, not per request. An ask reads the
+ * answer to its question, found under `questionKey` once the client has answered.
+ */
+export function planResolver(source: DataSource, questionKey = ''): Resolver {
   switch (source.kind) {
     case 'promptArg': {
       const { name } = source;
@@ -56,6 +62,14 @@ export function planResolver(source: DataSource): Resolver {
           undefined: `field '${path}' of binding '${binding}' is undefined`,
         });
       };
+    }
+    case 'askUser':
+    case 'askModel': {
+      const who = source.kind === 'askUser' ? 'user' : 'model';
+      return (scope) =>
+        scope.answers && Object.hasOwn(scope.answers, questionKey)
+          ? { ok: true, value: scope.answers[questionKey] }
+          : { ok: false, reason: `the ${who} has not answered "${fillText(source, scope.args)}"` };
     }
   }
 }

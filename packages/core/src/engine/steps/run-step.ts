@@ -1,7 +1,8 @@
 import type { PlannedStep } from '../plan/plan-workflow';
 import type { ExecutionScope } from '../plan/resolve-source';
 import { expandUri } from '../uri/expand-uri';
-import type { StepContext } from './step-context';
+import { checkedResourceRead } from '../results/checked-results';
+import { stepTimeoutMs, type StepContext } from './step-context';
 import { failedOutcome, type StepOutcome } from './step-outcome';
 import { StepCancelledError, runTry } from './step-policy';
 
@@ -21,7 +22,7 @@ export function runStep(step: PlannedStep, context: StepContext): Promise<StepOu
 async function runWithUris(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
   const variables = resolveVariables(step, context.scope);
   for (const uri of step.resources) {
-    if (uri.variables.some((name) => !(name in variables.values))) continue;
+    if (uri.variables.some((name) => !Object.hasOwn(variables.values, name))) continue;
     const expanded = expandUri(uri, variables.values);
     if (!expanded.ok) return { status: 'handoff', reason: expanded.reason };
     const failure = await embedResource(step, expanded.uri, context);
@@ -33,7 +34,8 @@ async function runWithUris(step: PlannedStep, context: StepContext): Promise<Ste
 }
 
 function resolveVariables(step: PlannedStep, scope: ExecutionScope): { values: Record<string, string>; problems: string[] } {
-  const values: Record<string, string> = {};
+  // No prototype: a variable may be named like an Object.prototype member ({constructor}).
+  const values: Record<string, string> = Object.create(null);
   const problems: string[] = [];
   for (const binding of step.templateBindings) {
     const resolved = binding.resolve(scope);
@@ -54,7 +56,7 @@ function resolveVariables(step: PlannedStep, scope: ExecutionScope): { values: R
 async function embedResource(step: PlannedStep, uri: string, context: StepContext): Promise<StepOutcome | undefined> {
   const { host } = context;
   try {
-    const result = await runTry(host.signal, step.model.timeoutMs, (signal) => host.readResource(uri, signal));
+    const result = await runTry(host.signal, stepTimeoutMs(step, context), (signal) => checkedResourceRead(host, uri, signal));
     context.trace.embed(result);
     return undefined;
   } catch (error) {

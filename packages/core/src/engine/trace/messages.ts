@@ -56,8 +56,3 @@ export function optionalFailureText(step: string, cause: string): string {
 export function failureText(step: string, cause: string): string {
   return `Step '${step}' failed: ${cause}. The workflow stopped here.`;
 }
-
-/** The message of whatever was thrown, for a trace line. */
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

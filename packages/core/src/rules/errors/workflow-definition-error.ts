@@ -8,8 +8,8 @@ export type IssueTarget =
   | { readonly kind: 'stepName'; readonly step: string }
   | { readonly kind: 'stepAction'; readonly step: string }
   | { readonly kind: 'stepOption'; readonly step: string; readonly option: string }
-  | { readonly kind: 'argSource'; readonly step: string; readonly arg: string; readonly part: SourcePart }
-  | { readonly kind: 'templateSource'; readonly step: string; readonly variable: string; readonly part: SourcePart }
+  | { readonly kind: 'argSource'; readonly step: string; readonly arg: string; readonly part: SourcePart; readonly within?: string }
+  | { readonly kind: 'templateSource'; readonly step: string; readonly variable: string; readonly part: SourcePart; readonly within?: string }
   | { readonly kind: 'templateVariable'; readonly step: string; readonly variable: string }
   | { readonly kind: 'binding'; readonly step: string; readonly binding: string }
   | { readonly kind: 'stepUri'; readonly step: string; readonly start: number; readonly end: number }
@@ -17,14 +17,21 @@ export type IssueTarget =
   | { readonly kind: 'guidance'; readonly step: string; readonly start: number; readonly end: number }
   | { readonly kind: 'strayDecorator'; readonly property: string; readonly decorator: string }
   /** The `index`-th data source of a step's `when`, depth first (see `conditionSources`). */
-  | { readonly kind: 'conditionSource'; readonly step: string; readonly index: number; readonly part: SourcePart }
-  | { readonly kind: 'forEachSource'; readonly step: string; readonly part: SourcePart }
+  | { readonly kind: 'conditionSource'; readonly step: string; readonly index: number; readonly part: SourcePart; readonly within?: string }
+  | { readonly kind: 'forEachSource'; readonly step: string; readonly part: SourcePart; readonly within?: string }
   | { readonly kind: 'workflowResource'; readonly index: number; readonly start: number; readonly end: number }
   /** A step's `transform` function. */
   | { readonly kind: 'transform'; readonly step: string };
 
-/** Which literal of a data source call an error is about: `fromStep('x')` → binding, `field(_, 'a.b')` → path. */
-export type SourcePart = 'name' | 'binding' | 'path' | 'value';
+/** Where an error about a data source points: a step argument's, a URI variable's, a condition's or a `forEach` source. */
+export type SourceIssueTarget = Extract<IssueTarget, { kind: 'argSource' | 'templateSource' | 'conditionSource' | 'forEachSource' }>;
+
+/**
+ * Which literal of a data source call an error is about: `fromStep('x')` → binding, `field(_, 'a.b')` →
+ * path, `askUser('…')` → message, an ask's option → options (with `within` naming the option).
+ * `within` also names the ask option that holds a nested source: `choices`, `context.<name>`.
+ */
+export type SourcePart = 'name' | 'binding' | 'path' | 'value' | 'message' | 'options';
 
 /** Stable codes, shared by run-time errors and compiler diagnostics. Documented in the README. */
 export const ErrorCodes = {
@@ -56,6 +63,9 @@ export const ErrorCodes = {
   ArgumentType: 91033,
   BindingType: 91034,
   DefinitionConflict: 91035,
+  NestedAsk: 91040,
+  UnknownAskPlaceholder: 91041,
+  InvalidAskOption: 91042,
   // Flow (parallel, when, forEach, transform, instruction resources): from the high end of the range.
   ParallelSiblingBinding: 91060,
   ItemOutsideForEach: 91061,

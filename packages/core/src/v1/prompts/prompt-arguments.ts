@@ -1,7 +1,7 @@
 import type { RegisteredPrompt } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { getObjectShape } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { argumentsShapeProblem, invalidArgumentsMessage, issueTexts, unknownArgumentProblems, type SchemaIssue } from '../../shared/prompt-argument-problems';
+import { argumentsShapeProblem, declaredArguments, invalidArgumentsMessage, issueTexts, ownArguments, unknownArgumentProblems, type SchemaIssue } from '../../shared/prompt-argument-problems';
 import { parseWith } from '../tools/call-tool';
 
 /**
@@ -19,9 +19,9 @@ export function parsePromptArguments(
   const shapeProblem = argumentsShapeProblem(raw);
   if (shapeProblem) throw invalid(prompt, [shapeProblem]);
   const schema = handle.argsSchema;
-  const given = (raw ?? {}) as Record<string, unknown>;
   const { shape, declared } = shapeOf(schema);
-  const problems = rejectUnknown ? unknownArgumentProblems(given, shape, declared) : [];
+  const problems = rejectUnknown ? unknownArgumentProblems((raw ?? {}) as Record<string, unknown>, shape, declared) : [];
+  const given = declaredArguments((raw ?? {}) as Record<string, unknown>, declared);
   if (!schema) {
     if (problems.length) throw invalid(prompt, problems);
     return undefined;
@@ -29,7 +29,7 @@ export function parsePromptArguments(
   const finish = (parsed: Awaited<ReturnType<typeof parseWith>>): Arguments => {
     if (!parsed.success) problems.push(...issueTexts((parsed.error as { issues?: SchemaIssue[] }).issues ?? [], given, shape));
     if (problems.length || !parsed.success) throw invalid(prompt, problems);
-    return parsed.data as Record<string, unknown>;
+    return ownArguments(parsed.data);
   };
   const parsed = parseWith(schema, given);
   return parsed instanceof Promise ? parsed.then(finish) : finish(parsed);

@@ -1,5 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, type RegisteredPrompt } from '@modelcontextprotocol/server';
-import { argumentsShapeProblem, invalidArgumentsMessage, issueTexts, unknownArgumentProblems } from '../../shared/prompt-argument-problems';
+import { argumentsShapeProblem, declaredArguments, invalidArgumentsMessage, issueTexts, ownArguments, unknownArgumentProblems } from '../../shared/prompt-argument-problems';
 import { validateWith, type SchemaResult } from '../tools/standard-schema';
 
 type Arguments = Record<string, unknown> | undefined;
@@ -14,9 +14,9 @@ export function parsePromptArguments(prompt: string, handle: RegisteredPrompt, r
   const shapeProblem = argumentsShapeProblem(raw);
   if (shapeProblem) throw invalid(prompt, [shapeProblem]);
   const schema = handle.argsSchema;
-  const given = (raw ?? {}) as Record<string, unknown>;
   const { shape, declared } = shapeOf(schema);
-  const problems = rejectUnknown ? unknownArgumentProblems(given, shape, declared) : [];
+  const problems = rejectUnknown ? unknownArgumentProblems((raw ?? {}) as Record<string, unknown>, shape, declared) : [];
+  const given = declaredArguments((raw ?? {}) as Record<string, unknown>, declared);
   if (!schema) {
     if (problems.length) throw invalid(prompt, problems);
     return undefined;
@@ -24,7 +24,7 @@ export function parsePromptArguments(prompt: string, handle: RegisteredPrompt, r
   const finish = (parsed: SchemaResult): Arguments => {
     if (!parsed.success) problems.push(...issueTexts(parsed.issues, given, shape));
     if (problems.length || !parsed.success) throw invalid(prompt, problems);
-    return parsed.data as Record<string, unknown>;
+    return ownArguments(parsed.data);
   };
   const parsed = validateWith(schema, given);
   return parsed instanceof Promise ? parsed.then(finish) : finish(parsed);

@@ -1,7 +1,8 @@
 import type { PlannedStep } from '../../plan/plan-workflow';
 import { resourceReadText } from '../../trace/messages';
 import { expandUri } from '../../uri/expand-uri';
-import type { StepContext } from '../step-context';
+import { checkedResourceRead } from '../../results/checked-results';
+import { stepTimeoutMs, type StepContext } from '../step-context';
 import { failedOutcome, type StepOutcome } from '../step-outcome';
 import { StepCancelledError, runTry, withRetry } from '../step-policy';
 import { resourceValue } from '../step-values';
@@ -16,7 +17,7 @@ export async function runResourceStep(step: PlannedStep, context: StepContext, v
     const result = await withRetry(
       step.model.retry,
       host.signal,
-      () => runTry(host.signal, step.model.timeoutMs, (signal) => host.readResource(expanded.uri, signal)),
+      () => runTry(host.signal, stepTimeoutMs(step, context), (signal) => checkedResourceRead(host, expanded.uri, signal)),
       () => false,
     );
     context.trace.embed(result);

@@ -2,7 +2,9 @@ import type { ToolResult } from '../../content';
 import type { Host, HostTool } from '../../host';
 import type { PlannedStep } from '../../plan/plan-workflow';
 import { toolCallText, toolResultMessage } from '../../trace/messages';
-import type { StepContext } from '../step-context';
+import { checkedToolResult } from '../../results/checked-results';
+import { shownArguments } from '../../trace/argument-references';
+import { stepTimeoutMs, type StepContext } from '../step-context';
 import { failedOutcome, type StepOutcome } from '../step-outcome';
 import { StepCancelledError, runTry, withRetry } from '../step-policy';
 import { toolResultText, toolResultValue } from '../step-values';
@@ -18,7 +20,8 @@ export async function runToolStep(step: PlannedStep, context: StepContext): Prom
   if (!tool) return { status: 'failed', reason: `tool ${name} is not registered on this server` };
   if (!tool.enabled) return { status: 'failed', reason: `tool ${name} is disabled` };
 
-  const args: Record<string, unknown> = {};
+  // No prototype: an argument may be named like an Object.prototype member.
+  const args: Record<string, unknown> = Object.create(null);
   let unresolved: Map<string, string> | undefined;
   for (const argument of step.args) {
     const resolved = argument.resolve(scope);
@@ -30,8 +33,8 @@ export async function runToolStep(step: PlannedStep, context: StepContext): Prom
     if (argument.sensitive) context.redactor.add(resolved.value);
   }
   const inputs = host.toolInputs(tool);
-  if (inputs.some((input) => input.required && !(input.name in args))) {
-    const missing = inputs.filter((input) => input.required && !(input.name in args));
+  if (inputs.some((input) => input.required && !Object.hasOwn(args, input.name))) {
+    const missing = inputs.filter((input) => input.required && !Object.hasOwn(args, input.name));
     const reasons = unresolved ?? new Map<string, string>();
     const unmapped = missing.filter((input) => !reasons.has(input.name)).map((input) => `'${input.name}'`);
     const why = missing.filter((input) => reasons.has(input.name)).map((input) => `'${input.name}' (${reasons.get(input.name)})`);
@@ -42,21 +45,22 @@ export async function runToolStep(step: PlannedStep, context: StepContext): Prom
   const input = validated instanceof Promise ? await validated : validated;
   if (!input.ok) return { status: 'handoff', reason: input.message };
 
-  trace.assistant(toolCallText(name, args));
+  trace.assistant(toolCallText(name, shownArguments(step, args)));
+  const timeoutMs = stepTimeoutMs(step, context);
   let result: ToolResult;
   try {
-    if (step.model.timeoutMs === undefined && step.model.retry === undefined) {
+    if (timeoutMs === undefined && step.model.retry === undefined) {
       // The common case, kept to a single await: no timer, no retry loop.
       const raw = host.invokeTool(tool, name, input.args, host.signal);
       // Any thenable, not only native promises: a handler may return one from another library.
-      const checked = host.checkToolResult(tool, name, typeof (raw as PromiseLike<unknown> | undefined)?.then === 'function' ? await raw : raw);
+      const checked = checkedToolResult(host, tool, name, typeof (raw as PromiseLike<unknown> | undefined)?.then === 'function' ? await raw : raw);
       result = checked instanceof Promise ? await checked : checked;
       if (host.signal.aborted) throw new StepCancelledError();
     } else {
       result = await withRetry(
         step.model.retry,
         host.signal,
-        () => runTry(host.signal, step.model.timeoutMs, (signal) => callTool(host, tool, name, input.args, signal)),
+        () => runTry(host.signal, timeoutMs, (signal) => callTool(host, tool, name, input.args, signal)),
         (outcome) => outcome.isError === true,
       );
     }
@@ -73,5 +77,5 @@ export async function runToolStep(step: PlannedStep, context: StepContext): Prom
 
 /** Invokes a tool and checks its result, for a try under a timeout or retry. */
 async function callTool(host: Host, tool: HostTool, name: string, args: unknown, signal: AbortSignal): Promise<ToolResult> {
-  return host.checkToolResult(tool, name, await host.invokeTool(tool, name, args, signal));
+  return checkedToolResult(host, tool, name, await host.invokeTool(tool, name, args, signal));
 }

@@ -2,6 +2,7 @@ import type { Host } from '../../host';
 import type { PlannedStep } from '../../plan/plan-workflow';
 import type { ExecutionScope } from '../../plan/resolve-source';
 import { pendingReason } from '../../trace/pending-reason';
+import { shownArguments } from '../../trace/argument-references';
 import { REDACTED } from '../../trace/redactor';
 import type { StepKind } from '../step-kind';
 import { runToolStep } from './run-tool-step';
@@ -20,7 +21,7 @@ export const toolStep: StepKind = {
 };
 
 function handoffDetails(step: PlannedStep, scope: ExecutionScope, host: Host): string {
-  const known: Record<string, unknown> = {};
+  const known: Record<string, unknown> = Object.create(null);
   const pending: string[] = [];
   const tool = host.findTool(step.model.tool!);
   const inputs = tool ? host.toolInputs(tool) : [];
@@ -35,7 +36,7 @@ function handoffDetails(step: PlannedStep, scope: ExecutionScope, host: Host): s
     .filter((input) => input.required && !step.args.some((argument) => argument.name === input.name))
     .map((input) => `${input.name} (${[input.type, 'required'].filter(Boolean).join(', ')}${input.description ? `: ${input.description}` : ''})`);
   let text = '';
-  if (Object.keys(known).length) text += `\n   Known arguments: ${JSON.stringify(known)}`;
+  if (Object.keys(known).length) text += `\n   Known arguments: ${JSON.stringify(shownArguments(step, known))}`;
   if (pending.length) text += `\n   Arguments still to resolve: ${pending.join('; ')}`;
   if (missing.length) text += `\n   Arguments you must decide: ${missing.join('; ')}`;
   return text;

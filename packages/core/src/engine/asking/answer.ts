@@ -1,0 +1,72 @@
+import type { AskResponse } from './ask-request';
+import type { Question } from './question';
+
+/** What came of a question: a value, a refusal, or an answer that does not fit. */
+export type AnswerOutcome =
+  | { readonly status: 'answered'; readonly value: unknown }
+  | { readonly status: 'declined' | 'cancelled' }
+  | { readonly status: 'invalid'; readonly problem: string };
+
+/**
+ * Reads a client's answer to a question. The answer is untrusted input: it must be an accepted
+ * elicitation whose field is one of the choices, or a sampling result with text, and it must fit
+ * the ask's schema (the schema's parsed value is what the step receives).
+ */
+export function readAnswer(question: Question, response: AskResponse | undefined): AnswerOutcome {
+  if (response === undefined || response === null || typeof response !== 'object') return { status: 'invalid', problem: 'no answer came back' };
+  if (question.request.method === 'sampling/createMessage') return readSampling(question, response);
+  if (response.action === 'decline') return { status: 'declined' };
+  if (response.action === 'cancel') return { status: 'cancelled' };
+  if (response.action !== 'accept') return { status: 'invalid', problem: `the client answered with action ${JSON.stringify(response.action)}` };
+  const content = response.content;
+  if (typeof content !== 'object' || content === null || Array.isArray(content)) return { status: 'invalid', problem: 'the accepted answer holds no form content' };
+  let value: unknown = question.whole ? content : (content as Record<string, unknown>)[question.field];
+  if (!question.whole && value === undefined) return { status: 'invalid', problem: `the answer has no '${question.field}'` };
+  if (question.choices) {
+    const choice = question.choices.find((candidate) => candidate.label === value);
+    if (!choice) return { status: 'invalid', problem: `${JSON.stringify(value)} is not one of the choices` };
+    value = choice.value;
+  }
+  return checkSchema(question, [value]);
+}
+
+function readSampling(question: Question, response: AskResponse): AnswerOutcome {
+  const blocks = Array.isArray(response.content) ? response.content : [response.content];
+  const text = blocks
+    .filter((block): block is { type: 'text'; text: string } => typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string')
+    .map((block) => block.text)
+    .join('\n')
+    .trim();
+  if (!text) return { status: 'invalid', problem: 'the model answered with no text' };
+  if (!question.ask.schema) return { status: 'answered', value: text };
+  return checkSchema(question, [...parsedJson(text), text]);
+}
+
+/** The first candidate that fits the schema, parsed by it; else the first candidate's problem. */
+function checkSchema(question: Question, candidates: readonly unknown[]): AnswerOutcome {
+  const schema = question.ask.schema;
+  if (!schema) return { status: 'answered', value: candidates[0] };
+  let problem = '';
+  for (const candidate of candidates) {
+    const parsed = schema.safeParse(candidate);
+    if (parsed.success) return { status: 'answered', value: parsed.data };
+    problem ||= issuesText(parsed.error);
+  }
+  return { status: 'invalid', problem };
+}
+
+/** The text as JSON, also when the model wrapped it in a Markdown code fence. */
+function parsedJson(text: string): unknown[] {
+  const unfenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/.exec(text)?.[1] ?? text;
+  try {
+    return [JSON.parse(unfenced) as unknown];
+  } catch {
+    return [];
+  }
+}
+
+function issuesText(error: unknown): string {
+  const issues = (error as { issues?: { path?: PropertyKey[]; message?: string }[] } | undefined)?.issues;
+  if (!issues?.length) return 'it does not match the expected schema';
+  return issues.map((issue) => `${issue.path?.length ? `${issue.path.join('.')}: ` : ''}${issue.message ?? 'invalid'}`).join('; ');
+}

@@ -1,0 +1,18 @@
+import type { AskSource } from '../../model';
+import type { Question } from './question';
+
+/** The question as the trace shows it: the text put, and the choices offered. */
+export function questionText(question: Question): string {
+  if (question.request.method === 'sampling/createMessage') return `Question for the model: ${question.request.params.messages[0].content.text}`;
+  const choices = question.choices ? `\nChoices: ${question.choices.map((choice) => choice.label).join(', ')}` : '';
+  return `Question for the user: ${question.text}${choices}`;
+}
+
+export function answerText(ask: AskSource, value: unknown): string {
+  return `${ask.kind === 'askUser' ? 'The user' : 'The model'} answered: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+}
+
+/** A question's text, quoted, for reasons and handoffs: `"Which page?"`. */
+export function quoted(question: Question): string {
+  return `"${question.text}"`;
+}

@@ -1,0 +1,60 @@
+import type { AskRequest } from '../asking/ask-request';
+import type { PromptResult } from '../content';
+import { advanceExecution, executionResult, openTrace, stepContext } from '../execution/execute-workflow';
+import { createExecutionState, type ExecutionState } from '../execution/execution-state';
+import type { ExecutionOptions } from '../execution/execute-workflow';
+import type { Host } from '../host';
+import type { WorkflowPlan } from '../plan/plan-workflow';
+import type { StateSealer } from '../sealing/state-sealer';
+import { openExecution, sealExecution } from './sealed-execution';
+
+/** One request's share of a run on protocol 2026-07-28: the result, or the questions and the sealed state to retry with. */
+export type RoundResult =
+  | { readonly kind: 'result'; readonly result: PromptResult }
+  | { readonly kind: 'input-required'; readonly inputRequests: Readonly<Record<string, AskRequest>>; readonly requestState: string };
+
+/**
+ * Runs a workflow for one `prompts/get` of protocol 2026-07-28, where the server cannot wait for
+ * the client: from the start, or — given the `requestState` of an earlier round — from where that
+ * round paused, with the retry's answers on the host's ask channel. Steps that completed in an
+ * earlier round never run again. When a step needs answers, the run pauses: its state is sealed
+ * and returned with the questions, for the client to answer and retry on any instance holding a key.
+ * Throws `SealedStateError` (before anything runs) for a state it will not resume from.
+ *
+ * @example
+ * ```ts
+ * const round = await executeWorkflowRound(plan, args, host, hooks, sealer, params.requestState);
+ * if (round.kind === 'input-required') return inputRequired({ inputRequests: …, requestState: round.requestState });
+ * ```
+ */
+export async function executeWorkflowRound(
+  plan: WorkflowPlan,
+  args: Readonly<Record<string, string | undefined>>,
+  host: Host,
+  options: ExecutionOptions,
+  sealer: StateSealer,
+  requestState?: unknown,
+): Promise<RoundResult> {
+  const resuming = requestState !== undefined;
+  const state = resuming ? openExecution(requestState, plan, args, sealer) : createExecutionState(plan, args);
+  const context = stepContext(plan, state, host, options);
+  if (!resuming) await openTrace(state, context);
+  await advanceExecution(state, context, options);
+  if (state.pause) {
+    const sealed = sealExecution(state, plan, sealer);
+    if (sealed.ok) return { kind: 'input-required', inputRequests: state.pause.requests, requestState: sealed.state };
+    cannotPause(state, plan, `its state would be ${sealed.size} characters sealed, over this server's limit of ${sealed.limit}`);
+  }
+  return { kind: 'result', result: executionResult(state, context) };
+}
+
+/** Ends a run that needed answers but cannot wait for them as a handoff naming the questions. */
+function cannotPause(state: ExecutionState, plan: WorkflowPlan, why: string): void {
+  const pause = state.pause!;
+  const questions = Object.values(pause.requests).map((request) =>
+    request.method === 'elicitation/create' ? `"${request.params.message}"` : `"${request.params.messages[0].content.text}"`,
+  );
+  state.pause = undefined;
+  state.statuses[pause.step] = 'handoff';
+  state.stop = { step: pause.step, status: 'handoff', reason: `the server cannot pause step '${plan.steps[pause.step].model.name}' to ask ${questions.join(' and ')}: ${why}` };
+}

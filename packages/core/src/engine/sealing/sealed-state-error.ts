@@ -1,0 +1,17 @@
+/** Why a `requestState` could not be opened. */
+export type SealedStateProblem = 'malformed' | 'too-large' | 'not-authentic' | 'expired' | 'stale';
+
+/**
+ * A `requestState` that this server will not resume from: not one it sealed, altered, sealed for
+ * another prompt or other arguments, sealed with a key it no longer holds, expired, or too large.
+ * The adapters answer it as `InvalidParams`; the message never quotes the state's contents.
+ */
+export class SealedStateError extends Error {
+  constructor(
+    readonly problem: SealedStateProblem,
+    detail: string,
+  ) {
+    super(`requestState rejected: ${detail}`);
+    this.name = 'SealedStateError';
+  }
+}

@@ -1,0 +1,27 @@
+/** The longest error message a trace line, `_meta` or an MCP error carries from a handler or a client. */
+export const MAX_MESSAGE_CHARACTERS = 2_000;
+
+/**
+ * A text cut to `max` characters, saying how much was left out, so a hostile or careless value
+ * cannot blow up a message: `aaaa… (1,048,576 characters)`.
+ *
+ * @example
+ * ```ts
+ * boundText('x'.repeat(5000), 10); // 'xxxxxxxxxx… (5,000 characters)'
+ * ```
+ */
+export function boundText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // Never split a surrogate pair: a lone half is not valid UTF-16 on the wire.
+  const end = isHighSurrogate(text.charCodeAt(max - 1)) ? max - 1 : max;
+  return `${text.slice(0, end)}… (${formatCount(text.length)} characters)`;
+}
+
+/** `1,048,576`: counts in messages read at a glance. */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}

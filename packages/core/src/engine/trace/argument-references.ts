@@ -1,0 +1,32 @@
+import type { PlannedStep } from '../plan/plan-workflow';
+import { formatCount } from '../text/bounded-text';
+
+/** A string argument at least this long is shown once, in the intent, and referred to after. */
+export const LARGE_VALUE_CHARACTERS = 1_024;
+
+/**
+ * A step's arguments as a call announcement or a handoff shows them: a long string that is a prompt
+ * argument, already written whole in the intent, becomes a reference to it instead of a copy, so a
+ * 2 MB `code` argument is in the trace once rather than once per step that uses it.
+ *
+ * @example
+ * ```ts
+ * shownArguments(step, { code: bigSource }); // { code: "[the prompt argument 'code' above, 200,084 characters]" }
+ * ```
+ */
+export function shownArguments(step: PlannedStep, args: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  let shown: Record<string, unknown> | undefined;
+  for (const argument of step.args) {
+    const value = Object.hasOwn(args, argument.name) ? args[argument.name] : undefined;
+    if (argument.source.kind !== 'promptArg' || argument.sensitive || typeof value !== 'string' || value.length < LARGE_VALUE_CHARACTERS) continue;
+    shown ??= copy(args);
+    shown[argument.name] = `[the prompt argument '${argument.source.name}' above, ${formatCount(value.length)} characters]`;
+  }
+  return shown ?? (args as Record<string, unknown>);
+}
+
+function copy(args: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const result: Record<string, unknown> = Object.create(null);
+  for (const key of Object.keys(args)) result[key] = args[key];
+  return result;
+}

@@ -1,0 +1,72 @@
+// One server instance for the pause-and-resume tests, in its own process: protocol 2026-07-28
+// over stateless HTTP on 127.0.0.1 (a free port, printed as JSON on stdout), the add_project_task
+// workflow (its tools named by string, so their calls are counted here) and one with a sensitive
+// argument. GET /counts answers how often each tool ran in this process. Plain JavaScript on the built packages, so the test spawns it with node.
+// Environment: MCPFLOW_TEST_KEYS (a JSON array of keys), MCPFLOW_TEST_TTL (seconds, optional).
+require('reflect-metadata');
+const { createServer } = require('node:http');
+const { z } = require('zod');
+const { createMcpHandler } = require('@modelcontextprotocol/server');
+const { toNodeHandler } = require('@modelcontextprotocol/node');
+const { WorkflowServer } = require('@mcpflow/core/v2');
+const { Bind, Step, Workflow, askUser, field, promptArg } = require('@mcpflow/decorators');
+
+class AddProjectTask {}
+Step({ tool: 'list_pages', args: { query: promptArg('project') } })(AddProjectTask.prototype, 'pages');
+Bind('pages')(AddProjectTask.prototype, 'pages');
+Step({
+  tool: 'add_task',
+  args: { project: askUser("Which project page should '{task}' go on?", { choices: field('pages', 'names') }), task: promptArg('task') },
+})(AddProjectTask.prototype, 'added');
+Workflow({ name: 'add_project_task', description: 'Add a task to a project', arguments: { project: z.string(), task: z.string() } })(AddProjectTask);
+
+class AddPrivateTask {}
+Step({ tool: 'authorize', args: { api_key: promptArg('api_key') } })(AddPrivateTask.prototype, 'session');
+Bind('session')(AddPrivateTask.prototype, 'session');
+Step({ tool: 'list_pages', args: { query: promptArg('project') } })(AddPrivateTask.prototype, 'pages');
+Bind('pages')(AddPrivateTask.prototype, 'pages');
+Step({ tool: 'add_task', args: { project: askUser('Which page?', { choices: field('pages', 'names') }), task: promptArg('task') } })(AddPrivateTask.prototype, 'added');
+Workflow({
+  name: 'add_private_task',
+  description: 'Add a task, signed in with an API key',
+  arguments: { project: z.string(), task: z.string(), api_key: z.string() },
+  sensitiveArguments: ['api_key'],
+})(AddPrivateTask);
+
+const pages = ['Website Redesign', 'MCP Tester', 'MCP Tester (archive)'];
+const counts = { authorize: 0, list_pages: 0, add_task: 0 };
+const pause = { keys: JSON.parse(process.env.MCPFLOW_TEST_KEYS), ttlSeconds: Number(process.env.MCPFLOW_TEST_TTL ?? 600) };
+
+function build() {
+  const server = new WorkflowServer({ name: 'projects', version: '1.0.0' }, { pause });
+  server.registerTool('authorize', { inputSchema: z.object({ api_key: z.string() }) }, async ({ api_key }) => {
+    counts.authorize += 1;
+    // Echoes the secret, as real sign-in tools do: it ends up in a binding of the paused run.
+    return { content: [{ type: 'text', text: JSON.stringify({ session: `session-of-${api_key}` }) }] };
+  });
+  server.registerTool('list_pages', { inputSchema: z.object({ query: z.string().optional() }) }, async ({ query }) => {
+    counts.list_pages += 1;
+    const names = pages.filter((page) => !query || page.toLowerCase().includes(query.toLowerCase()));
+    return { content: [{ type: 'text', text: JSON.stringify({ names }) }], structuredContent: { names } };
+  });
+  server.registerTool('add_task', { inputSchema: z.object({ project: z.string(), task: z.string() }) }, async ({ project }) => {
+    counts.add_task += 1;
+    return { content: [{ type: 'text', text: JSON.stringify({ ok: true, page: project }) }] };
+  });
+  return server.use(AddProjectTask, AddPrivateTask);
+}
+
+const handler = createMcpHandler(build, { legacy: 'reject' });
+const serve = toNodeHandler(handler);
+const http = createServer((request, response) => {
+  if (request.url === '/counts') {
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(counts));
+    return;
+  }
+  void serve(request, response);
+});
+http.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: http.address().port })));
+process.on('SIGTERM', () => {
+  void handler.close();
+  http.close(() => process.exit(0));
+});

@@ -1,0 +1,148 @@
+import 'reflect-metadata';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { InMemoryTransport, createMcpHandler } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { z } from 'zod';
+import { WorkflowServer, type WorkflowServerOptions } from '@mcpflow/core/v2';
+import { Bind, Step, Workflow, askModel, askUser, fromStep, promptArg } from '@mcpflow/decorators';
+import { AddProjectTaskByName } from './project-workflow';
+
+const KEYS = ['a shared state key for every instance, 32+ bytes'];
+const choices = ['MCP Tester', 'MCP Tester (archive)'];
+
+function projectServer(calls: string[], options: WorkflowServerOptions = { pause: { keys: KEYS } }): WorkflowServer {
+  const server = new WorkflowServer({ name: 'projects', version: '1.0.0' }, options);
+  server.registerTool('list_pages', { inputSchema: z.object({ query: z.string().optional() }) }, async () => {
+    calls.push('list_pages');
+    return { content: [{ type: 'text', text: JSON.stringify({ names: choices }) }], structuredContent: { names: choices } };
+  });
+  server.registerTool('add_task', { inputSchema: z.object({ project: z.string(), task: z.string() }) }, async ({ project }) => {
+    calls.push('add_task');
+    return { content: [{ type: 'text', text: JSON.stringify({ ok: true, page: project }) }] };
+  });
+  return server.use(AddProjectTaskByName);
+}
+
+const closers: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+async function statelessEndpoint(factory: () => WorkflowServer): Promise<URL> {
+  const handler = createMcpHandler(factory, { legacy: 'reject' });
+  const serve = toNodeHandler(handler);
+  const http: Server = createServer((request, response) => void serve(request, response));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  closers.push(() => handler.close(), () => new Promise((resolve) => http.close(resolve)));
+  return new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+}
+
+function pinnedClient(answer: (params: { message: string }) => unknown): Client {
+  const client = new Client({ name: 'pause-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } });
+  client.setRequestHandler('elicitation/create', async (request) => answer(request.params as { message: string }) as never);
+  closers.push(() => client.close());
+  return client;
+}
+
+describe('askUser on SDK 2.x', () => {
+  test('protocol 2026-07-28 over stateless HTTP: input_required, the client answers and retries, the run completes', async () => {
+    const calls: string[] = [];
+    const url = await statelessEndpoint(() => projectServer(calls));
+    const asked: string[] = [];
+    const client = pinnedClient((params) => {
+      asked.push(params.message);
+      return { action: 'accept', content: { project: 'MCP Tester (archive)' } };
+    });
+    await client.connect(new StreamableHTTPClientTransport(url));
+    const result = await client.getPrompt({ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'Fix the login bug' } });
+    expect(asked).toEqual(["Which project page should 'Fix the login bug' go on?"]);
+    expect(calls).toEqual(['list_pages', 'add_task']);
+    expect(result.messages.at(-1)).toEqual({ role: 'user', content: { type: 'text', text: 'Result of add_task:\n{"ok":true,"page":"MCP Tester (archive)"}' } });
+    expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 1, questions: [{ key: 'added/project', status: 'answered', attempts: 1 }] });
+  });
+
+  test('protocol 2026-07-28, a client that declares no elicitation: a handoff naming the question, no input_required', async () => {
+    const calls: string[] = [];
+    const url = await statelessEndpoint(() => projectServer(calls));
+    const client = new Client({ name: 'pause-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    closers.push(() => client.close());
+    await client.connect(new StreamableHTTPClientTransport(url));
+    const result = await client.getPrompt({ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'Fix the login bug' } });
+    expect(calls).toEqual(['list_pages']);
+    expect(result._meta?.['mcpflow/execution']).toMatchObject({
+      status: 'handoff',
+      reason: `the client does not accept questions (elicitation), so it was not asked "Which project page should 'Fix the login bug' go on?" (choices: MCP Tester, MCP Tester (archive))`,
+      questions: [{ status: 'unasked' }],
+    });
+  });
+
+  test('a 2025 session on SDK 2.x asks in place', async () => {
+    const calls: string[] = [];
+    const server = projectServer(calls, {});
+    const client = new Client({ name: 'pause-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { project: 'MCP Tester' } }));
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverTransport);
+    await client.connect(clientTransport);
+    closers.push(() => client.close());
+    const result = await client.getPrompt({ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'Fix the login bug' } });
+    expect(calls).toEqual(['list_pages', 'add_task']);
+    expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 1 });
+  });
+});
+
+@Workflow({ name: 'triage', description: 'Label an issue and pick its owner', arguments: { issue: z.string() } })
+class Triage {
+  @Step({ tool: 'fetch_issue', args: { id: promptArg('issue') } })
+  @Bind('issue')
+  issue!: { title: string };
+
+  @Step({
+    tool: 'label_issue',
+    args: {
+      id: promptArg('issue'),
+      label: askModel('Pick one label for this issue', { context: { issue: fromStep('issue') }, schema: z.enum(['bug', 'feature']) }),
+      owner: askUser('Who should own {issue}?'),
+    },
+  })
+  labelled!: unknown;
+}
+
+test('protocol 2026-07-28 with sampling and elicitation in one step: one round carries both, the run completes', async () => {
+  const calls: string[] = [];
+  const url = await statelessEndpoint(() => {
+    const server = new WorkflowServer({ name: 'triage', version: '1.0.0' }, { pause: { keys: KEYS } });
+    server.registerTool('fetch_issue', { inputSchema: z.object({ id: z.string() }) }, async ({ id }) => {
+      calls.push('fetch_issue');
+      return { content: [{ type: 'text', text: JSON.stringify({ title: `Crash in ${id}` }) }] };
+    });
+    server.registerTool('label_issue', { inputSchema: z.object({ id: z.string(), label: z.string(), owner: z.string() }) }, async ({ id, label, owner }) => {
+      calls.push('label_issue');
+      return { content: [{ type: 'text', text: `${id}: ${label}, owned by ${owner}` }] };
+    });
+    return server.use(Triage);
+  });
+  const client = new Client(
+    { name: 'pause-test', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} }, sampling: {} } },
+  );
+  const seen: string[] = [];
+  client.setRequestHandler('elicitation/create', async (request) => {
+    seen.push(`elicit: ${(request.params as { message: string }).message}`);
+    return { action: 'accept', content: { owner: 'ada' } };
+  });
+  client.setRequestHandler('sampling/createMessage', async (request) => {
+    const content = request.params.messages[0].content as { text: string };
+    seen.push(`sample: ${content.text.split('\n\nAnswer with')[0]}`);
+    return { role: 'assistant', model: 'test-model', content: { type: 'text', text: '"bug"' } };
+  });
+  closers.push(() => client.close());
+  await client.connect(new StreamableHTTPClientTransport(url));
+  const result = await client.getPrompt({ name: 'triage', arguments: { issue: 'ISSUE-7' } });
+  expect(seen.sort()).toEqual(['elicit: Who should own ISSUE-7?', 'sample: Pick one label for this issue\n\nissue:\n{"title":"Crash in ISSUE-7"}']);
+  expect(calls).toEqual(['fetch_issue', 'label_issue']);
+  expect(result.messages.at(-1)).toEqual({ role: 'user', content: { type: 'text', text: 'Result of label_issue:\nISSUE-7: bug, owned by ada' } });
+  expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 1, questions: [{ kind: 'askModel', status: 'answered' }, { kind: 'askUser', status: 'answered' }] });
+});
