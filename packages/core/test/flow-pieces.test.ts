@@ -3,6 +3,7 @@ import { planCondition } from '../src/engine/flow/plan-condition';
 import { WorkProgress } from '../src/engine/execution/report-step';
 import type { PlannedStep } from '../src/engine/plan/plan-workflow';
 import type { ProgressUpdate } from '../src/engine/host';
+import { Redactor } from '../src/engine/trace/redactor';
 
 const scope = {
   args: { mode: 'full', empty: '' } as Record<string, string | undefined>,
@@ -43,7 +44,7 @@ describe('WorkProgress', () => {
 
   test('counts planned work: a loop replaces its one unit by its elements, and progress always increases', async () => {
     const updates: ProgressUpdate[] = [];
-    const progress = new WorkProgress(async (update) => void updates.push(update), 3);
+    const progress = new WorkProgress(async (update) => void updates.push(update), 3, new Redactor());
     const [list, loop, last] = [step(0, 'list'), step(1, 'loop'), step(2, 'last')];
     await progress.started(list);
     await progress.finished(list);
@@ -67,7 +68,7 @@ describe('WorkProgress', () => {
 
   test('an empty loop counts as the one unit it was planned as', async () => {
     const updates: ProgressUpdate[] = [];
-    const progress = new WorkProgress(async (update) => void updates.push(update), 1);
+    const progress = new WorkProgress(async (update) => void updates.push(update), 1, new Redactor());
     const loop = step(0, 'loop');
     await progress.started(loop);
     progress.planned(0);
