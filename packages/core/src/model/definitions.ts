@@ -27,17 +27,20 @@ export interface ToolHandlerResult<Structured = Record<string, unknown>> {
 export type StructuredOf<Output extends ZodShape | undefined> = Output extends ZodShape ? ShapeOutput<Output> : Record<string, unknown>;
 
 /**
- * A tool handler. `context` is the request context of the SDK line serving it (1.x `extra`, 2.x
- * `ctx`): it carries the request's abort signal on both.
+ * A tool handler. `context` is the request context of the SDK line serving it, as that line's own
+ * handlers get it: 1.x `extra` (its signal at `extra.signal`), 2.x `ctx` (at `ctx.mcpReq.signal`).
  */
 export type ToolHandler<Input extends ZodShape, Output extends ZodShape | undefined> = (
   args: ShapeOutput<Input>,
   context: HandlerContext,
 ) => ToolHandlerResult<StructuredOf<Output>> | Promise<ToolHandlerResult<StructuredOf<Output>>>;
 
-/** The SDK line's request context, seen through what both lines have. */
+/** The SDK line's request context: 1.x `extra` or 2.x `ctx`, with where each keeps the request's signal. */
 export interface HandlerContext {
+  /** 1.x: the request's abort signal. */
   readonly signal?: AbortSignal;
+  /** 2.x: the request, with its abort signal. */
+  readonly mcpReq?: { readonly signal?: AbortSignal };
   readonly [key: string]: unknown;
 }
 

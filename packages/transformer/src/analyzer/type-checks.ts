@@ -101,6 +101,7 @@ class StepTypeChecks {
         step.binding,
         checker.typeToString(expected),
         checker.typeToString(output),
+        nodes.forEach !== undefined,
         { kind: 'binding', step: step.name, binding: step.binding },
       ),
       node: nodes.bindings.get(step.binding) ?? nodes.property.name,
