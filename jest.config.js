@@ -12,7 +12,9 @@ module.exports = {
         compiler: 'ts-patch/compiler',
         // Except the run-time rule tests, whose workflows are broken on purpose to test what use() throws,
         // and tests whose workflows are built at run time from values a test generates.
-        diagnostics: { exclude: ['**/packages/core/test/rules.test.ts', '**/packages/core/test/flow-rules.test.ts', '**/tests/hardening/dynamic/**'] },
+        diagnostics: {
+          exclude: ['**/packages/core/test/rules.test.ts', '**/packages/core/test/flow-rules.test.ts', '**/tests/hardening/dynamic/**'],
+        },
       },
     ],
   },

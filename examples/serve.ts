@@ -22,7 +22,13 @@ export async function serveHttp(create: () => McpServer, port: number): Promise<
       let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
       if (!transport && typeof sessionId === 'string') {
         response.writeHead(404, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: `Session ${sessionId} not found: initialize a new one` }, id: null }));
+        response.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            error: { code: -32001, message: `Session ${sessionId} not found: initialize a new one` },
+            id: null,
+          }),
+        );
         return;
       }
       if (!transport) {

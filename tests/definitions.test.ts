@@ -1,7 +1,13 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, TemplateBinding, Workflow, constant, defineResource, defineTool, field, promptArg } from '@mcpflow/decorators';
-import { ArgumentTypeError, DefinitionConflictError, UnknownToolArgumentError, WorkflowValidationError, type ExecutionMeta } from '@mcpflow/core';
+import {
+  ArgumentTypeError,
+  DefinitionConflictError,
+  UnknownToolArgumentError,
+  WorkflowValidationError,
+  type ExecutionMeta,
+} from '@mcpflow/core';
 import { messageText } from './helpers/connect';
 import { LINES, MATRIX, type Line, type TestServer } from './helpers/lines';
 
@@ -29,7 +35,12 @@ const styleGuide = defineResource('style_guide', 'docs://weather/style', { mimeT
   contents: [{ uri: uri.href, mimeType: 'text/markdown', text: 'Say degrees Celsius.' }],
 }));
 
-@Workflow({ name: 'weather_report', description: 'Weather and forecast of a city', arguments: { city: z.string() }, resources: [styleGuide] })
+@Workflow({
+  name: 'weather_report',
+  description: 'Weather and forecast of a city',
+  arguments: { city: z.string() },
+  resources: [styleGuide],
+})
 class WeatherReport {
   @Step({ tool: getWeather, args: { city: promptArg('city'), days: constant(2) } })
   @Bind('weather')
@@ -67,7 +78,9 @@ describe.each(MATRIX)('definitions registered by use(): $label', ({ line, transp
     expect(tools.tools.map((tool) => [tool.name, tool.description, Object.keys(tool.inputSchema.properties ?? {})])).toEqual([
       ['get_weather', 'Current weather of a city', ['city', 'days']],
     ]);
-    expect((await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate)).toEqual(['weather://forecast/{city}']);
+    expect((await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate)).toEqual([
+      'weather://forecast/{city}',
+    ]);
     expect((await client.listResources()).resources.map((resource) => resource.uri)).toEqual(['docs://weather/style']);
 
     const result = await client.getPrompt({ name: 'weather_report', arguments: { city: 'Lyon' } });
@@ -88,7 +101,9 @@ describe.each(MATRIX)('definitions registered by use(): $label', ({ line, transp
   });
 
   test('the same definition used by two use() calls, or registered first, is registered once', async () => {
-    const client = await line.connect(() => serverOf(line).registerDefinitions(getWeather).use(WeatherOnly).use(WeatherReport), { transport });
+    const client = await line.connect(() => serverOf(line).registerDefinitions(getWeather).use(WeatherOnly).use(WeatherReport), {
+      transport,
+    });
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['get_weather']);
     await client.close();
   });
@@ -120,7 +135,9 @@ describe.each(LINES)('definition conflicts at use(): $name', (line) => {
   test('a definition whose name a plain registerTool already took is a conflict too', () => {
     const target = server();
     target.registerTool('get_weather', { inputSchema: { city: z.string() } }, async () => ({ content: [] }));
-    expect(thrown(() => target.use(WeatherOnly)).message).toContain('but a tool registered without this definition is already registered under that name');
+    expect(thrown(() => target.use(WeatherOnly)).message).toContain(
+      'but a tool registered without this definition is already registered under that name',
+    );
   });
 });
 
@@ -132,18 +149,27 @@ describe.each(LINES)('connect() and validate(): string-named tools are checked a
     const target = serverOf(line);
     const handle = target.registerTool(
       'weather',
-      { inputSchema: { city: z.string(), days: z.number().int().min(1).max(7).optional(), units: z.enum(['metric', 'imperial']).optional(), note: z.string().or(z.number()).optional() } },
+      {
+        inputSchema: {
+          city: z.string(),
+          days: z.number().int().min(1).max(7).optional(),
+          units: z.enum(['metric', 'imperial']).optional(),
+          note: z.string().or(z.number()).optional(),
+        },
+      },
       async ({ city }) => ({ content: [{ type: 'text', text: `weather of ${city}` }] }),
     );
     return { target, handle };
   }
   const refused = async (target: TestServer): Promise<Error> =>
-    line.connect(() => target).then(
-      () => {
-        throw new Error('connect() accepted a broken workflow');
-      },
-      (error: Error) => error,
-    );
+    line
+      .connect(() => target)
+      .then(
+        () => {
+          throw new Error('connect() accepted a broken workflow');
+        },
+        (error: Error) => error,
+      );
 
   test('a misspelled argument name (required or optional) rejects connect(), with did-you-mean', async () => {
     @Workflow({ name: 'typos', arguments: { city: z.string() } })
@@ -155,9 +181,9 @@ describe.each(LINES)('connect() and validate(): string-named tools are checked a
     expect(error).toBeInstanceOf(WorkflowValidationError);
     expect(error.errors.map((each) => each.message)).toEqual([
       "Workflow 'typos', step 'forecast': maps argument 'citty', but tool weather has no such input. Its inputs: 'city', 'days', 'units', 'note'. Did you mean 'city'? " +
-        'Fix: rename the key in args to one of the tool\'s inputs, or remove it.',
+        "Fix: rename the key in args to one of the tool's inputs, or remove it.",
       "Workflow 'typos', step 'forecast': maps argument 'dayz', but tool weather has no such input. Its inputs: 'city', 'days', 'units', 'note'. Did you mean 'days'? " +
-        'Fix: rename the key in args to one of the tool\'s inputs, or remove it.',
+        "Fix: rename the key in args to one of the tool's inputs, or remove it.",
     ]);
     expect(error.errors.every((each) => each instanceof UnknownToolArgumentError && each.code === 91032)).toBe(true);
   });
@@ -171,8 +197,16 @@ describe.each(LINES)('connect() and validate(): string-named tools are checked a
     const target = weatherServer().use(WrongTypes);
     const error = thrown(() => target.validate()) as WorkflowValidationError;
     expect(error.errors.map((each) => [each.code, each.message.split(' Fix:')[0]])).toEqual([
-      [91033, "Workflow 'wrong_types', step 'forecast': argument 'days' of tool weather takes no string, but promptArg('days') always gives one (prompt arguments are strings)."],
-      [91033, expect.stringMatching(/^Workflow 'wrong_types', step 'forecast': argument 'units' of tool weather rejects the constant "kelvin": Invalid option: expected one of "metric"\|"imperial"$/)],
+      [
+        91033,
+        "Workflow 'wrong_types', step 'forecast': argument 'days' of tool weather takes no string, but promptArg('days') always gives one (prompt arguments are strings).",
+      ],
+      [
+        91033,
+        expect.stringMatching(
+          /^Workflow 'wrong_types', step 'forecast': argument 'units' of tool weather rejects the constant "kelvin": Invalid option: expected one of "metric"\|"imperial"$/,
+        ),
+      ],
     ]);
     expect(error.errors[0]).toBeInstanceOf(ArgumentTypeError);
     expect(await refused(target)).toBeInstanceOf(WorkflowValidationError);

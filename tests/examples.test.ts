@@ -7,7 +7,10 @@ import { connect } from './helpers/connect';
 
 const user = (text: string) => ({ role: 'user', content: { type: 'text', text } });
 const assistant = (text: string) => ({ role: 'assistant', content: { type: 'text', text } });
-const embedded = (uri: string, mimeType: string, text: string) => ({ role: 'user', content: { type: 'resource', resource: { uri, mimeType, text } } });
+const embedded = (uri: string, mimeType: string, text: string) => ({
+  role: 'user',
+  content: { type: 'resource', resource: { uri, mimeType, text } },
+});
 
 describe('the example servers through a real client', () => {
   const clients: Client[] = [];
@@ -22,8 +25,8 @@ describe('the example servers through a real client', () => {
 
   test('prompts/list shows every example workflow with its arguments and descriptions', async () => {
     const listed = await Promise.all(
-      [createCodeReviewServer, createGetHintServer, createAddProjectTaskServer, createQuarterlyReportServer].map(async (create) =>
-        (await (await open(create())).listPrompts()).prompts,
+      [createCodeReviewServer, createGetHintServer, createAddProjectTaskServer, createQuarterlyReportServer].map(
+        async (create) => (await (await open(create())).listPrompts()).prompts,
       ),
     );
     expect(listed.flat()).toEqual([
@@ -66,7 +69,9 @@ describe('the example servers through a real client', () => {
     const recommendations = [`Check security: ${summary}`, `Check performance: ${summary}`];
     expect(result.description).toBe('Review source code: analyze it, review the findings, and annotate the code');
     expect(result.messages).toEqual([
-      user('Review source code: analyze it, review the findings, and annotate the code\nArguments:\n- code: let x: any = 1;\n- language: ts'),
+      user(
+        'Review source code: analyze it, review the findings, and annotate the code\nArguments:\n- code: let x: any = 1;\n- language: ts',
+      ),
       assistant(
         'Plan:\n1. analysis: call tool analyze_code — Analyze source code for size and common issues\n' +
           '2. review: call tool review_code — Turn an analysis into review recommendations\n' +
@@ -78,7 +83,9 @@ describe('the example servers through a real client', () => {
       assistant(`Calling tool review_code with arguments: {"summary":"${summary}","focus":["security","performance"]}`),
       user(`Result of review_code:\n${JSON.stringify({ recommendations, approval: 'conditional' })}`),
       assistant(`Calling tool format_results with arguments: ${JSON.stringify({ code: 'let x: any = 1;', issues: recommendations })}`),
-      user(`Result of format_results:\n${JSON.stringify({ annotated: `// TODO 1: ${recommendations[0]}\n// TODO 2: ${recommendations[1]}\n\nlet x: any = 1;`, count: 2 })}`),
+      user(
+        `Result of format_results:\n${JSON.stringify({ annotated: `// TODO 1: ${recommendations[0]}\n// TODO 2: ${recommendations[1]}\n\nlet x: any = 1;`, count: 2 })}`,
+      ),
     ]);
     expect(result._meta).toEqual({
       'mcpflow/execution': {
@@ -95,10 +102,14 @@ describe('the example servers through a real client', () => {
   test('code_review leaves an absent optional argument out, and the tool applies its default', async () => {
     const client = await open(createCodeReviewServer());
     const result = await client.getPrompt({ name: 'code_review', arguments: { code: 'ok()' } });
-    expect(result.messages[0]).toEqual(user('Review source code: analyze it, review the findings, and annotate the code\nArguments:\n- code: ok()'));
+    expect(result.messages[0]).toEqual(
+      user('Review source code: analyze it, review the findings, and annotate the code\nArguments:\n- code: ok()'),
+    );
     expect(result.messages[3]).toEqual(assistant('Calling tool analyze_code with arguments: {"code":"ok()"}'));
     expect(result.messages[4]).toEqual(
-      user('Result of analyze_code:\n{"language":"typescript","lines":1,"summary":"1 line(s) of typescript; 0 issue(s): none","issues":[]}'),
+      user(
+        'Result of analyze_code:\n{"language":"typescript","lines":1,"summary":"1 line(s) of typescript; 0 issue(s): none","issues":[]}',
+      ),
     );
   });
 
@@ -117,7 +128,11 @@ describe('the example servers through a real client', () => {
       user('Result of get_my_progress:\n{"game_id":"zork1","room":"West of House","moves":3}'),
       assistant('Now the walkthrough of that game, to find the next step.'),
       assistant('Reading resource if://walkthrough/zork1'),
-      embedded('if://walkthrough/zork1', 'text/markdown', '# Zork I\n1. Open the mailbox.\n2. Read the leaflet.\n3. Go north, then east to the window.'),
+      embedded(
+        'if://walkthrough/zork1',
+        'text/markdown',
+        '# Zork I\n1. Open the mailbox.\n2. Read the leaflet.\n3. Go north, then east to the window.',
+      ),
     ]);
     expect(result._meta).toEqual({
       'mcpflow/execution': {
@@ -133,8 +148,7 @@ describe('the example servers through a real client', () => {
   test('add_project_task finds the matching pages on the server; a client that cannot be asked which one gets a handoff naming the question', async () => {
     const client = await open(createAddProjectTaskServer());
     const result = await client.getPrompt({ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'fix the login bug' } });
-    const reason =
-      `the client does not accept questions (elicitation), so it was not asked "Which project page should 'fix the login bug' go on?" (choices: MCP Tester, MCP Tester (archive))`;
+    const reason = `the client does not accept questions (elicitation), so it was not asked "Which project page should 'fix the login bug' go on?" (choices: MCP Tester, MCP Tester (archive))`;
     expect(result.messages).toEqual([
       user('Add a task to a project, matching the project name loosely\nArguments:\n- project: mcp tester\n- task: fix the login bug'),
       assistant(
@@ -184,7 +198,9 @@ describe('the example servers through a real client', () => {
       user(`Result of sales_query:\n${JSON.stringify({ quarter: '2026-Q3', rows })}`),
       assistant(`Calling tool calculate_metrics with arguments: ${JSON.stringify({ rows })}`),
       user('Result of calculate_metrics:\n{"total":395,"top_region":"AMER"}'),
-      assistant(`Calling tool format_report with arguments: ${JSON.stringify({ quarter: '2026-Q3', rows, total: 395, top_region: 'AMER' })}`),
+      assistant(
+        `Calling tool format_report with arguments: ${JSON.stringify({ quarter: '2026-Q3', rows, total: 395, top_region: 'AMER' })}`,
+      ),
       user('Result of format_report:\n# Sales report 2026-Q3\nTotal: 395\nTop region: AMER\n- EMEA: 120\n- APAC: 95\n- AMER: 180'),
     ]);
     expect(result._meta?.['mcpflow/execution']).toEqual({

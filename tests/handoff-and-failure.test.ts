@@ -31,17 +31,23 @@ function pipelineServer(line: Line, behaviour: { current: Behaviour }, add: (ser
       const tags = behaviour.current === 'missing-field' ? [] : [{ name: 'urgent' }];
       return { content: [{ type: 'text', text: JSON.stringify({ id, tags }) }] };
     });
-    server.registerTool('enrich', { description: 'Score a tag', inputSchema: { tag: z.string(), region: z.string().describe('Sales region') } }, async ({ tag }) => {
-      calls.enrich += 1;
-      if (behaviour.current === 'throw') throw new Error('enrichment service unreachable');
-      if (behaviour.current === 'isError') return { content: [{ type: 'text', text: 'quota exceeded' }], isError: true };
-      return { content: [{ type: 'text', text: JSON.stringify({ score: tag.length }) }] };
-    });
+    server.registerTool(
+      'enrich',
+      { description: 'Score a tag', inputSchema: { tag: z.string(), region: z.string().describe('Sales region') } },
+      async ({ tag }) => {
+        calls.enrich += 1;
+        if (behaviour.current === 'throw') throw new Error('enrichment service unreachable');
+        if (behaviour.current === 'isError') return { content: [{ type: 'text', text: 'quota exceeded' }], isError: true };
+        return { content: [{ type: 'text', text: JSON.stringify({ score: tag.length }) }] };
+      },
+    );
     server.registerTool('store', { inputSchema: { id: z.string(), score: z.number() } }, async () => {
       calls.store += 1;
       return { content: [{ type: 'text', text: 'stored' }] };
     });
-    server.registerResource('enrich-doc', 'docs://enrich', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'How to enrich' }] }));
+    server.registerResource('enrich-doc', 'docs://enrich', { mimeType: 'text/plain' }, async (uri) => ({
+      contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'How to enrich' }],
+    }));
     add(server);
     return server.use(Pipeline);
   };
@@ -122,7 +128,11 @@ describe.each(MATRIX)('failure stops execution with the partial trace, and the s
     const failed = await client.getPrompt({ name: 'simple', arguments: { id: 'abc' } });
     expect(failed.messages.at(-1)).toEqual({ role: 'user', content: { type: 'text', text: message } });
     expect(calls).toEqual({ fetch: 1, enrich: 1, store: 0 });
-    expect(meta(failed)).toMatchObject({ status: 'failed', stoppedAt: 'enriched', steps: [{ status: 'completed' }, { status: 'failed' }, { status: 'skipped' }] });
+    expect(meta(failed)).toMatchObject({
+      status: 'failed',
+      stoppedAt: 'enriched',
+      steps: [{ status: 'completed' }, { status: 'failed' }, { status: 'skipped' }],
+    });
 
     behaviour.current = 'ok';
     const next = await client.getPrompt({ name: 'simple', arguments: { id: 'abc' } });
@@ -138,22 +148,34 @@ describe.each(MATRIX)('failure stops execution with the partial trace, and the s
       @TemplateBinding('page', promptArg('page'))
       page!: string;
     }
-    const client = await line.connect(() => {
-      const server = new line.WorkflowServer({ name: 'docs', version: '1.0.0' });
-      server.registerResource('pages', new line.ResourceTemplate('docs://pages/{page}', { list: undefined }), {}, async (uri, { page }) => {
-        if (page !== 'intro') throw new Error(`no page named ${String(page)}`);
-        return { contents: [{ uri: uri.href, text: 'Welcome' }] };
-      });
-      return server.use(Docs);
-    }, { transport });
+    const client = await line.connect(
+      () => {
+        const server = new line.WorkflowServer({ name: 'docs', version: '1.0.0' });
+        server.registerResource(
+          'pages',
+          new line.ResourceTemplate('docs://pages/{page}', { list: undefined }),
+          {},
+          async (uri, { page }) => {
+            if (page !== 'intro') throw new Error(`no page named ${String(page)}`);
+            return { contents: [{ uri: uri.href, text: 'Welcome' }] };
+          },
+        );
+        return server.use(Docs);
+      },
+      { transport },
+    );
     const failed = await client.getPrompt({ name: 'docs', arguments: { page: 'nope' } });
-    expect(messageText(failed.messages.at(-1)!)).toBe("Step 'page' failed: could not read resource docs://pages/nope: no page named nope. The workflow stopped here.");
+    expect(messageText(failed.messages.at(-1)!)).toBe(
+      "Step 'page' failed: could not read resource docs://pages/nope: no page named nope. The workflow stopped here.",
+    );
     expect(meta(failed).status).toBe('failed');
     const ok = await client.getPrompt({ name: 'docs', arguments: { page: 'intro' } });
-    expect(ok.messages.at(-1)).toEqual({ role: 'user', content: { type: 'resource', resource: { uri: 'docs://pages/intro', text: 'Welcome' } } });
+    expect(ok.messages.at(-1)).toEqual({
+      role: 'user',
+      content: { type: 'resource', resource: { uri: 'docs://pages/intro', text: 'Welcome' } },
+    });
     await client.close();
   });
-
 });
 
 describe.each(SESSIONFUL)('registrations change while serving: $label', ({ line, transport }) => {

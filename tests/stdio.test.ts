@@ -17,12 +17,20 @@ test('the get_hint example serves over stdio as a subprocess', async () => {
       role: 'user',
       content: {
         type: 'resource',
-        resource: { uri: 'if://walkthrough/hitchhiker', mimeType: 'text/markdown', text: "# The Hitchhiker's Guide\n1. Turn on the light.\n2. Get up.\n3. Take the gown." },
+        resource: {
+          uri: 'if://walkthrough/hitchhiker',
+          mimeType: 'text/markdown',
+          text: "# The Hitchhiker's Guide\n1. Turn on the light.\n2. Get up.\n3. Take the gown.",
+        },
       },
     });
     expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed' });
     const failed = await client.getPrompt({ name: 'get_hint', arguments: { player: 'carol' } });
-    expect(failed._meta?.['mcpflow/execution']).toMatchObject({ status: 'failed', stoppedAt: 'progress', reason: "tool get_my_progress returned an error: No saved game for player 'carol'" });
+    expect(failed._meta?.['mcpflow/execution']).toMatchObject({
+      status: 'failed',
+      stoppedAt: 'progress',
+      reason: "tool get_my_progress returned an error: No saved game for player 'carol'",
+    });
   } finally {
     await client.close();
   }

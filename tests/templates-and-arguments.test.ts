@@ -21,10 +21,15 @@ function fileServer(line: Line, transport: TransportName, add: (server: TestServ
   const seen: Variables[] = [];
   const factory = () => {
     const server = new line.WorkflowServer({ name: 'files', version: '1.0.0' });
-    server.registerResource('docs', new line.ResourceTemplate('files://docs/{name}', { list: undefined }), { mimeType: 'text/plain' }, async (uri, variables) => {
-      seen.push(variables);
-      return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: `content of ${String(variables.name)}` }] };
-    });
+    server.registerResource(
+      'docs',
+      new line.ResourceTemplate('files://docs/{name}', { list: undefined }),
+      { mimeType: 'text/plain' },
+      async (uri, variables) => {
+        seen.push(variables);
+        return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: `content of ${String(variables.name)}` }] };
+      },
+    );
     add(server);
     return server.use(OpenFile);
   };
@@ -63,7 +68,9 @@ describe.each(MATRIX)('URI templates (RFC 6570): $label', ({ line, transport }) 
     const result = await client.getPrompt({ name: 'open_file', arguments: { path: value } });
     const meta = result._meta?.['mcpflow/execution'] as ExecutionMeta;
     expect(meta.status).toBe('handoff');
-    expect(meta.reason).toBe(`the value ${JSON.stringify(value)} for {name} cannot be placed in 'files://docs/{name}' without changing the URI's structure`);
+    expect(meta.reason).toBe(
+      `the value ${JSON.stringify(value)} for {name} cannot be placed in 'files://docs/{name}' without changing the URI's structure`,
+    );
     expect(seen).toEqual([]);
     await client.close();
   });
@@ -91,7 +98,9 @@ describe.each(MATRIX)('URI templates (RFC 6570): $label', ({ line, transport }) 
     const client = await connect();
     const result = await client.getPrompt({ name: 'by_count' });
     expect(seen).toEqual([{ name: '42' }]);
-    expect((result._meta?.['mcpflow/execution'] as ExecutionMeta).reason).toBe('{name} would be an array, and a URI variable takes a string, number or boolean');
+    expect((result._meta?.['mcpflow/execution'] as ExecutionMeta).reason).toBe(
+      '{name} would be an array, and a URI variable takes a string, number or boolean',
+    );
     await client.close();
   });
 });
@@ -130,10 +139,17 @@ describe.each(MATRIX)('prompt arguments: $label', ({ line, transport }) => {
 
   test('plain SDK prompts on the same server keep working, with the same argument errors', async () => {
     const client = await fileServer(line, transport, (server) => {
-      server.registerPrompt('greet', { argsSchema: { who: z.string() } }, ({ who }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `hi ${who}` } }] }));
+      server.registerPrompt('greet', { argsSchema: { who: z.string() } }, ({ who }) => ({
+        messages: [{ role: 'user', content: { type: 'text', text: `hi ${who}` } }],
+      }));
     }).connect();
-    expect((await client.getPrompt({ name: 'greet', arguments: { who: 'ann' } })).messages[0].content).toEqual({ type: 'text', text: 'hi ann' });
-    await expect(client.getPrompt({ name: 'greet', arguments: { who: 1 as never } })).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    expect((await client.getPrompt({ name: 'greet', arguments: { who: 'ann' } })).messages[0].content).toEqual({
+      type: 'text',
+      text: 'hi ann',
+    });
+    await expect(client.getPrompt({ name: 'greet', arguments: { who: 1 as never } })).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+    });
     await expect(client.getPrompt({ name: 'gret' })).rejects.toThrow("Prompt gret not found. Did you mean 'greet'?");
     await client.close();
   });
@@ -153,7 +169,10 @@ describe.each(SESSIONFUL)('tools run in process, as tools/call would run them: $
       seen.push({ token: line.authOf(context)?.token, signal: line.signalOf(context) instanceof AbortSignal });
       return { content: [{ type: 'text', text: `v1 ${text}` }] };
     });
-    const client = await line.connect(() => server.use(Echo), { transport, authInfo: { token: 'secret-token', clientId: 'c', scopes: [] } });
+    const client = await line.connect(() => server.use(Echo), {
+      transport,
+      authInfo: { token: 'secret-token', clientId: 'c', scopes: [] },
+    });
     const first = await client.getPrompt({ name: 'echo', arguments: { text: 'hi' } });
     expect(first.messages.at(-1)?.content).toEqual({ type: 'text', text: 'Result of echo:\nv1 hi' });
     expect(seen).toEqual([{ token: 'secret-token', signal: true }]);
@@ -168,20 +187,22 @@ describe.each(SESSIONFUL)('tools run in process, as tools/call would run them: $
     expect((third._meta?.['mcpflow/execution'] as ExecutionMeta).reason).toBe('tool echo is disabled');
     await client.close();
   });
-
 });
 
 describe.each(MATRIX)('tool input validation: $label', ({ line, transport }) => {
   test('arguments that fail the tool input schema hand off with the validation error', async () => {
     let calls = 0;
-    const client = await line.connect(() => {
-      const server = new line.WorkflowServer({ name: 'echo', version: '1.0.0' });
-      server.registerTool('echo', { inputSchema: { text: z.string().max(3) } }, async () => {
-        calls += 1;
-        return { content: [] };
-      });
-      return server.use(Echo);
-    }, { transport });
+    const client = await line.connect(
+      () => {
+        const server = new line.WorkflowServer({ name: 'echo', version: '1.0.0' });
+        server.registerTool('echo', { inputSchema: { text: z.string().max(3) } }, async () => {
+          calls += 1;
+          return { content: [] };
+        });
+        return server.use(Echo);
+      },
+      { transport },
+    );
     const result = await client.getPrompt({ name: 'echo', arguments: { text: 'too long' } });
     const meta = result._meta?.['mcpflow/execution'] as ExecutionMeta;
     expect(meta.status).toBe('handoff');
@@ -197,11 +218,14 @@ test.each(MATRIX)('a workflow that declares no arguments rejects any it is given
     @Step({ tool: 'ping' })
     ping!: unknown;
   }
-  const client = await line.connect(() => {
-    const server = new line.WorkflowServer({ name: 'ping', version: '1.0.0' });
-    server.registerTool('ping', {}, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
-    return server.use(NoArgs);
-  }, { transport });
+  const client = await line.connect(
+    () => {
+      const server = new line.WorkflowServer({ name: 'ping', version: '1.0.0' });
+      server.registerTool('ping', {}, async () => ({ content: [{ type: 'text', text: 'pong' }] }));
+      return server.use(NoArgs);
+    },
+    { transport },
+  );
   expect((await client.getPrompt({ name: 'no_args' })).messages.at(-1)?.content).toEqual({ type: 'text', text: 'Result of ping:\npong' });
   await expect(client.getPrompt({ name: 'no_args', arguments: { x: '1' } })).rejects.toThrow("unknown argument 'x'. Declared: (none)");
   await client.close();
@@ -216,21 +240,38 @@ class Brand {
 
 const brandTrace = [
   { role: 'user', content: { type: 'resource', resource: { uri: 'img://logo', mimeType: 'image/png', blob: 'iVBORw0KGgo=' } } },
-  { role: 'user', content: { type: 'resource', resource: { uri: 'docs://brand/Acme%20%26%20Co', mimeType: 'text/plain', text: 'Guide for Acme & Co' } } },
+  {
+    role: 'user',
+    content: { type: 'resource', resource: { uri: 'docs://brand/Acme%20%26%20Co', mimeType: 'text/plain', text: 'Guide for Acme & Co' } },
+  },
   { role: 'assistant', content: { type: 'text', text: 'Calling tool describe_brand with arguments: {"company":"Acme & Co"}' } },
   { role: 'user', content: { type: 'text', text: 'Result of describe_brand:\nAcme & Co is bold' } },
 ];
 
 test.each(MATRIX)('embedded resources keep blob content: $label', async ({ line, transport }) => {
-  const client = await line.connect(() => {
-    const server = new line.WorkflowServer({ name: 'brand', version: '1.0.0' });
-    server.registerTool('describe_brand', { description: 'Describe a brand', inputSchema: { company: z.string() } }, async ({ company }) => ({ content: [{ type: 'text', text: `${company} is bold` }] }));
-    server.registerResource('logo', 'img://logo', { mimeType: 'image/png' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'image/png', blob: 'iVBORw0KGgo=' }] }));
-    server.registerResource('brand-docs', new line.ResourceTemplate('docs://brand/{company}', { list: undefined }), {}, async (uri, { company }) => ({
-      contents: [{ uri: uri.href, mimeType: 'text/plain', text: `Guide for ${String(company)}` }],
-    }));
-    return server.use(Brand);
-  }, { transport });
+  const client = await line.connect(
+    () => {
+      const server = new line.WorkflowServer({ name: 'brand', version: '1.0.0' });
+      server.registerTool(
+        'describe_brand',
+        { description: 'Describe a brand', inputSchema: { company: z.string() } },
+        async ({ company }) => ({ content: [{ type: 'text', text: `${company} is bold` }] }),
+      );
+      server.registerResource('logo', 'img://logo', { mimeType: 'image/png' }, async (uri) => ({
+        contents: [{ uri: uri.href, mimeType: 'image/png', blob: 'iVBORw0KGgo=' }],
+      }));
+      server.registerResource(
+        'brand-docs',
+        new line.ResourceTemplate('docs://brand/{company}', { list: undefined }),
+        {},
+        async (uri, { company }) => ({
+          contents: [{ uri: uri.href, mimeType: 'text/plain', text: `Guide for ${String(company)}` }],
+        }),
+      );
+      return server.use(Brand);
+    },
+    { transport },
+  );
   const result = await client.getPrompt({ name: 'brand', arguments: { company: 'Acme & Co' } });
   expect(result.messages.slice(2)).toEqual(brandTrace);
   await client.close();
@@ -239,8 +280,12 @@ test.each(MATRIX)('embedded resources keep blob content: $label', async ({ line,
 // tool() and resource() exist on SDK 1.x only.
 test('embedded resources keep blob content; tools and resources registered the older way run in process too', async () => {
   const server = new WorkflowServer({ name: 'brand', version: '1.0.0' });
-  server.tool('describe_brand', 'Describe a brand', { company: z.string() }, async ({ company }) => ({ content: [{ type: 'text', text: `${company} is bold` }] }));
-  server.resource('logo', 'img://logo', { mimeType: 'image/png' }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'image/png', blob: 'iVBORw0KGgo=' }] }));
+  server.tool('describe_brand', 'Describe a brand', { company: z.string() }, async ({ company }) => ({
+    content: [{ type: 'text', text: `${company} is bold` }],
+  }));
+  server.resource('logo', 'img://logo', { mimeType: 'image/png' }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: 'image/png', blob: 'iVBORw0KGgo=' }],
+  }));
   server.resource('brand-docs', new ResourceTemplate('docs://brand/{company}', { list: undefined }), async (uri, { company }) => ({
     contents: [{ uri: uri.href, mimeType: 'text/plain', text: `Guide for ${String(company)}` }],
   }));
@@ -248,7 +293,10 @@ test('embedded resources keep blob content; tools and resources registered the o
   const result = await client.getPrompt({ name: 'brand', arguments: { company: 'Acme & Co' } });
   expect(result.messages.slice(2)).toEqual([
     { role: 'user', content: { type: 'resource', resource: { uri: 'img://logo', mimeType: 'image/png', blob: 'iVBORw0KGgo=' } } },
-    { role: 'user', content: { type: 'resource', resource: { uri: 'docs://brand/Acme%20%26%20Co', mimeType: 'text/plain', text: 'Guide for Acme & Co' } } },
+    {
+      role: 'user',
+      content: { type: 'resource', resource: { uri: 'docs://brand/Acme%20%26%20Co', mimeType: 'text/plain', text: 'Guide for Acme & Co' } },
+    },
     { role: 'assistant', content: { type: 'text', text: 'Calling tool describe_brand with arguments: {"company":"Acme & Co"}' } },
     { role: 'user', content: { type: 'text', text: 'Result of describe_brand:\nAcme & Co is bold' } },
   ]);

@@ -29,7 +29,10 @@ function generate(classes: number): { plain: string; checked: string } {
     include: ['src'],
   });
   fs.writeFileSync(path.join(dir, 'tsconfig.plain.json'), JSON.stringify(config([])));
-  fs.writeFileSync(path.join(dir, 'tsconfig.checked.json'), JSON.stringify(config([{ transform: '@mcpflow/transformer', transformProgram: true }])));
+  fs.writeFileSync(
+    path.join(dir, 'tsconfig.checked.json'),
+    JSON.stringify(config([{ transform: '@mcpflow/transformer', transformProgram: true }])),
+  );
   return { plain: path.join(dir, 'tsconfig.plain.json'), checked: path.join(dir, 'tsconfig.checked.json') };
 }
 

@@ -14,7 +14,8 @@ export async function engineOverhead(): Promise<EngineResult> {
   const request = { name: 'chain', arguments: { input: 'hello' } };
   // Both must answer with the same messages, or the comparison is not fair.
   const [a, b] = await Promise.all([workflow.getPrompt(request), baseline.getPrompt(request)]);
-  if (JSON.stringify(a.messages) !== JSON.stringify(b.messages)) throw new Error('the workflow and the baseline do not build the same trace');
+  if (JSON.stringify(a.messages) !== JSON.stringify(b.messages))
+    throw new Error('the workflow and the baseline do not build the same trace');
   const result = await sideBySide(
     { workflow: () => workflow.getPrompt(request), baseline: () => baseline.getPrompt(request) },
     { warmup: 2000, rounds: 30, batch: 500 },

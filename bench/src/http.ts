@@ -21,7 +21,11 @@ async function throughput(clients: Client[], prompt: string, durationMs: number)
 }
 
 /** 6. prompts/get throughput over Streamable HTTP on 127.0.0.1 at concurrency 16: the workflow against a static prompt on the same server. */
-export async function httpThroughput(concurrency = 16, rounds = 6, durationMs = 1500): Promise<{ workflow: Stats; static: Stats; ratio: number }> {
+export async function httpThroughput(
+  concurrency = 16,
+  rounds = 6,
+  durationMs = 1500,
+): Promise<{ workflow: Stats; static: Stats; ratio: number }> {
   const server = fork(path.join(__dirname, 'http-server.js'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve) => server.once('message', (message) => resolve((message as { port: number }).port)));
   try {

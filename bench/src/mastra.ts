@@ -14,7 +14,10 @@ function loadMastra(): { createWorkflow: Function; createStep: Function; z: type
     execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: MASTRA_DIR, stdio: 'inherit' });
   }
   const load = createRequire(path.join(MASTRA_DIR, 'package.json'));
-  return { ...(load('@mastra/core/workflows') as { createWorkflow: Function; createStep: Function }), z: load('zod') as typeof import('zod') };
+  return {
+    ...(load('@mastra/core/workflows') as { createWorkflow: Function; createStep: Function }),
+    z: load('zod') as typeof import('zod'),
+  };
 }
 
 /** 3. The same 4 trivial steps as a Mastra workflow (createWorkflow/createStep, run.start) against mcpflow's prompts/get. */
@@ -24,7 +27,12 @@ export async function againstMastra(): Promise<{ mcpflow: Stats; mastra: Stats; 
   let workflow = createWorkflow({ id: 'chain', inputSchema: schema, outputSchema: schema });
   for (let index = 0; index < 4; index += 1) {
     workflow = workflow.then(
-      createStep({ id: `step_${index}`, inputSchema: schema, outputSchema: schema, execute: async ({ inputData }: { inputData: { value: string } }) => ({ value: `${inputData.value}>${index}` }) }),
+      createStep({
+        id: `step_${index}`,
+        inputSchema: schema,
+        outputSchema: schema,
+        execute: async ({ inputData }: { inputData: { value: string } }) => ({ value: `${inputData.value}>${index}` }),
+      }),
     );
   }
   workflow.commit();
@@ -37,6 +45,8 @@ export async function againstMastra(): Promise<{ mcpflow: Stats; mastra: Stats; 
   const request = { name: 'chain', arguments: { input: 'hello' } };
   const result = await sideBySide({ mcpflow: () => client.getPrompt(request), mastra: runMastra }, { warmup: 500, rounds: 20, batch: 200 });
   await client.close();
-  const mastraVersion = (JSON.parse(fs.readFileSync(path.join(MASTRA_DIR, 'node_modules', '@mastra', 'core', 'package.json'), 'utf8')) as { version: string }).version;
+  const mastraVersion = (
+    JSON.parse(fs.readFileSync(path.join(MASTRA_DIR, 'node_modules', '@mastra', 'core', 'package.json'), 'utf8')) as { version: string }
+  ).version;
   return { mcpflow: result.mcpflow, mastra: result.mastra, ratio: result.mcpflow.median / result.mastra.median, mastraVersion };
 }

@@ -56,10 +56,14 @@ const pause = { keys: ['the benchmark state key, 32 bytes or more'] };
 function server(workflow: abstract new () => unknown): WorkflowServer {
   const built = new WorkflowServer({ name: 'bench', version: '1.0.0' }, { pause });
   for (let index = 0; index < 4; index += 1) {
-    built.registerTool(`step_${index}`, { description: `Step ${index}`, inputSchema: z.object({ value: z.string() }) }, async ({ value }) => {
-      const output = { value: `${value}>${index}`, pages: ['MCP Tester', ANSWER] };
-      return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
-    });
+    built.registerTool(
+      `step_${index}`,
+      { description: `Step ${index}`, inputSchema: z.object({ value: z.string() }) },
+      async ({ value }) => {
+        const output = { value: `${value}>${index}`, pages: ['MCP Tester', ANSWER] };
+        return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
+      },
+    );
   }
   return built.use(workflow);
 }
@@ -67,9 +71,14 @@ function server(workflow: abstract new () => unknown): WorkflowServer {
 /** A 2.x client pinned to 2026-07-28 whose HTTP requests go straight to the handler, in memory (no socket). */
 async function client(workflow: abstract new () => unknown): Promise<Client> {
   const handler = createMcpHandler(() => server(workflow), { legacy: 'reject' });
-  const connected = new Client({ name: 'bench', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } });
+  const connected = new Client(
+    { name: 'bench', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } },
+  );
   connected.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { value: ANSWER } }));
-  await connected.connect(new StreamableHTTPClientTransport(new URL('http://in-memory/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) }));
+  await connected.connect(
+    new StreamableHTTPClientTransport(new URL('http://in-memory/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) }),
+  );
   return connected;
 }
 
@@ -83,7 +92,8 @@ export async function pauseOverhead(): Promise<PauseResult> {
   const straight = await client(Answered);
   const request = { name: 'asks', arguments: { input: 'hello' } };
   const [a, b] = await Promise.all([pausing.getPrompt(request), straight.getPrompt(request)]);
-  const strip = (messages: typeof a.messages) => JSON.stringify(messages.filter((message) => !JSON.stringify(message).match(/Question for the user|The user answered/)));
+  const strip = (messages: typeof a.messages) =>
+    JSON.stringify(messages.filter((message) => !JSON.stringify(message).match(/Question for the user|The user answered/)));
   if (strip(a.messages) !== strip(b.messages)) {
     throw new Error('the paused and the unpaused run do not build the same trace (less the question and answer)');
   }
@@ -99,5 +109,10 @@ export async function pauseOverhead(): Promise<PauseResult> {
     { warmup: 200, rounds: 15, batch: 50 },
   );
   await Promise.all([pausing.close(), straight.close()]);
-  return { paused: result.paused, unpaused: result.unpaused, roundTrip: result.roundTrip, ratio: result.paused.median / result.unpaused.median };
+  return {
+    paused: result.paused,
+    unpaused: result.unpaused,
+    roundTrip: result.roundTrip,
+    ratio: result.paused.median / result.unpaused.median,
+  };
 }

@@ -25,21 +25,33 @@ interface Row {
 }
 
 const fmt = (value: number, digits = 1) => value.toFixed(digits);
-const range = (stats: Stats, unit: string, digits = 1) => `${fmt(stats.median, digits)} ${unit} (min ${fmt(stats.min, digits)}, max ${fmt(stats.max, digits)})`;
+const range = (stats: Stats, unit: string, digits = 1) =>
+  `${fmt(stats.median, digits)} ${unit} (min ${fmt(stats.min, digits)}, max ${fmt(stats.max, digits)})`;
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const wanted = (name: string) => only.length === 0 || only.includes(name);
   const rows: Row[] = [];
   const results: Record<string, unknown> = {
-    machine: { node: process.version, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.release()}` },
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      platform: `${os.platform()} ${os.release()}`,
+    },
     date: new Date().toISOString(),
   };
 
   if (wanted('engine')) {
     const engine = await engineOverhead();
     results.engine = engine;
-    rows.push({ benchmark: '1. engine overhead (4 steps, prompts/get, in-memory)', figure: `workflow ${range(engine.workflow, 'µs')} / hand-written ${range(engine.baseline, 'µs')} = ${fmt(engine.ratio, 3)}`, target: 'ratio ≤ 1.15', met: engine.ratio <= 1.15 });
+    rows.push({
+      benchmark: '1. engine overhead (4 steps, prompts/get, in-memory)',
+      figure: `workflow ${range(engine.workflow, 'µs')} / hand-written ${range(engine.baseline, 'µs')} = ${fmt(engine.ratio, 3)}`,
+      target: 'ratio ≤ 1.15',
+      met: engine.ratio <= 1.15,
+    });
   }
   if (wanted('scaling')) {
     const rowsScaling = await scaling();
@@ -58,17 +70,32 @@ async function main(): Promise<void> {
   if (wanted('mastra')) {
     const mastra = await againstMastra();
     results.mastra = mastra;
-    rows.push({ benchmark: `3. against Mastra ${mastra.mastraVersion} (4 trivial steps)`, figure: `mcpflow ${range(mastra.mcpflow, 'µs')} / Mastra ${range(mastra.mastra, 'µs')} = ${fmt(mastra.ratio, 3)}`, target: 'ratio ≤ 0.25', met: mastra.ratio <= 0.25 });
+    rows.push({
+      benchmark: `3. against Mastra ${mastra.mastraVersion} (4 trivial steps)`,
+      figure: `mcpflow ${range(mastra.mcpflow, 'µs')} / Mastra ${range(mastra.mastra, 'µs')} = ${fmt(mastra.ratio, 3)}`,
+      target: 'ratio ≤ 0.25',
+      met: mastra.ratio <= 0.25,
+    });
   }
   if (wanted('memory')) {
     const memory = await retainedMemory();
     results.memory = memory;
-    rows.push({ benchmark: '5. heap retained per execution (10,000 runs, after GC)', figure: `${fmt(memory.bytesPerRun)} bytes`, target: '< 1024 bytes', met: memory.bytesPerRun < 1024 });
+    rows.push({
+      benchmark: '5. heap retained per execution (10,000 runs, after GC)',
+      figure: `${fmt(memory.bytesPerRun)} bytes`,
+      target: '< 1024 bytes',
+      met: memory.bytesPerRun < 1024,
+    });
   }
   if (wanted('http')) {
     const http = await httpThroughput();
     results.http = http;
-    rows.push({ benchmark: '6. Streamable HTTP, 16 concurrent clients', figure: `workflow ${range(http.workflow, 'req/s', 0)} / static prompt ${range(http.static, 'req/s', 0)} = ${fmt(http.ratio, 3)}`, target: 'ratio ≥ 0.8', met: http.ratio >= 0.8 });
+    rows.push({
+      benchmark: '6. Streamable HTTP, 16 concurrent clients',
+      figure: `workflow ${range(http.workflow, 'req/s', 0)} / static prompt ${range(http.static, 'req/s', 0)} = ${fmt(http.ratio, 3)}`,
+      target: 'ratio ≥ 0.8',
+      met: http.ratio >= 0.8,
+    });
   }
   if (wanted('pause')) {
     const pause = await pauseOverhead();
@@ -96,11 +123,21 @@ async function main(): Promise<void> {
     const compile = compileTime();
     results.compile = compile;
     for (const size of compile) {
-      rows.push({ benchmark: `4. tsc --noEmit, ${size.classes} classes × 5 steps`, figure: `with ${range(size.checked, 'ms', 0)} / without ${range(size.plain, 'ms', 0)} = ${fmt(size.ratio, 3)}`, target: 'ratio ≤ 1.10', met: size.ratio <= 1.1 });
+      rows.push({
+        benchmark: `4. tsc --noEmit, ${size.classes} classes × 5 steps`,
+        figure: `with ${range(size.checked, 'ms', 0)} / without ${range(size.plain, 'ms', 0)} = ${fmt(size.ratio, 3)}`,
+        target: 'ratio ≤ 1.10',
+        met: size.ratio <= 1.1,
+      });
     }
     if (compile.length === 2) {
       const scale = compile[1].checked.median / compile[0].checked.median;
-      rows.push({ benchmark: '4. tsc with the transformer, 400 classes ÷ 200 classes', figure: fmt(scale, 2), target: 'about 2 (linear)', met: scale <= 2.3 });
+      rows.push({
+        benchmark: '4. tsc with the transformer, 400 classes ÷ 200 classes',
+        figure: fmt(scale, 2),
+        target: 'about 2 (linear)',
+        met: scale <= 2.3,
+      });
     }
   }
 
@@ -130,7 +167,8 @@ async function main(): Promise<void> {
 
   const width = Math.max(...rows.map((row) => row.benchmark.length));
   console.log(`\nmcpflow benchmarks — node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}\n`);
-  for (const row of rows) console.log(`${row.met ? 'PASS' : 'MISS'}  ${row.benchmark.padEnd(width)}  ${row.figure}   [target ${row.target}]`);
+  for (const row of rows)
+    console.log(`${row.met ? 'PASS' : 'MISS'}  ${row.benchmark.padEnd(width)}  ${row.figure}   [target ${row.target}]`);
   results.rows = rows;
   const file = path.resolve(__dirname, '..', 'results.json');
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);

@@ -15,7 +15,10 @@ export async function scaling(): Promise<ScalingRow[]> {
     for (const steps of [1, 4, 16, 64]) {
       const client = await inMemoryClient(workflowServer(steps, outputBytes));
       const request = { name: 'chain', arguments: { input: 'hello' } };
-      const { run } = await sideBySide({ run: () => client.getPrompt(request) }, { warmup: Math.max(50, 2000 / steps), rounds: 15, batch: Math.max(10, Math.round(400 / steps)) });
+      const { run } = await sideBySide(
+        { run: () => client.getPrompt(request) },
+        { warmup: Math.max(50, 2000 / steps), rounds: 15, batch: Math.max(10, Math.round(400 / steps)) },
+      );
       rows.push({ steps, outputBytes, perRequestUs: run.median, perStepUs: run.median / steps });
       await client.close();
     }

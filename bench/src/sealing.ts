@@ -18,7 +18,8 @@ export function sealingCost(): SealingRow[] {
   const binding = { prompt: 'add_project_task', arguments: { project: 'mcp tester', task: 'Fix the login bug' } };
   return [1_000, 100_000].map((target) => {
     const rows: { id: number; name: string; token: string }[] = [];
-    while (JSON.stringify(rows).length < target) rows.push({ id: rows.length, name: `Project page ${rows.length}`, token: randomBytes(8).toString('hex') });
+    while (JSON.stringify(rows).length < target)
+      rows.push({ id: rows.length, name: `Project page ${rows.length}`, token: randomBytes(8).toString('hex') });
     const state = { position: 2, bindings: { pages: rows }, messages: [], statuses: ['completed', 'completed', 'skipped', 'skipped'] };
     const sealed = sealer.seal(state, binding);
     if (!sealed.ok) throw new Error('bench state over the limit');

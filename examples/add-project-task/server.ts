@@ -17,7 +17,11 @@ const PAGES = ['Website Redesign', 'Mobile App', 'MCP Tester', 'MCP Tester (arch
 /** Every word of the query appears in the page name, ignoring case. */
 function matches(page: string, query: string): boolean {
   const name = page.toLowerCase();
-  return query.toLowerCase().split(/\s+/).filter(Boolean).every((word) => name.includes(word));
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => name.includes(word));
 }
 
 export const listPages = defineTool(
@@ -37,7 +41,10 @@ export const addTask = defineTool(
   'add_task',
   {
     description: 'Add a task to a project page',
-    inputSchema: { project: z.string().describe('Exact page name, as list_pages returns it'), task: z.string().describe('What needs doing') },
+    inputSchema: {
+      project: z.string().describe('Exact page name, as list_pages returns it'),
+      task: z.string().describe('What needs doing'),
+    },
   },
   async ({ project }) => {
     if (!PAGES.includes(project)) return { content: [{ type: 'text', text: `No page named '${project}'` }], isError: true };

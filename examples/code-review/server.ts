@@ -27,7 +27,12 @@ export const analyzeCode = defineTool(
       ...(code.includes('catch {}') || code.includes('catch (e) {}') ? ['Swallows errors'] : []),
       ...(lines > 40 ? ['Function is long'] : []),
     ];
-    const result = { language, lines, summary: `${lines} line(s) of ${language}; ${issues.length} issue(s): ${issues.join(', ') || 'none'}`, issues };
+    const result = {
+      language,
+      lines,
+      summary: `${lines} line(s) of ${language}; ${issues.length} issue(s): ${issues.join(', ') || 'none'}`,
+      issues,
+    };
     return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
   },
 );

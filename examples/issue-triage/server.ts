@@ -27,7 +27,9 @@ interface IssueDetail extends Issue {
   name: 'issue_triage',
   description: 'Triage the open issues of a repository: propose labels and an owner for each',
   arguments: { repo: z.string().describe('Repository, as owner/name') },
-  instructions: ['You are a triage assistant. Propose, never apply: list a label set and an owner per issue, with one line of reasoning each.'],
+  instructions: [
+    'You are a triage assistant. Propose, never apply: list a label set and an owner per issue, with one line of reasoning each.',
+  ],
   resources: ['triage://labelling-policy'],
 })
 export class IssueTriage {
@@ -62,9 +64,30 @@ export class IssueTriage {
 
 const ISSUES: Record<string, IssueDetail[]> = {
   'acme/app': [
-    { number: 101, title: 'Crash when saving an empty file', labels: ['bug'], area: 'editor', body: 'Saving a file with no content throws.\nStack trace attached.', comments: 4 },
-    { number: 102, title: 'Dark mode for settings', labels: [], area: 'ui', body: 'The settings page ignores the dark theme.', comments: 1 },
-    { number: 103, title: 'Build takes 10 minutes', labels: [], area: 'build', body: 'CI builds got slow after the last upgrade.\nSee the attached timings.', comments: 7 },
+    {
+      number: 101,
+      title: 'Crash when saving an empty file',
+      labels: ['bug'],
+      area: 'editor',
+      body: 'Saving a file with no content throws.\nStack trace attached.',
+      comments: 4,
+    },
+    {
+      number: 102,
+      title: 'Dark mode for settings',
+      labels: [],
+      area: 'ui',
+      body: 'The settings page ignores the dark theme.',
+      comments: 1,
+    },
+    {
+      number: 103,
+      title: 'Build takes 10 minutes',
+      labels: [],
+      area: 'build',
+      body: 'CI builds got slow after the last upgrade.\nSee the attached timings.',
+      comments: 7,
+    },
   ],
 };
 
@@ -79,10 +102,14 @@ export function createIssueTriageServer(): WorkflowServer {
   const server = new WorkflowServer({ name: 'issue-tracker', version: '1.0.0' });
   const issuesOf = (repo: string) => ISSUES[repo] ?? [];
 
-  server.registerTool('list_issues', { description: 'List the open issues of a repository', inputSchema: { repo: z.string() } }, async ({ repo }) => {
-    const issues = issuesOf(repo).map(({ number, title, labels, area }) => ({ number, title, labels, area }));
-    return { content: [{ type: 'text', text: JSON.stringify(issues) }] };
-  });
+  server.registerTool(
+    'list_issues',
+    { description: 'List the open issues of a repository', inputSchema: { repo: z.string() } },
+    async ({ repo }) => {
+      const issues = issuesOf(repo).map(({ number, title, labels, area }) => ({ number, title, labels, area }));
+      return { content: [{ type: 'text', text: JSON.stringify(issues) }] };
+    },
+  );
   server.registerTool(
     'get_issue',
     { description: 'Get one issue with its body and comment count', inputSchema: { repo: z.string(), number: z.number() } },
@@ -92,15 +119,26 @@ export function createIssueTriageServer(): WorkflowServer {
       return { content: [{ type: 'text', text: JSON.stringify(issue) }] };
     },
   );
-  server.registerTool('team_load', { description: 'Open issues assigned to each maintainer', inputSchema: { repo: z.string() } }, async () => ({
-    content: [{ type: 'text', text: JSON.stringify({ ana: 3, ben: 7, chloe: 1 }) }],
-  }));
+  server.registerTool(
+    'team_load',
+    { description: 'Open issues assigned to each maintainer', inputSchema: { repo: z.string() } },
+    async () => ({
+      content: [{ type: 'text', text: JSON.stringify({ ana: 3, ben: 7, chloe: 1 }) }],
+    }),
+  );
   server.registerTool('milestones', { description: 'Upcoming milestones', inputSchema: { repo: z.string() } }, async () => ({
     content: [{ type: 'text', text: JSON.stringify([{ title: 'v2.1', due: '2026-12-15' }]) }],
   }));
-  server.registerResource('labelling-policy', 'triage://labelling-policy', { description: 'How this team labels issues', mimeType: 'text/markdown' }, async (uri) => ({
-    contents: [{ uri: uri.href, mimeType: 'text/markdown', text: 'Every issue gets one area label and one kind label (bug, feature, chore).' }],
-  }));
+  server.registerResource(
+    'labelling-policy',
+    'triage://labelling-policy',
+    { description: 'How this team labels issues', mimeType: 'text/markdown' },
+    async (uri) => ({
+      contents: [
+        { uri: uri.href, mimeType: 'text/markdown', text: 'Every issue gets one area label and one kind label (bug, feature, chore).' },
+      ],
+    }),
+  );
   server.registerResource(
     'labelling-guide',
     new ResourceTemplate('triage://labelling-guide/{area}', { list: undefined }),

@@ -24,17 +24,25 @@ const SALES: Record<string, SalesRow[]> = {
 
 const row = z.object({ region: z.string(), revenue: z.number() });
 
-export const salesQuery = defineTool('sales_query', { description: 'Sales by region for a quarter', inputSchema: { quarter: z.string() } }, async ({ quarter }) => {
-  const rows = SALES[quarter];
-  if (!rows) return { content: [{ type: 'text', text: `No sales data for ${quarter}` }], isError: true };
-  return { content: [{ type: 'text', text: JSON.stringify({ quarter, rows }) }] };
-});
+export const salesQuery = defineTool(
+  'sales_query',
+  { description: 'Sales by region for a quarter', inputSchema: { quarter: z.string() } },
+  async ({ quarter }) => {
+    const rows = SALES[quarter];
+    if (!rows) return { content: [{ type: 'text', text: `No sales data for ${quarter}` }], isError: true };
+    return { content: [{ type: 'text', text: JSON.stringify({ quarter, rows }) }] };
+  },
+);
 
-export const calculateMetrics = defineTool('calculate_metrics', { description: 'Total revenue and top region', inputSchema: { rows: z.array(row) } }, async ({ rows }) => {
-  const total = rows.reduce((sum, entry) => sum + entry.revenue, 0);
-  const top = rows.reduce((best, entry) => (entry.revenue > best.revenue ? entry : best), rows[0]);
-  return { content: [{ type: 'text', text: JSON.stringify({ total, top_region: top?.region ?? 'none' }) }] };
-});
+export const calculateMetrics = defineTool(
+  'calculate_metrics',
+  { description: 'Total revenue and top region', inputSchema: { rows: z.array(row) } },
+  async ({ rows }) => {
+    const total = rows.reduce((sum, entry) => sum + entry.revenue, 0);
+    const top = rows.reduce((best, entry) => (entry.revenue > best.revenue ? entry : best), rows[0]);
+    return { content: [{ type: 'text', text: JSON.stringify({ total, top_region: top?.region ?? 'none' }) }] };
+  },
+);
 
 export const formatReport = defineTool(
   'format_report',
@@ -68,7 +76,12 @@ export class QuarterlyReport {
 
   @Step({
     tool: formatReport,
-    args: { quarter: field('sales', 'quarter'), rows: field('sales', 'rows'), total: field('metrics', 'total'), top_region: field('metrics', 'top_region') },
+    args: {
+      quarter: field('sales', 'quarter'),
+      rows: field('sales', 'rows'),
+      total: field('metrics', 'total'),
+      top_region: field('metrics', 'top_region'),
+    },
   })
   @Bind('report')
   report!: string;

@@ -38,7 +38,9 @@ async function talkTo(dir: string): Promise<void> {
     const { prompts } = await client.listPrompts();
     expect(prompts.length).toBeGreaterThan(0);
     for (const prompt of prompts) {
-      const args = Object.fromEntries((prompt.arguments ?? []).filter((argument) => argument.required).map((argument) => [argument.name, 'alice']));
+      const args = Object.fromEntries(
+        (prompt.arguments ?? []).filter((argument) => argument.required).map((argument) => [argument.name, 'alice']),
+      );
       const result = await client.getPrompt({ name: prompt.name, arguments: args });
       const execution = result._meta?.['mcpflow/execution'] as { status: string; steps: { status: string }[] };
       expect(execution.status).toBe('completed');
@@ -56,8 +58,32 @@ function tscErrors(output: string): string[] {
   return output.split('\n').filter((line) => /error TS\d+/.test(line));
 }
 
+/** The packages a module imports by bare name (`@scope/name/sub.js` → `@scope/name`), node's own excepted. */
+function importedPackages(source: string): string[] {
+  const specifiers = [...source.matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?'([^']+)'/gm)].map((match) => match[1]);
+  const bare = specifiers.filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:'));
+  return [
+    ...new Set(
+      bare.map((specifier) =>
+        specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/'),
+      ),
+    ),
+  ];
+}
+
 describe.each(['esm', 'cjs'] as const)('a fresh %s project set up as the README says', (kind) => {
   const dir = path.join(work, kind);
+
+  test("the README's package.json lists every package the complete example imports (the SDK line it uses included)", () => {
+    const manifest = JSON.parse(readmeBlock(`${kind}/package.json`)) as { dependencies?: object; devDependencies?: object };
+    const declared = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
+    const imported = importedPackages(readmeBlock('src/server.ts'));
+    expect(imported).toContain('@mcpflow/core');
+    expect(imported.filter((name) => !declared.includes(name))).toEqual([]);
+  });
 
   test('installs from the packed tarballs, running prepare (mcpflow patch)', () => {
     const files: Record<string, string> = {
@@ -87,7 +113,9 @@ describe.each(['esm', 'cjs'] as const)('a fresh %s project set up as the README 
       const built = runIn(dir, 'npx', ['tsc', '--noEmit']);
       expect(built.status).not.toBe(0);
       expect(tscErrors(built.output)).toEqual([
-        expect.stringContaining(`src/broken.ts(${BROKEN_AT.line},${BROKEN_AT.column}): error TS91001: Workflow 'review', step 'review': reads binding 'analysis'`),
+        expect.stringContaining(
+          `src/broken.ts(${BROKEN_AT.line},${BROKEN_AT.column}): error TS91001: Workflow 'review', step 'review': reads binding 'analysis'`,
+        ),
       ]);
     } finally {
       fs.rmSync(path.join(dir, 'src/broken.ts'));
@@ -107,7 +135,10 @@ describe('jest with the preset, under TypeScript 6 defaults (isolatedModules: tr
   test('passes a test of a sound workflow and fails a run that imports a broken one', () => {
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'tsconfig.json'), 'utf8')).compilerOptions.isolatedModules).toBe(true);
     fs.writeFileSync(path.join(dir, 'src/review.ts'), BROKEN_WORKFLOW.replace("fromStep('analysis')", "fromStep('analysis_result')"));
-    fs.writeFileSync(path.join(dir, 'src/review.test.ts'), "import { Review } from './review';\n\ntest('declares the workflow', () => expect(typeof Review).toBe('function'));\n");
+    fs.writeFileSync(
+      path.join(dir, 'src/review.test.ts'),
+      "import { Review } from './review';\n\ntest('declares the workflow', () => expect(typeof Review).toBe('function'));\n",
+    );
     const sound = runIn(dir, 'npx', ['jest', '--ci']);
     expect(sound.output).toContain('Tests:       1 passed, 1 total');
     expect(sound.output).not.toContain('TS151002');
@@ -117,6 +148,15 @@ describe('jest with the preset, under TypeScript 6 defaults (isolatedModules: tr
     const broken = runIn(dir, 'npx', ['jest', '--ci']);
     expect(broken.status).not.toBe(0);
     expect(broken.output).toContain("TS91001: Workflow 'review', step 'review': reads binding 'analysis'");
+
+    // The transformer on its own, as the README shows for keeping another preset, with a tsconfig path.
+    fs.writeFileSync(
+      path.join(dir, 'jest.transformer.config.js'),
+      "module.exports = { transform: { '^.+\\\\.tsx?$': ['@mcpflow/transformer/jest/transformer', { tsconfig: '<rootDir>/tsconfig.json' }] } };\n",
+    );
+    const transformed = runIn(dir, 'npx', ['jest', '--ci', '--config', 'jest.transformer.config.js']);
+    expect(transformed.status).not.toBe(0);
+    expect(transformed.output).toContain("TS91001: Workflow 'review', step 'review': reads binding 'analysis'");
   });
 });
 
@@ -135,12 +175,20 @@ describe('the editor plugin in a real, unpatched TypeScript 6 tsserver', () => {
     expect(runIn(dir, process.execPath, [path.join(typescriptDir, 'node_modules/typescript/lib/tsc.js'), '--noEmit']).status).toBe(0);
 
     // As an editor runs it: the project's folder is where plugins are looked up.
-    const session = new TsServerSession(path.join(typescriptDir, 'node_modules/typescript/lib/tsserver.js'), ['--pluginProbeLocations', dir, '--disableAutomaticTypingAcquisition'], dir);
+    const session = new TsServerSession(
+      path.join(typescriptDir, 'node_modules/typescript/lib/tsserver.js'),
+      ['--pluginProbeLocations', dir, '--disableAutomaticTypingAcquisition'],
+      dir,
+    );
     try {
       session.notify('open', { file: broken, projectRootPath: dir });
       const diagnostics = await session.request<ServerDiagnostic[]>('semanticDiagnosticsSync', { file: broken });
       expect(diagnostics.map(({ code, start, text }) => ({ code, start, text: text.split('.')[0] }))).toEqual([
-        { code: 91001, start: { line: BROKEN_AT.line, offset: BROKEN_AT.column }, text: "Workflow 'review', step 'review': reads binding 'analysis', but no step binds it" },
+        {
+          code: 91001,
+          start: { line: BROKEN_AT.line, offset: BROKEN_AT.column },
+          text: "Workflow 'review', step 'review': reads binding 'analysis', but no step binds it",
+        },
       ]);
     } finally {
       session.close();

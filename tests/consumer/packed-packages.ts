@@ -7,6 +7,9 @@ export const PACKAGES = ['@mcpflow/core', '@mcpflow/decorators', '@mcpflow/trans
 /** `npm pack` of each workspace package (built by `npm test` first) into `destination`: package name → tarball path. */
 export function packPackages(destination: string): Record<string, string> {
   const args = ['pack', '--json', '--pack-destination', destination, ...PACKAGES.flatMap((name) => ['-w', name])];
-  const packed = JSON.parse(execFileSync('npm', args, { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as { name: string; filename: string }[];
+  const packed = JSON.parse(execFileSync('npm', args, { cwd: REPO, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as {
+    name: string;
+    filename: string;
+  }[];
   return Object.fromEntries(packed.map((entry) => [entry.name, path.join(destination, entry.filename)]));
 }

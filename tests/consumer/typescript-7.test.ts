@@ -21,7 +21,11 @@ beforeAll(() => {
   manifest.devDependencies.typescript = '^7.0.0';
   const installed = installProject(
     dir,
-    { 'package.json': JSON.stringify(manifest, null, 2), 'tsconfig.json': readmeBlock('esm/tsconfig.json'), 'src/server.ts': readmeBlock('src/server.ts') },
+    {
+      'package.json': JSON.stringify(manifest, null, 2),
+      'tsconfig.json': readmeBlock('esm/tsconfig.json'),
+      'src/server.ts': readmeBlock('src/server.ts'),
+    },
     packPackages(path.join(work, 'tarballs')),
   );
   // Kept for the first test, which asserts on it.
@@ -52,6 +56,8 @@ test('mcpflow validate, with its own TypeScript 6, reports a broken workflow and
   fs.writeFileSync(path.join(dir, 'src/broken.ts'), BROKEN_WORKFLOW);
   const broken = runIn(dir, 'npx', ['mcpflow', 'validate']);
   expect(broken.status).toBe(1);
-  expect(broken.output).toContain(`src/broken.ts(${BROKEN_AT.line},${BROKEN_AT.column}): error TS91001: Workflow 'review', step 'review': reads binding 'analysis'`);
+  expect(broken.output).toContain(
+    `src/broken.ts(${BROKEN_AT.line},${BROKEN_AT.column}): error TS91001: Workflow 'review', step 'review': reads binding 'analysis'`,
+  );
   expect(broken.output).toContain('Checked 2 workflows in 2 files.');
 });

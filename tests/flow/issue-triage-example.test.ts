@@ -6,7 +6,10 @@ import { connect } from '../helpers/connect';
 
 const user = (text: string) => ({ role: 'user', content: { type: 'text', text } });
 const assistant = (text: string) => ({ role: 'assistant', content: { type: 'text', text } });
-const embedded = (uri: string, text: string) => ({ role: 'user', content: { type: 'resource', resource: { uri, mimeType: 'text/markdown', text } } });
+const embedded = (uri: string, text: string) => ({
+  role: 'user',
+  content: { type: 'resource', resource: { uri, mimeType: 'text/markdown', text } },
+});
 
 const LISTED = [
   { number: 101, title: 'Crash when saving an empty file', labels: ['bug'], area: 'editor' },
@@ -32,13 +35,17 @@ test('the issue_triage example: forEach with concurrency, when per issue, parall
     user(`Result of list_issues:\n${JSON.stringify(LISTED)}`),
     assistant('Reading #101: Crash when saving an empty file.'),
     assistant('Calling tool get_issue with arguments: {"repo":"acme/app","number":101}'),
-    user(`Result of get_issue:\n${issue(101, 'Crash when saving an empty file', ['bug'], 'editor', 'Saving a file with no content throws.\nStack trace attached.', 4)}`),
+    user(
+      `Result of get_issue:\n${issue(101, 'Crash when saving an empty file', ['bug'], 'editor', 'Saving a file with no content throws.\nStack trace attached.', 4)}`,
+    ),
     assistant('Reading #102: Dark mode for settings.'),
     assistant('Calling tool get_issue with arguments: {"repo":"acme/app","number":102}'),
     user(`Result of get_issue:\n${issue(102, 'Dark mode for settings', [], 'ui', 'The settings page ignores the dark theme.', 1)}`),
     assistant('Reading #103: Build takes 10 minutes.'),
     assistant('Calling tool get_issue with arguments: {"repo":"acme/app","number":103}'),
-    user(`Result of get_issue:\n${issue(103, 'Build takes 10 minutes', [], 'build', 'CI builds got slow after the last upgrade.\nSee the attached timings.', 7)}`),
+    user(
+      `Result of get_issue:\n${issue(103, 'Build takes 10 minutes', [], 'build', 'CI builds got slow after the last upgrade.\nSee the attached timings.', 7)}`,
+    ),
     assistant('Reading resource triage://labelling-guide/ui'),
     embedded('triage://labelling-guide/ui', 'UI issues: label `ui` plus `design` when it needs a mockup; owner: the front-end team.'),
     assistant('Reading resource triage://labelling-guide/build'),
@@ -72,7 +79,13 @@ test('the issue_triage example serves over stdio as a subprocess', async () => {
     // No issues: both loops run over an empty array and bind [].
     expect(result._meta?.['mcpflow/execution']).toMatchObject({
       status: 'completed',
-      steps: [{ status: 'completed' }, { status: 'completed', iterations: { count: 0 } }, { status: 'completed', iterations: { count: 0 } }, {}, {}],
+      steps: [
+        { status: 'completed' },
+        { status: 'completed', iterations: { count: 0 } },
+        { status: 'completed', iterations: { count: 0 } },
+        {},
+        {},
+      ],
     });
   } finally {
     await client.close();

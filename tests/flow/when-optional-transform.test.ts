@@ -153,7 +153,11 @@ describe.each(MATRIX)('when, optional and transform: $label', ({ line, transport
     };
     const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'slow_loop' });
-    expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'fetched', reason: 'element 2 of 2: tool fetch timed out after 100 ms' });
+    expect(meta(result)).toMatchObject({
+      status: 'failed',
+      stoppedAt: 'fetched',
+      reason: 'element 2 of 2: tool fetch timed out after 100 ms',
+    });
     expect(meta(result).steps[1].iterations).toEqual({
       count: 2,
       completed: 1,

@@ -40,7 +40,10 @@ describe.each(IN_MEMORY)('the default step timeout: $label', ({ line, transport 
       await jest.advanceTimersByTimeAsync(DEFAULT_STEP_TIMEOUT_MS);
       const result = await pending;
       expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'slept', reason: 'tool sleepy timed out after 30000 ms' });
-      expect(result.messages.at(-1)?.content).toEqual({ type: 'text', text: "Step 'slept' failed: tool sleepy timed out after 30000 ms. The workflow stopped here." });
+      expect(result.messages.at(-1)?.content).toEqual({
+        type: 'text',
+        text: "Step 'slept' failed: tool sleepy timed out after 30000 ms. The workflow stopped here.",
+      });
       expect(aborted).toEqual([true]);
       await client.close();
     } finally {
@@ -61,7 +64,10 @@ describe.each(IN_MEMORY)('the default step timeout: $label', ({ line, transport 
     try {
       const { factory } = sleepyServer(line, { defaultStepTimeoutMs: false });
       const client = await line.connect(factory, { transport });
-      const pending = client.getPrompt({ name: 'wait_for', arguments: { ms: String(DEFAULT_STEP_TIMEOUT_MS + 5_000) } }, { timeout: 10 * DEFAULT_STEP_TIMEOUT_MS });
+      const pending = client.getPrompt(
+        { name: 'wait_for', arguments: { ms: String(DEFAULT_STEP_TIMEOUT_MS + 5_000) } },
+        { timeout: 10 * DEFAULT_STEP_TIMEOUT_MS },
+      );
       await jest.advanceTimersByTimeAsync(DEFAULT_STEP_TIMEOUT_MS + 5_000);
       expect(meta(await pending).status).toBe('completed');
       await client.close();
@@ -71,6 +77,8 @@ describe.each(IN_MEMORY)('the default step timeout: $label', ({ line, transport 
   });
 
   test('an invalid default is refused when the server is made', () => {
-    expect(() => sleepyServer(line, { defaultStepTimeoutMs: -1 }).factory()).toThrow(/defaultStepTimeoutMs must be a positive number of milliseconds, or false/);
+    expect(() => sleepyServer(line, { defaultStepTimeoutMs: -1 }).factory()).toThrow(
+      /defaultStepTimeoutMs must be a positive number of milliseconds, or false/,
+    );
   });
 });

@@ -13,14 +13,19 @@ class OpenFile {
 function fileServer(line: Line) {
   return () => {
     const server = new line.WorkflowServer({ name: 'files', version: '1.0.0' });
-    server.registerTool('open', { inputSchema: { path: z.string() } }, async ({ path }) => ({ content: [{ type: 'text', text: `opened ${path}` }] }));
+    server.registerTool('open', { inputSchema: { path: z.string() } }, async ({ path }) => ({
+      content: [{ type: 'text', text: `opened ${path}` }],
+    }));
     return server.use(OpenFile);
   };
 }
 
 /** The message of the InvalidParams error the line's client rejects with. */
 async function invalidParams(line: Line, promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(line.ProtocolError);
   expect((error as { code: number }).code).toBe(-32602);
   return (error as Error).message;
@@ -34,7 +39,9 @@ describe.each(IN_MEMORY)('a hostile argument map: $label', ({ line, transport })
     for (let index = 0; index < 380_000; index += 1) args[`k${index}`] = 'v';
     const message = await invalidParams(line, client.getPrompt({ name: 'open_file', arguments: args }));
     expect(message.length).toBeLessThan(1_000);
-    expect(message).toContain("Invalid arguments for prompt open_file: unknown arguments 'k0', 'k1', 'k2' and 379,997 more. Declared: path, mode");
+    expect(message).toContain(
+      "Invalid arguments for prompt open_file: unknown arguments 'k0', 'k1', 'k2' and 379,997 more. Declared: path, mode",
+    );
     // Still serving.
     const ok = await client.getPrompt({ name: 'open_file', arguments: { path: 'a.txt' } });
     expect((ok._meta?.['mcpflow/execution'] as ExecutionMeta).status).toBe('completed');
@@ -54,12 +61,14 @@ describe.each(MATRIX)('hostile argument names and values: $label', ({ line, tran
 
   test('a hostile value that fails the schema is described, not echoed', async () => {
     const client = await line.connect(fileServer(line), { transport });
-    const message = await invalidParams(line, client.getPrompt({ name: 'open_file', arguments: { path: ['x'.repeat(1024 * 1024)] as never } }));
+    const message = await invalidParams(
+      line,
+      client.getPrompt({ name: 'open_file', arguments: { path: ['x'.repeat(1024 * 1024)] as never } }),
+    );
     expect(message.length).toBeLessThan(1_000);
     expect(message).toContain("argument 'path' is invalid");
     await client.close();
   });
-
 });
 
 // Over 2026-07-28 the prompt name also travels in an HTTP header, which the HTTP layer refuses first.

@@ -48,8 +48,8 @@ function cyclic() {
 }
 
 const RESULTS: Record<string, () => unknown> = {
-  'bigint': () => ({ content: [{ type: 'text', text: 'rows: 1' }], structuredContent: { count: 12345678901234567890n } }),
-  'cycle': () => ({ content: [{ type: 'text', text: 'a tree' }], structuredContent: cyclic() }),
+  bigint: () => ({ content: [{ type: 'text', text: 'rows: 1' }], structuredContent: { count: 12345678901234567890n } }),
+  cycle: () => ({ content: [{ type: 'text', text: 'a tree' }], structuredContent: cyclic() }),
   'bogus-block': () => ({ content: [{ type: 'bogus', text: 'hello' }] }),
   'object-text': () => ({ content: [{ type: 'text', text: { nested: true } }] }),
   'throws-plain-object': () => {
@@ -72,7 +72,10 @@ function shakyServer(line: Line) {
       calls.after += 1;
       return { content: [{ type: 'text', text: 'after' }] };
     });
-    server.registerResource('shaky-doc', new line.ResourceTemplate('shaky://doc/{variant}', { list: undefined }), {}, (async (uri: URL, { variant }: { variant: string }) =>
+    server.registerResource('shaky-doc', new line.ResourceTemplate('shaky://doc/{variant}', { list: undefined }), {}, (async (
+      uri: URL,
+      { variant }: { variant: string },
+    ) =>
       variant === 'number-text'
         ? { contents: [{ uri: uri.href, text: 42 }] }
         : { contents: [{ uri: uri.href, blob: { not: 'base64' } }] }) as never);
@@ -86,8 +89,14 @@ const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mc
 describe.each(MATRIX)('a result that cannot be represented fails its step, and the trace so far is kept: $label', ({ line, transport }) => {
   test.each([
     ['bigint', 'tool shaky returned a result that cannot be sent as JSON: structuredContent.count is a BigInt'],
-    ['cycle', 'tool shaky returned a result that cannot be sent as JSON: structuredContent.self.parent refers back to structuredContent (a cycle)'],
-    ['bogus-block', "tool shaky returned a malformed result: content[0].type is 'bogus', not one of text, image, audio, resource_link, resource"],
+    [
+      'cycle',
+      'tool shaky returned a result that cannot be sent as JSON: structuredContent.self.parent refers back to structuredContent (a cycle)',
+    ],
+    [
+      'bogus-block',
+      "tool shaky returned a malformed result: content[0].type is 'bogus', not one of text, image, audio, resource_link, resource",
+    ],
     ['object-text', 'tool shaky returned a malformed result: content[0].text is an object, not a string'],
     ['throws-plain-object', 'tool shaky threw: rate limited by upstream'],
     ['throws-null-prototype', 'tool shaky threw: {"code":"E_NO_PROTO"}'],
@@ -99,7 +108,11 @@ describe.each(MATRIX)('a result that cannot be represented fails its step, and t
       status: 'failed',
       stoppedAt: 'shaky',
       reason,
-      steps: [{ name: 'warm', status: 'completed' }, { name: 'shaky', status: 'failed' }, { name: 'after', status: 'skipped' }],
+      steps: [
+        { name: 'warm', status: 'completed' },
+        { name: 'shaky', status: 'failed' },
+        { name: 'after', status: 'skipped' },
+      ],
     });
     expect(result.messages[3].content).toEqual({ type: 'text', text: 'Result of warm_up:\nwarm' });
     expect(result.messages.at(-1)?.content).toEqual({ type: 'text', text: `Step 'shaky' failed: ${reason}. The workflow stopped here.` });
@@ -125,7 +138,11 @@ describe.each(MATRIX)('a result that cannot be represented fails its step, and t
     const { factory, calls } = shakyServer(line);
     const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'big_id', arguments: {} });
-    expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'record', reason: 'tool shaky returned a result that cannot be sent as JSON: structuredContent.count is a BigInt' });
+    expect(meta(result)).toMatchObject({
+      status: 'failed',
+      stoppedAt: 'record',
+      reason: 'tool shaky returned a result that cannot be sent as JSON: structuredContent.count is a BigInt',
+    });
     expect(calls.after).toBe(0);
     await client.close();
   });

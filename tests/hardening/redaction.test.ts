@@ -31,12 +31,23 @@ class LoginThenCall {
 
 @Workflow({ name: 'sign_in' })
 class SignIn {
-  @Step({ tool: 'authenticate', args: { credentials: constant({ user: 'svc-deployer', password: 'hunter2-Xq9' }) }, sensitiveArgs: ['credentials'] })
+  @Step({
+    tool: 'authenticate',
+    args: { credentials: constant({ user: 'svc-deployer', password: 'hunter2-Xq9' }) },
+    sensitiveArgs: ['credentials'],
+  })
   signedIn!: unknown;
 }
 
 /** A prompt run through a real client of the line, with everything the server sent about it. */
-async function observe(line: Line, transport: TransportName, factory: () => TestServer, events: StepEvent[], name: string, args: Record<string, string>) {
+async function observe(
+  line: Line,
+  transport: TransportName,
+  factory: () => TestServer,
+  events: StepEvent[],
+  name: string,
+  args: Record<string, string>,
+) {
   const client = await line.connect(factory, { transport });
   const progress: Progress[] = [];
   const result = await client.getPrompt({ name, arguments: args }, { onprogress: (update) => progress.push(update) });
@@ -52,7 +63,10 @@ describe.each(MATRIX)('redaction: $label', ({ line, transport }) => {
   function vaultServer(events: StepEvent[], failReads = false) {
     return () => {
       const server = new line.WorkflowServer({ name: 'vault', version: '1.0.0' }, { onStep: (event) => void events.push(event) });
-      for (const [name, template] of [['keys', 'vault://keys/{key}'], ['docs', 'vault://docs/{key}']] as const) {
+      for (const [name, template] of [
+        ['keys', 'vault://keys/{key}'],
+        ['docs', 'vault://docs/{key}'],
+      ] as const) {
         server.registerResource(name, new line.ResourceTemplate(template, { list: undefined }), {}, async (uri, { key }) => {
           if (failReads && name === 'keys') throw new Error(`no such key at ${uri.href}`);
           return { contents: [{ uri: uri.href, mimeType: 'text/plain', text: `entry for a key of ${String(key).length} chars` }] };
@@ -92,8 +106,17 @@ describe.each(MATRIX)('redaction: $label', ({ line, transport }) => {
       server.registerTool('fetch_media', { inputSchema: { key: z.string() } }, async ({ key }) => ({
         content: [
           { type: 'text', text: 'here you go' },
-          { type: 'resource_link', uri: `https://cdn.example/${encodeURIComponent(key)}/a.png`, name: `asset-${key}`, description: `signed with ${key}` },
-          { type: 'resource', resource: { uri: `mem://assets/${key}`, text: 'body', _meta: { signer: key } }, _meta: { [key]: 'as a key', nested: { deep: [key] } } },
+          {
+            type: 'resource_link',
+            uri: `https://cdn.example/${encodeURIComponent(key)}/a.png`,
+            name: `asset-${key}`,
+            description: `signed with ${key}`,
+          },
+          {
+            type: 'resource',
+            resource: { uri: `mem://assets/${key}`, text: 'body', _meta: { signer: key } },
+            _meta: { [key]: 'as a key', nested: { deep: [key] } },
+          },
           { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png', _meta: { source: `https://cdn.example/?k=${encodeURI(key)}` } },
           { type: 'audio', data: 'UklGRg==', mimeType: 'audio/wav', _meta: { key } },
         ],
@@ -133,13 +156,20 @@ describe.each(MATRIX)('redaction: $label', ({ line, transport }) => {
   test('a sensitive object is redacted leaf by leaf, so a tool that echoes one field does not leak it', async () => {
     const factory = () => {
       const server = new line.WorkflowServer({ name: 'auth', version: '1.0.0' });
-      server.registerTool('authenticate', { inputSchema: { credentials: z.object({ user: z.string(), password: z.string() }) } }, async ({ credentials }) => ({
-        content: [{ type: 'text', text: `password ${credentials.password} accepted for ${credentials.user}` }],
-      }));
+      server.registerTool(
+        'authenticate',
+        { inputSchema: { credentials: z.object({ user: z.string(), password: z.string() }) } },
+        async ({ credentials }) => ({
+          content: [{ type: 'text', text: `password ${credentials.password} accepted for ${credentials.user}` }],
+        }),
+      );
       return server.use(SignIn);
     };
     const seen = await observe(line, transport, factory, [], 'sign_in', {});
-    expect(seen.result.messages.at(-1)?.content).toEqual({ type: 'text', text: 'Result of authenticate:\npassword [redacted] accepted for [redacted]' });
+    expect(seen.result.messages.at(-1)?.content).toEqual({
+      type: 'text',
+      text: 'Result of authenticate:\npassword [redacted] accepted for [redacted]',
+    });
     expectNowhere(seen, 'hunter2-Xq9');
     expectNowhere(seen, 'svc-deployer');
   });

@@ -28,11 +28,15 @@ test('code_review shows a large argument once in the intent, not again in each c
   // Once in the intent, once inside the annotated code format_results returns; never in an announcement.
   expect(occurrences(wire, 'unique-marker-7f3a')).toBe(2);
   const size = code.length.toLocaleString('en-US');
-  const announcements = result.messages.filter((message) => message.content.type === 'text' && message.content.text.startsWith('Calling tool'));
+  const announcements = result.messages.filter(
+    (message) => message.content.type === 'text' && message.content.text.startsWith('Calling tool'),
+  );
   expect(announcements.map((message) => (message.content as { text: string }).text)).toEqual([
     `Calling tool analyze_code with arguments: {"code":"[the prompt argument 'code' above, ${size} characters]"}`,
     expect.stringMatching(/^Calling tool review_code with arguments: \{"summary":/),
-    expect.stringContaining(`Calling tool format_results with arguments: {"code":"[the prompt argument 'code' above, ${size} characters]","issues":[`),
+    expect.stringContaining(
+      `Calling tool format_results with arguments: {"code":"[the prompt argument 'code' above, ${size} characters]","issues":[`,
+    ),
   ]);
   await client.close();
 });
@@ -86,7 +90,9 @@ describe.each(IN_MEMORY)('maxTraceBytes bounds the whole result, and says where 
     expect(meta(result)).toMatchObject({ status: 'completed', truncated: { limitBytes: DEFAULT_MAX_TRACE_BYTES } });
     const cut = result.messages[3].content as { type: 'text'; text: string };
     expect(cut.text.startsWith('Result of produce:\nyyyy')).toBe(true);
-    expect(cut.text).toMatch(/\n\[truncated by mcpflow: [\d,]+ more characters not shown; the trace is limited to 8,388,608 bytes \(maxTraceBytes\)\]$/);
+    expect(cut.text).toMatch(
+      /\n\[truncated by mcpflow: [\d,]+ more characters not shown; the trace is limited to 8,388,608 bytes \(maxTraceBytes\)\]$/,
+    );
     expect(cut.text).not.toContain('THE-END');
     expect(result.messages.at(-1)?.content).toEqual({ type: 'text', text: 'Result of finish:\nfinished fine' });
     await client.close();

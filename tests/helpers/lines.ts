@@ -39,7 +39,12 @@ import { StreamableHTTPServerTransport as HttpServerTransportV1 } from '@modelco
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpClientTransportV2, ProtocolError } from '@modelcontextprotocol/client';
-import { InMemoryTransport as InMemoryTransportV2, ResourceTemplate as ResourceTemplateV2, createMcpHandler, type McpServer as McpServerV2 } from '@modelcontextprotocol/server';
+import {
+  InMemoryTransport as InMemoryTransportV2,
+  ResourceTemplate as ResourceTemplateV2,
+  createMcpHandler,
+  type McpServer as McpServerV2,
+} from '@modelcontextprotocol/server';
 import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
 import { WorkflowServer as WorkflowServerV1 } from '@mcpflow/core/v1';
 import { WorkflowServer as WorkflowServerV2 } from '@mcpflow/core/v2';
@@ -90,11 +95,14 @@ export const v1: Line = {
       return client;
     }
     if (transport !== 'http') throw new Error(`SDK 1.x has no ${transport} transport`);
-    const http = await listen(authInfo, sessionEndpoint(async () => {
-      const created: HttpServerTransportV1 = new HttpServerTransportV1({ sessionIdGenerator: () => randomUUID() });
-      await factory().connect(created);
-      return created;
-    }));
+    const http = await listen(
+      authInfo,
+      sessionEndpoint(async () => {
+        const created: HttpServerTransportV1 = new HttpServerTransportV1({ sessionIdGenerator: () => randomUUID() });
+        await factory().connect(created);
+        return created;
+      }),
+    );
     await client.connect(new HttpClientTransportV1(http.url));
     return closingAlso(client, http.close);
   },
@@ -123,11 +131,14 @@ export const v2: Line = {
     }
     let http: Listening;
     if (transport === 'http') {
-      http = await listen(authInfo, sessionEndpoint(async () => {
-        const created = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
-        await v2Factory().connect(created);
-        return created;
-      }));
+      http = await listen(
+        authInfo,
+        sessionEndpoint(async () => {
+          const created = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+          await v2Factory().connect(created);
+          return created;
+        }),
+      );
     } else {
       const handler = createMcpHandler(v2Factory, { legacy: 'reject' });
       const serveNode = toNodeHandler(handler);
@@ -197,7 +208,10 @@ function sendWithAuth(transport: { send(message: never, options?: { authInfo?: A
 }
 
 /** Listens on 127.0.0.1, a free port; `authInfo` is set as `req.auth`, as auth middleware would. */
-async function listen(authInfo: AuthInfo | undefined, handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>): Promise<Listening> {
+async function listen(
+  authInfo: AuthInfo | undefined,
+  handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>,
+): Promise<Listening> {
   const server: Server = createServer((request, response) => {
     if (authInfo) (request as IncomingMessage & { auth?: AuthInfo }).auth = authInfo;
     handle(request, response).catch((error: unknown) => {

@@ -27,7 +27,11 @@ async function connect(server: WorkflowServer, handlers: { elicit?: Elicit; samp
   if (sample) {
     client.setRequestHandler(CreateMessageRequestSchema, (request) => {
       const content = request.params.messages[0].content;
-      return { role: 'assistant', model: 'test-model', content: { type: 'text', text: sample(!Array.isArray(content) && content.type === 'text' ? content.text : '') } };
+      return {
+        role: 'assistant',
+        model: 'test-model',
+        content: { type: 'text', text: sample(!Array.isArray(content) && content.type === 'text' ? content.text : '') },
+      };
     });
   }
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
@@ -62,7 +66,11 @@ describe('askUser on SDK 1.x: the question goes out during prompts/get and the r
     expect(asked).toEqual([
       {
         message: "Which project page should 'Fix the login bug' go on?",
-        requestedSchema: { type: 'object', properties: { project: { type: 'string', title: 'Project page', enum: choices } }, required: ['project'] },
+        requestedSchema: {
+          type: 'object',
+          properties: { project: { type: 'string', title: 'Project page', enum: choices } },
+          required: ['project'],
+        },
       },
     ]);
     expect(result.messages).toEqual([
@@ -91,7 +99,13 @@ describe('askUser on SDK 1.x: the question goes out during prompts/get and the r
     const result = await client.getPrompt({ name: 'add_project_task', arguments: { project: 'mobile', task: 'Ship 2.0' } });
     expect(elicit).not.toHaveBeenCalled();
     expect(result.messages.at(-1)).toEqual(user('Result of add_task:\n{"ok":true,"page":"Mobile App"}'));
-    expect(result._meta?.['mcpflow/execution']).toEqual({ status: 'completed', steps: [{ name: 'pages', status: 'completed' }, { name: 'added', status: 'completed' }] });
+    expect(result._meta?.['mcpflow/execution']).toEqual({
+      status: 'completed',
+      steps: [
+        { name: 'pages', status: 'completed' },
+        { name: 'added', status: 'completed' },
+      ],
+    });
   });
 
   test('a client without elicitation gets a handoff that says what was to be asked, with the choices', async () => {
@@ -118,7 +132,9 @@ describe('askUser on SDK 1.x: the question goes out during prompts/get and the r
   });
 
   test('a declined question hands off; a cancelled one ends the run as cancelled; neither adds the task', async () => {
-    const declined = await (await connect(createAddProjectTaskServer(), { elicit: () => ({ action: 'decline' }) })).getPrompt({ name: 'add_project_task', arguments: args });
+    const declined = await (
+      await connect(createAddProjectTaskServer(), { elicit: () => ({ action: 'decline' }) })
+    ).getPrompt({ name: 'add_project_task', arguments: args });
     expect(declined._meta?.['mcpflow/execution']).toMatchObject({
       status: 'handoff',
       reason: `the user declined to answer "Which project page should 'Fix the login bug' go on?" (choices: ${choices.join(', ')})`,
@@ -126,14 +142,23 @@ describe('askUser on SDK 1.x: the question goes out during prompts/get and the r
     });
     expect(JSON.stringify(declined.messages)).not.toContain('Calling tool add_task');
 
-    const cancelled = await (await connect(createAddProjectTaskServer(), { elicit: () => ({ action: 'cancel' }) })).getPrompt({ name: 'add_project_task', arguments: args });
+    const cancelled = await (
+      await connect(createAddProjectTaskServer(), { elicit: () => ({ action: 'cancel' }) })
+    ).getPrompt({ name: 'add_project_task', arguments: args });
     expect(cancelled._meta?.['mcpflow/execution']).toMatchObject({
       status: 'cancelled',
-      steps: [{ name: 'pages', status: 'completed' }, { name: 'added', status: 'cancelled' }],
+      steps: [
+        { name: 'pages', status: 'completed' },
+        { name: 'added', status: 'cancelled' },
+      ],
       reason: `the user cancelled the question "Which project page should 'Fix the login bug' go on?"`,
       questions: [{ key: 'added/project', status: 'cancelled', attempts: 1 }],
     });
-    expect(cancelled.messages.at(-1)).toEqual(user(`Step 'added' failed: the user cancelled the question "Which project page should 'Fix the login bug' go on?". The workflow stopped here.`));
+    expect(cancelled.messages.at(-1)).toEqual(
+      user(
+        `Step 'added' failed: the user cancelled the question "Which project page should 'Fix the login bug' go on?". The workflow stopped here.`,
+      ),
+    );
   });
 
   test('an answer outside the choices is asked again with the reason; after the last try, a handoff', async () => {
@@ -148,11 +173,17 @@ describe('askUser on SDK 1.x: the question goes out during prompts/get and the r
     const result = await client.getPrompt({ name: 'add_project_task', arguments: args });
     expect(messages).toEqual([
       "Which project page should 'Fix the login bug' go on?",
-      "Which project page should 'Fix the login bug' go on?\n(The previous answer was not accepted: \"Nope\" is not one of the choices. Please answer again.)",
+      'Which project page should \'Fix the login bug\' go on?\n(The previous answer was not accepted: "Nope" is not one of the choices. Please answer again.)',
     ]);
-    expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 2, questions: [{ status: 'answered', attempts: 2 }] });
+    expect(result._meta?.['mcpflow/execution']).toMatchObject({
+      status: 'completed',
+      rounds: 2,
+      questions: [{ status: 'answered', attempts: 2 }],
+    });
     // Only the accepted answer is in the trace.
-    expect(result.messages.filter((message) => JSON.stringify(message).includes('The user answered'))).toEqual([user('The user answered: MCP Tester')]);
+    expect(result.messages.filter((message) => JSON.stringify(message).includes('The user answered'))).toEqual([
+      user('The user answered: MCP Tester'),
+    ]);
 
     answers = [];
     const refused = await client.getPrompt({ name: 'add_project_task', arguments: args });
@@ -208,7 +239,10 @@ class Triage {
     tool: 'label_issue',
     args: {
       id: promptArg('issue'),
-      label: askModel('Pick one label for this issue', { context: { issue: fromStep('issue') }, schema: z.enum(['bug', 'feature', 'question']) }),
+      label: askModel('Pick one label for this issue', {
+        context: { issue: fromStep('issue') },
+        schema: z.enum(['bug', 'feature', 'question']),
+      }),
       assignee: askUser('Who should own {issue}?', { schema: z.string().min(2) }),
       token: askUser('Your tracker token?', { sensitive: true }),
       severity: askUser('Severity of {issue}?', { choices: field('issue', 'severities') }),
@@ -225,10 +259,18 @@ function triageServer(calls: string[]): WorkflowServer {
     const issue = { title: `Crash in ${id}`, body: 'It crashes', severities: ['low', 'high'] };
     return { content: [{ type: 'text', text: JSON.stringify(issue) }] };
   });
-  server.registerTool('label_issue', { inputSchema: { id: z.string(), label: z.string(), assignee: z.string(), token: z.string(), severity: z.string() } }, async (input) => {
-    calls.push('label_issue');
-    return { content: [{ type: 'text', text: `labelled ${input.id} ${input.label} for ${input.assignee} (${input.severity}) with ${input.token}` }] };
-  });
+  server.registerTool(
+    'label_issue',
+    { inputSchema: { id: z.string(), label: z.string(), assignee: z.string(), token: z.string(), severity: z.string() } },
+    async (input) => {
+      calls.push('label_issue');
+      return {
+        content: [
+          { type: 'text', text: `labelled ${input.id} ${input.label} for ${input.assignee} (${input.severity}) with ${input.token}` },
+        ],
+      };
+    },
+  );
   return server.use(Triage);
 }
 
@@ -274,7 +316,9 @@ describe('several asks in one step, sampling, and sensitive answers (SDK 1.x, in
       user('The user answered: [redacted]'),
       assistant('Question for the user: Severity of ISSUE-7?\nChoices: low, high'),
       user('The user answered: high'),
-      assistant('Calling tool label_issue with arguments: {"id":"ISSUE-7","label":"bug","assignee":"ada","token":"[redacted]","severity":"high"}'),
+      assistant(
+        'Calling tool label_issue with arguments: {"id":"ISSUE-7","label":"bug","assignee":"ada","token":"[redacted]","severity":"high"}',
+      ),
       user('Result of label_issue:\nlabelled ISSUE-7 bug for ada (high) with [redacted]'),
     ]);
     expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 1 });

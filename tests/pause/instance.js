@@ -18,14 +18,19 @@ Step({
   tool: 'add_task',
   args: { project: askUser("Which project page should '{task}' go on?", { choices: field('pages', 'names') }), task: promptArg('task') },
 })(AddProjectTask.prototype, 'added');
-Workflow({ name: 'add_project_task', description: 'Add a task to a project', arguments: { project: z.string(), task: z.string() } })(AddProjectTask);
+Workflow({ name: 'add_project_task', description: 'Add a task to a project', arguments: { project: z.string(), task: z.string() } })(
+  AddProjectTask,
+);
 
 class AddPrivateTask {}
 Step({ tool: 'authorize', args: { api_key: promptArg('api_key') } })(AddPrivateTask.prototype, 'session');
 Bind('session')(AddPrivateTask.prototype, 'session');
 Step({ tool: 'list_pages', args: { query: promptArg('project') } })(AddPrivateTask.prototype, 'pages');
 Bind('pages')(AddPrivateTask.prototype, 'pages');
-Step({ tool: 'add_task', args: { project: askUser('Which page?', { choices: field('pages', 'names') }), task: promptArg('task') } })(AddPrivateTask.prototype, 'added');
+Step({ tool: 'add_task', args: { project: askUser('Which page?', { choices: field('pages', 'names') }), task: promptArg('task') } })(
+  AddPrivateTask.prototype,
+  'added',
+);
 Workflow({
   name: 'add_private_task',
   description: 'Add a task, signed in with an API key',

@@ -35,12 +35,18 @@ async function statelessEndpoint(factory: () => WorkflowServer): Promise<URL> {
   const serve = toNodeHandler(handler);
   const http: Server = createServer((request, response) => void serve(request, response));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  closers.push(() => handler.close(), () => new Promise((resolve) => http.close(resolve)));
+  closers.push(
+    () => handler.close(),
+    () => new Promise((resolve) => http.close(resolve)),
+  );
   return new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
 }
 
 function pinnedClient(answer: (params: { message: string }) => unknown): Client {
-  const client = new Client({ name: 'pause-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } });
+  const client = new Client(
+    { name: 'pause-test', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } },
+  );
   client.setRequestHandler('elicitation/create', async (request) => answer(request.params as { message: string }) as never);
   closers.push(() => client.close());
   return client;
@@ -59,8 +65,15 @@ describe('askUser on SDK 2.x', () => {
     const result = await client.getPrompt({ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'Fix the login bug' } });
     expect(asked).toEqual(["Which project page should 'Fix the login bug' go on?"]);
     expect(calls).toEqual(['list_pages', 'add_task']);
-    expect(result.messages.at(-1)).toEqual({ role: 'user', content: { type: 'text', text: 'Result of add_task:\n{"ok":true,"page":"MCP Tester (archive)"}' } });
-    expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 1, questions: [{ key: 'added/project', status: 'answered', attempts: 1 }] });
+    expect(result.messages.at(-1)).toEqual({
+      role: 'user',
+      content: { type: 'text', text: 'Result of add_task:\n{"ok":true,"page":"MCP Tester (archive)"}' },
+    });
+    expect(result._meta?.['mcpflow/execution']).toMatchObject({
+      status: 'completed',
+      rounds: 1,
+      questions: [{ key: 'added/project', status: 'answered', attempts: 1 }],
+    });
   });
 
   test('protocol 2026-07-28, a client that declares no elicitation: a handoff naming the question, no input_required', async () => {
@@ -118,10 +131,14 @@ test('protocol 2026-07-28 with sampling and elicitation in one step: one round c
       calls.push('fetch_issue');
       return { content: [{ type: 'text', text: JSON.stringify({ title: `Crash in ${id}` }) }] };
     });
-    server.registerTool('label_issue', { inputSchema: z.object({ id: z.string(), label: z.string(), owner: z.string() }) }, async ({ id, label, owner }) => {
-      calls.push('label_issue');
-      return { content: [{ type: 'text', text: `${id}: ${label}, owned by ${owner}` }] };
-    });
+    server.registerTool(
+      'label_issue',
+      { inputSchema: z.object({ id: z.string(), label: z.string(), owner: z.string() }) },
+      async ({ id, label, owner }) => {
+        calls.push('label_issue');
+        return { content: [{ type: 'text', text: `${id}: ${label}, owned by ${owner}` }] };
+      },
+    );
     return server.use(Triage);
   });
   const client = new Client(
@@ -141,8 +158,21 @@ test('protocol 2026-07-28 with sampling and elicitation in one step: one round c
   closers.push(() => client.close());
   await client.connect(new StreamableHTTPClientTransport(url));
   const result = await client.getPrompt({ name: 'triage', arguments: { issue: 'ISSUE-7' } });
-  expect(seen.sort()).toEqual(['elicit: Who should own ISSUE-7?', 'sample: Pick one label for this issue\n\nissue:\n{"title":"Crash in ISSUE-7"}']);
+  expect(seen.sort()).toEqual([
+    'elicit: Who should own ISSUE-7?',
+    'sample: Pick one label for this issue\n\nissue:\n{"title":"Crash in ISSUE-7"}',
+  ]);
   expect(calls).toEqual(['fetch_issue', 'label_issue']);
-  expect(result.messages.at(-1)).toEqual({ role: 'user', content: { type: 'text', text: 'Result of label_issue:\nISSUE-7: bug, owned by ada' } });
-  expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 1, questions: [{ kind: 'askModel', status: 'answered' }, { kind: 'askUser', status: 'answered' }] });
+  expect(result.messages.at(-1)).toEqual({
+    role: 'user',
+    content: { type: 'text', text: 'Result of label_issue:\nISSUE-7: bug, owned by ada' },
+  });
+  expect(result._meta?.['mcpflow/execution']).toMatchObject({
+    status: 'completed',
+    rounds: 1,
+    questions: [
+      { kind: 'askModel', status: 'answered' },
+      { kind: 'askUser', status: 'answered' },
+    ],
+  });
 });

@@ -60,7 +60,11 @@ afterEach(async () => {
 async function manualClient(instance: Instance): Promise<Client> {
   const client = new Client(
     { name: 'pause-test', version: '1.0.0' },
-    { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } }, inputRequired: { autoFulfill: false } },
+    {
+      versionNegotiation: { mode: { pin: '2026-07-28' } },
+      capabilities: { elicitation: { form: {} } },
+      inputRequired: { autoFulfill: false },
+    },
   );
   await client.connect(new StreamableHTTPClientTransport(instance.url));
   closers.push(() => client.close());
@@ -72,7 +76,8 @@ async function getPrompt(client: Client, params: Record<string, unknown>): Promi
   return (await client.request({ method: 'prompts/get', params } as never, { allowInputRequired: true } as never)) as Round;
 }
 function paused(round: Round): InputRequiredResult & { requestState: string } {
-  if ((round as InputRequiredResult).resultType !== 'input_required') throw new Error(`expected input_required, got ${JSON.stringify(round)}`);
+  if ((round as InputRequiredResult).resultType !== 'input_required')
+    throw new Error(`expected input_required, got ${JSON.stringify(round)}`);
   return round as InputRequiredResult & { requestState: string };
 }
 
@@ -83,15 +88,36 @@ test('the first round is served by one process and the retry by another; no step
   const [before, beforeB] = [await a.counts(), await b.counts()];
   const first = paused(await getPrompt(await manualClient(a), { name: 'add_project_task', arguments: args }));
   expect(Object.keys(first.inputRequests ?? {})).toEqual(['added/project']);
-  expect(first.inputRequests?.['added/project']).toMatchObject({ method: 'elicitation/create', params: { message: "Which project page should 'Fix the login bug' go on?" } });
+  expect(first.inputRequests?.['added/project']).toMatchObject({
+    method: 'elicitation/create',
+    params: { message: "Which project page should 'Fix the login bug' go on?" },
+  });
 
-  const final = (await getPrompt(await manualClient(b), { name: 'add_project_task', arguments: args, inputResponses: answer, requestState: first.requestState })) as GetPromptResult;
-  expect(final.messages.at(-1)).toEqual({ role: 'user', content: { type: 'text', text: 'Result of add_task:\n{"ok":true,"page":"MCP Tester (archive)"}' } });
-  expect(final._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 1, questions: [{ key: 'added/project', status: 'answered', attempts: 1 }] });
+  const final = (await getPrompt(await manualClient(b), {
+    name: 'add_project_task',
+    arguments: args,
+    inputResponses: answer,
+    requestState: first.requestState,
+  })) as GetPromptResult;
+  expect(final.messages.at(-1)).toEqual({
+    role: 'user',
+    content: { type: 'text', text: 'Result of add_task:\n{"ok":true,"page":"MCP Tester (archive)"}' },
+  });
+  expect(final._meta?.['mcpflow/execution']).toMatchObject({
+    status: 'completed',
+    rounds: 1,
+    questions: [{ key: 'added/project', status: 'answered', attempts: 1 }],
+  });
 
   const [after, afterB] = [await a.counts(), await b.counts()];
-  expect({ list_pages: after.list_pages - before.list_pages, add_task: after.add_task - before.add_task }).toEqual({ list_pages: 1, add_task: 0 });
-  expect({ list_pages: afterB.list_pages - beforeB.list_pages, add_task: afterB.add_task - beforeB.add_task }).toEqual({ list_pages: 0, add_task: 1 });
+  expect({ list_pages: after.list_pages - before.list_pages, add_task: after.add_task - before.add_task }).toEqual({
+    list_pages: 1,
+    add_task: 0,
+  });
+  expect({ list_pages: afterB.list_pages - beforeB.list_pages, add_task: afterB.add_task - beforeB.add_task }).toEqual({
+    list_pages: 0,
+    add_task: 1,
+  });
 });
 
 test('behind a round-robin load balancer, a client that answers by itself completes the run across both processes', async () => {
@@ -104,7 +130,11 @@ test('behind a round-robin load balancer, a client that answers by itself comple
       const body = Buffer.concat(chunks);
       const isPrompt = body.length > 0 && (JSON.parse(body.toString()) as { method?: string }).method === 'prompts/get';
       const target = isPrompt ? targets[next++ % targets.length] : a;
-      const upstream = await fetch(target.url, { method: request.method, headers: request.headers as Record<string, string>, body: body.length ? body : undefined });
+      const upstream = await fetch(target.url, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: body.length ? body : undefined,
+      });
       response.writeHead(upstream.status, Object.fromEntries(upstream.headers));
       response.end(Buffer.from(await upstream.arrayBuffer()));
     })();
@@ -113,7 +143,10 @@ test('behind a round-robin load balancer, a client that answers by itself comple
   closers.push(() => new Promise((resolve) => balancer.close(resolve)));
 
   const [before, beforeB] = [await a.counts(), await b.counts()];
-  const client = new Client({ name: 'pause-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } });
+  const client = new Client(
+    { name: 'pause-test', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } },
+  );
   const asked: unknown[] = [];
   client.setRequestHandler('elicitation/create', async (request) => {
     asked.push(request.params);
@@ -147,27 +180,51 @@ describe('a state the server will not resume from is InvalidParams, and nothing 
   test('tampered', async () => {
     const bytes = Buffer.from(state, 'base64url');
     bytes[bytes.length - 30] ^= 0x40;
-    await refused(b, { name: 'add_project_task', arguments: args, requestState: bytes.toString('base64url') }, /add_project_task: requestState rejected: it was altered, forged/);
-    await refused(b, { name: 'add_project_task', arguments: args, requestState: 'not a state' }, /requestState rejected: it is not base64url text/);
+    await refused(
+      b,
+      { name: 'add_project_task', arguments: args, requestState: bytes.toString('base64url') },
+      /add_project_task: requestState rejected: it was altered, forged/,
+    );
+    await refused(
+      b,
+      { name: 'add_project_task', arguments: args, requestState: 'not a state' },
+      /requestState rejected: it is not base64url text/,
+    );
   });
 
   test('for another prompt', async () => {
-    await refused(b, { name: 'add_private_task', arguments: { ...args, api_key: 'k' }, requestState: state }, /add_private_task: requestState rejected: it was altered, forged, sealed for another prompt or other arguments/);
+    await refused(
+      b,
+      { name: 'add_private_task', arguments: { ...args, api_key: 'k' }, requestState: state },
+      /add_private_task: requestState rejected: it was altered, forged, sealed for another prompt or other arguments/,
+    );
   });
 
   test('for other arguments', async () => {
-    await refused(b, { name: 'add_project_task', arguments: { ...args, task: 'Delete everything' }, requestState: state }, /sealed for another prompt or other arguments/);
+    await refused(
+      b,
+      { name: 'add_project_task', arguments: { ...args, task: 'Delete everything' }, requestState: state },
+      /sealed for another prompt or other arguments/,
+    );
   });
 
   test('sealed with a key this instance does not hold', async () => {
     const sealedByB = paused(await getPrompt(await manualClient(b), { name: 'add_project_task', arguments: args })).requestState;
-    await refused(a, { name: 'add_project_task', arguments: args, requestState: sealedByB }, /or sealed with a key this server does not hold/);
+    await refused(
+      a,
+      { name: 'add_project_task', arguments: args, requestState: sealedByB },
+      /or sealed with a key this server does not hold/,
+    );
   });
 
   test('expired', async () => {
     const shortState = paused(await getPrompt(await manualClient(shortLived), { name: 'add_project_task', arguments: args })).requestState;
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    await refused(shortLived, { name: 'add_project_task', arguments: args, requestState: shortState }, /requestState rejected: it expired \(states live 1 s\)/);
+    await refused(
+      shortLived,
+      { name: 'add_project_task', arguments: args, requestState: shortState },
+      /requestState rejected: it expired \(states live 1 s\)/,
+    );
   });
 });
 
@@ -175,13 +232,28 @@ test('a sensitive prompt argument never appears in the requestState bytes, in an
   const privateArgs = { project: 'mcp tester', task: 'Fix the login bug', api_key: SECRET };
   const first = paused(await getPrompt(await manualClient(a), { name: 'add_private_task', arguments: privateArgs }));
   const bytes = Buffer.from(first.requestState, 'base64url');
-  const views = [first.requestState, bytes.toString('latin1'), bytes.toString('utf8'), bytes.toString('hex'), bytes.toString('base64'), bytes.toString('base64url')];
+  const views = [
+    first.requestState,
+    bytes.toString('latin1'),
+    bytes.toString('utf8'),
+    bytes.toString('hex'),
+    bytes.toString('base64'),
+    bytes.toString('base64url'),
+  ];
   try {
     views.push(inflateRawSync(bytes.subarray(23, bytes.length - 16)).toString('latin1'));
   } catch {
     // Not deflate data: the payload is encrypted, as it should be.
   }
-  const forms = [SECRET, JSON.stringify(SECRET), encodeURIComponent(SECRET), Buffer.from(SECRET).toString('base64'), Buffer.from(SECRET).toString('base64url'), Buffer.from(SECRET).toString('hex'), SECRET.slice(4, 20)];
+  const forms = [
+    SECRET,
+    JSON.stringify(SECRET),
+    encodeURIComponent(SECRET),
+    Buffer.from(SECRET).toString('base64'),
+    Buffer.from(SECRET).toString('base64url'),
+    Buffer.from(SECRET).toString('hex'),
+    SECRET.slice(4, 20),
+  ];
   for (const view of views) for (const form of forms) expect(view).not.toContain(form);
   expect(JSON.stringify(first)).not.toContain('TOPSECRET');
 

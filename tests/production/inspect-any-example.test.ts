@@ -38,7 +38,7 @@ test.each(EXAMPLES)('the %s example says on stderr that it serves over stdio', a
       });
       child.on('exit', (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
     });
-    expect(said).toMatch(/^\S+ serving MCP over stdio\n$/);
+    expect(said).toMatch(/^\S+ serving .*\bstdio\b/);
   } finally {
     child.kill();
   }

@@ -44,7 +44,8 @@ function batchServer(line: Line, crunch: (signal: AbortSignal) => Promise<string
   return { factory, calls, aborted };
 }
 
-const hang = (signal: AbortSignal) => new Promise<string>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+const hang = (signal: AbortSignal) =>
+  new Promise<string>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
 const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mcpflow/execution'] as ExecutionMeta;
 
 describe.each(MATRIX)('long work: $label', ({ line, transport }) => {
@@ -88,7 +89,10 @@ describe.each(MATRIX)('long work: $label', ({ line, transport }) => {
     const { factory, calls, aborted } = batchServer(line, hang);
     const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'batch', arguments: { job: 'j' } });
-    expect(result.messages.at(-1)?.content).toEqual({ type: 'text', text: "Step 'crunched' failed: tool crunch timed out after 200 ms. The workflow stopped here." });
+    expect(result.messages.at(-1)?.content).toEqual({
+      type: 'text',
+      text: "Step 'crunched' failed: tool crunch timed out after 200 ms. The workflow stopped here.",
+    });
     expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'crunched', reason: 'tool crunch timed out after 200 ms' });
     expect(aborted).toEqual([true]);
     expect(calls.publish).toBe(0);
@@ -138,27 +142,41 @@ describe.each(MATRIX)('long work: $label', ({ line, transport }) => {
     const secret = 'sk-live-"quoted"-9f8e7d';
     @Workflow({ name: 'deploy', arguments: { api_key: z.string(), target: z.string() }, sensitiveArguments: ['api_key'] })
     class Deploy {
-      @Step({ tool: 'deploy', args: { key: promptArg('api_key'), target: promptArg('target'), pin: constant('4321') }, sensitiveArgs: ['pin'], guidance: 'Deploying to {target} with {api_key}' })
+      @Step({
+        tool: 'deploy',
+        args: { key: promptArg('api_key'), target: promptArg('target'), pin: constant('4321') },
+        sensitiveArgs: ['pin'],
+        guidance: 'Deploying to {target} with {api_key}',
+      })
       deployed!: unknown;
     }
     const received: unknown[] = [];
-    const client = await line.connect(() => {
-      const server = new line.WorkflowServer({ name: 'deploy', version: '1.0.0' });
-      server.registerTool('deploy', { inputSchema: { key: z.string(), target: z.string(), pin: z.string() } }, async (args) => {
-        received.push(args);
-        // A careless tool echoes what it was given.
-        return { content: [{ type: 'text', text: `deployed with ${args.key} and pin ${args.pin}` }], structuredContent: { echo: args } };
-      });
-      return server.use(Deploy);
-    }, { transport });
+    const client = await line.connect(
+      () => {
+        const server = new line.WorkflowServer({ name: 'deploy', version: '1.0.0' });
+        server.registerTool('deploy', { inputSchema: { key: z.string(), target: z.string(), pin: z.string() } }, async (args) => {
+          received.push(args);
+          // A careless tool echoes what it was given.
+          return { content: [{ type: 'text', text: `deployed with ${args.key} and pin ${args.pin}` }], structuredContent: { echo: args } };
+        });
+        return server.use(Deploy);
+      },
+      { transport },
+    );
     const result = await client.getPrompt({ name: 'deploy', arguments: { api_key: secret, target: 'prod' } });
     expect(received).toEqual([{ key: secret, target: 'prod', pin: '4321' }]);
     const everything = JSON.stringify(result);
     expect(everything).not.toContain('sk-live');
     expect(everything).not.toContain('4321');
-    expect(result.messages[0].content).toEqual({ type: 'text', text: 'Run the deploy workflow.\nArguments:\n- api_key: [redacted]\n- target: prod' });
+    expect(result.messages[0].content).toEqual({
+      type: 'text',
+      text: 'Run the deploy workflow.\nArguments:\n- api_key: [redacted]\n- target: prod',
+    });
     expect(result.messages[2].content).toEqual({ type: 'text', text: 'Deploying to prod with [redacted]' });
-    expect(result.messages.at(-1)?.content).toEqual({ type: 'text', text: 'Result of deploy:\ndeployed with [redacted] and pin [redacted]' });
+    expect(result.messages.at(-1)?.content).toEqual({
+      type: 'text',
+      text: 'Result of deploy:\ndeployed with [redacted] and pin [redacted]',
+    });
     await client.close();
   });
 

@@ -43,7 +43,11 @@ describe('@modelcontextprotocol/inspector-cli drives the stdio example', () => {
   // inspector-cli must run from a folder whose parent holds a package.json: examples/ is one.
   const inspector = (...args: string[]) => {
     const cli = require.resolve('@modelcontextprotocol/inspector-cli/build/index.js');
-    const result = spawnSync(process.execPath, [cli, process.execPath, CODE_REVIEW, ...args], { cwd: EXAMPLES, encoding: 'utf8', timeout: 30000 });
+    const result = spawnSync(process.execPath, [cli, process.execPath, CODE_REVIEW, ...args], {
+      cwd: EXAMPLES,
+      encoding: 'utf8',
+      timeout: 30000,
+    });
     expect(result.status).toBe(0);
     return JSON.parse(result.stdout) as Record<string, unknown>;
   };
@@ -64,12 +68,30 @@ describe('@modelcontextprotocol/inspector-cli drives the stdio example', () => {
   });
 
   test('prompts/get with arguments returns the trace', () => {
-    const result = inspector('--method', 'prompts/get', '--prompt-name', 'code_review', '--prompt-args', 'code=x = 1', 'language=python') as {
+    const result = inspector(
+      '--method',
+      'prompts/get',
+      '--prompt-name',
+      'code_review',
+      '--prompt-args',
+      'code=x = 1',
+      'language=python',
+    ) as {
       messages: { role: string; content: { text: string } }[];
       _meta: Record<string, { status: string }>;
     };
     expect(result._meta['mcpflow/execution'].status).toBe('completed');
-    expect(result.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'assistant', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
+    expect(result.messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'assistant',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+    ]);
     expect(result.messages[3].content.text).toBe('Calling tool analyze_code with arguments: {"code":"x = 1","language":"python"}');
   });
 });

@@ -23,7 +23,10 @@ function workflow(...steps: StepModel[]): WorkflowModel {
   return {
     name: 'add_project_task',
     className: 'AddProjectTask',
-    arguments: [{ name: 'project', required: true }, { name: 'title', required: true }],
+    arguments: [
+      { name: 'project', required: true },
+      { name: 'title', required: true },
+    ],
     instructions: [],
     resources: [],
     steps: [step('list', { project: promptArg('project') }, 'pages'), ...steps],
@@ -31,13 +34,20 @@ function workflow(...steps: StepModel[]): WorkflowModel {
   };
 }
 
-const errorsOf = (...steps: StepModel[]) => validateWorkflow(workflow(...steps)).map((error) => ({ code: error.code, message: error.message, target: error.target }));
+const errorsOf = (...steps: StepModel[]) =>
+  validateWorkflow(workflow(...steps)).map((error) => ({ code: error.code, message: error.message, target: error.target }));
 
 describe('rules for askUser and askModel, on plain models', () => {
   test.each<[string, DataSource]>([
-    ['a question with choices from an earlier step', askUser('Which page of {project} gets {title}?', { choices: field('pages', 'names'), schema: z.string() })],
+    [
+      'a question with choices from an earlier step',
+      askUser('Which page of {project} gets {title}?', { choices: field('pages', 'names'), schema: z.string() }),
+    ],
     ['constant choices and a form schema', askUser('Priority?', { choices: constant(['low', 'high']), attempts: 1, sensitive: true })],
-    ['a model question reading context and arguments', askModel('Pick the page for {title} among {pages}', { context: { pages: fromStep('pages') }, maxTokens: 50 })],
+    [
+      'a model question reading context and arguments',
+      askModel('Pick the page for {title} among {pages}', { context: { pages: fromStep('pages') }, maxTokens: 50 }),
+    ],
     ['literal braces', askUser('Answer as {{json}}')],
   ])('accepts %s', (_label, source) => {
     expect(errorsOf(step('add', { page: source }))).toEqual([]);
@@ -86,7 +96,13 @@ describe('rules for askUser and askModel, on plain models', () => {
       "names none of the prompt arguments and context entries: 'project', 'title', 'pages'.",
       { kind: 'argSource', step: 'add', arg: 'page', part: 'message' },
     ],
-    ['an empty question', askUser('  '), 91042, 'askUser() has an empty message.', { kind: 'argSource', step: 'add', arg: 'page', part: 'message' }],
+    [
+      'an empty question',
+      askUser('  '),
+      91042,
+      'askUser() has an empty message.',
+      { kind: 'argSource', step: 'add', arg: 'page', part: 'message' },
+    ],
     [
       'zero attempts',
       askUser('Which page?', { attempts: 0 }),

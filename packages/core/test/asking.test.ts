@@ -4,17 +4,25 @@ import { askModel, askUser, constant, field, fromStep } from '@mcpflow/decorator
 import { buildQuestion, type Question, type SourceValue } from '../src/engine/asking/question';
 import { readAnswer } from '../src/engine/asking/answer';
 
-const pages = [{ id: 'p1', name: 'Roadmap' }, { id: 'p2', name: 'Roadmap (archive)' }];
+const pages = [
+  { id: 'p1', name: 'Roadmap' },
+  { id: 'p2', name: 'Roadmap (archive)' },
+];
 const bindings: Record<string, unknown> = { pages: { names: ['Roadmap', 'Roadmap (archive)'], all: pages, one: ['Only'], none: [] } };
 const resolve = (source: DataSource): SourceValue => {
   if (source.kind === 'constant') return { ok: true, value: source.value };
-  if (source.kind === 'fromStep') return source.binding in bindings ? { ok: true, value: bindings[source.binding] } : { ok: false, reason: `binding '${source.binding}' has no value yet` };
+  if (source.kind === 'fromStep')
+    return source.binding in bindings
+      ? { ok: true, value: bindings[source.binding] }
+      : { ok: false, reason: `binding '${source.binding}' has no value yet` };
   if (source.kind === 'field') return { ok: true, value: (bindings[source.binding] as Record<string, unknown>)[source.path] };
   return { ok: false, reason: 'unsupported' };
 };
 const args = { project: 'Website', title: 'Ship it' };
 
-function question(...parameters: Parameters<typeof buildQuestion> extends [unknown, unknown, infer A, ...unknown[]] ? [A, string?] : never): Question {
+function question(
+  ...parameters: Parameters<typeof buildQuestion> extends [unknown, unknown, infer A, ...unknown[]] ? [A, string?] : never
+): Question {
   const [ask, rejected] = parameters;
   const outcome = buildQuestion('add/page', 'page', ask, args, resolve, rejected);
   if (outcome.kind !== 'question') throw new Error(`no question: ${JSON.stringify(outcome)}`);
@@ -28,7 +36,11 @@ describe('building a question', () => {
       method: 'elicitation/create',
       params: {
         message: 'Which page of Website gets Ship it?',
-        requestedSchema: { type: 'object', properties: { page: { type: 'string', title: 'page', enum: ['Roadmap', 'Roadmap (archive)'] } }, required: ['page'] },
+        requestedSchema: {
+          type: 'object',
+          properties: { page: { type: 'string', title: 'page', enum: ['Roadmap', 'Roadmap (archive)'] } },
+          required: ['page'],
+        },
       },
     });
   });
@@ -41,7 +53,10 @@ describe('building a question', () => {
   });
 
   test('a single choice is taken without asking; none, or choices not yet known, cannot be asked', () => {
-    expect(buildQuestion('k', 'page', askUser('Which?', { choices: field('pages', 'one') }), args, resolve)).toEqual({ kind: 'known', value: 'Only' });
+    expect(buildQuestion('k', 'page', askUser('Which?', { choices: field('pages', 'one') }), args, resolve)).toEqual({
+      kind: 'known',
+      value: 'Only',
+    });
     expect(buildQuestion('k', 'page', askUser('Which?', { choices: field('pages', 'none') }), args, resolve)).toEqual({
       kind: 'unanswerable',
       reason: 'there is nothing to choose from for "Which?": its choices are an empty list',
@@ -53,21 +68,41 @@ describe('building a question', () => {
   });
 
   test('a zod object schema asks a form of several primitive fields; a scalar schema types the one field', () => {
-    const form = question(askUser('Details?', { schema: z.object({ due: z.iso.date(), points: z.number().int().min(1).max(13), urgent: z.boolean().optional() }) }));
+    const form = question(
+      askUser('Details?', {
+        schema: z.object({ due: z.iso.date(), points: z.number().int().min(1).max(13), urgent: z.boolean().optional() }),
+      }),
+    );
     expect(form.request.params).toMatchObject({
       requestedSchema: {
         type: 'object',
-        properties: { due: { type: 'string', format: 'date' }, points: { type: 'integer', minimum: 1, maximum: 13 }, urgent: { type: 'boolean' } },
+        properties: {
+          due: { type: 'string', format: 'date' },
+          points: { type: 'integer', minimum: 1, maximum: 13 },
+          urgent: { type: 'boolean' },
+        },
         required: ['due', 'points'],
       },
     });
-    expect(readAnswer(form, { action: 'accept', content: { due: '2026-12-01', points: 3 } })).toEqual({ status: 'answered', value: { due: '2026-12-01', points: 3 } });
+    expect(readAnswer(form, { action: 'accept', content: { due: '2026-12-01', points: 3 } })).toEqual({
+      status: 'answered',
+      value: { due: '2026-12-01', points: 3 },
+    });
     const scalar = question(askUser('Points?', { schema: z.number().describe('Story points'), title: 'Points' }));
-    expect(scalar.request.params).toMatchObject({ requestedSchema: { properties: { page: { type: 'number', title: 'Points', description: 'Story points' } } } });
+    expect(scalar.request.params).toMatchObject({
+      requestedSchema: { properties: { page: { type: 'number', title: 'Points', description: 'Story points' } } },
+    });
   });
 
   test('askModel: prompt, context values and the answer schema in one user message', () => {
-    const asked = question(askModel('Pick the page for {title} among {pages}', { context: { pages: field('pages', 'names') }, schema: z.enum(['Roadmap', 'Roadmap (archive)']), maxTokens: 50, systemPrompt: 'Be brief.' }));
+    const asked = question(
+      askModel('Pick the page for {title} among {pages}', {
+        context: { pages: field('pages', 'names') },
+        schema: z.enum(['Roadmap', 'Roadmap (archive)']),
+        maxTokens: 50,
+        systemPrompt: 'Be brief.',
+      }),
+    );
     expect(asked.request).toEqual({
       method: 'sampling/createMessage',
       params: {
@@ -90,7 +125,9 @@ describe('building a question', () => {
 
   test('a question put again says why the previous answer was refused', () => {
     const asked = question(askUser('Points?', { schema: z.number() }), 'expected number, received string');
-    expect(asked.request.params).toMatchObject({ message: 'Points?\n(The previous answer was not accepted: expected number, received string. Please answer again.)' });
+    expect(asked.request.params).toMatchObject({
+      message: 'Points?\n(The previous answer was not accepted: expected number, received string. Please answer again.)',
+    });
   });
 });
 
@@ -104,7 +141,10 @@ describe('reading an answer', () => {
   });
 
   test('untrusted answers: not a choice, missing field, no content, odd action, nothing', () => {
-    expect(readAnswer(pick(), { action: 'accept', content: { page: 'Other' } })).toEqual({ status: 'invalid', problem: '"Other" is not one of the choices' });
+    expect(readAnswer(pick(), { action: 'accept', content: { page: 'Other' } })).toEqual({
+      status: 'invalid',
+      problem: '"Other" is not one of the choices',
+    });
     expect(readAnswer(pick(), { action: 'accept', content: {} })).toEqual({ status: 'invalid', problem: "the answer has no 'page'" });
     expect(readAnswer(pick(), { action: 'accept' })).toEqual({ status: 'invalid', problem: 'the accepted answer holds no form content' });
     expect(readAnswer(pick(), { action: 'maybe' })).toEqual({ status: 'invalid', problem: 'the client answered with action "maybe"' });
@@ -114,16 +154,31 @@ describe('reading an answer', () => {
   test('the schema checks and parses the answer', () => {
     const points = question(askUser('Points?', { schema: z.coerce.number().int().max(13) }));
     expect(readAnswer(points, { action: 'accept', content: { page: '8' } })).toEqual({ status: 'answered', value: 8 });
-    expect(readAnswer(points, { action: 'accept', content: { page: 21 } })).toEqual({ status: 'invalid', problem: expect.stringContaining('13') });
+    expect(readAnswer(points, { action: 'accept', content: { page: 21 } })).toEqual({
+      status: 'invalid',
+      problem: expect.stringContaining('13'),
+    });
   });
 
   test('sampling: text, JSON (also fenced) checked against the schema', () => {
     const free = question(askModel('Summarize'));
-    expect(readAnswer(free, { role: 'assistant', content: { type: 'text', text: '  A summary. ' }, model: 'm' })).toEqual({ status: 'answered', value: 'A summary.' });
+    expect(readAnswer(free, { role: 'assistant', content: { type: 'text', text: '  A summary. ' }, model: 'm' })).toEqual({
+      status: 'answered',
+      value: 'A summary.',
+    });
     const typed = question(askModel('Label', { schema: z.object({ label: z.enum(['bug', 'feature']) }) }));
-    expect(readAnswer(typed, { content: { type: 'text', text: '```json\n{"label":"bug"}\n```' } })).toEqual({ status: 'answered', value: { label: 'bug' } });
-    expect(readAnswer(typed, { content: [{ type: 'text', text: '{"label":"chore"}' }] })).toEqual({ status: 'invalid', problem: expect.stringMatching(/^label: /) });
-    expect(readAnswer(typed, { content: { type: 'image', data: 'x', mimeType: 'image/png' } })).toEqual({ status: 'invalid', problem: 'the model answered with no text' });
+    expect(readAnswer(typed, { content: { type: 'text', text: '```json\n{"label":"bug"}\n```' } })).toEqual({
+      status: 'answered',
+      value: { label: 'bug' },
+    });
+    expect(readAnswer(typed, { content: [{ type: 'text', text: '{"label":"chore"}' }] })).toEqual({
+      status: 'invalid',
+      problem: expect.stringMatching(/^label: /),
+    });
+    expect(readAnswer(typed, { content: { type: 'image', data: 'x', mimeType: 'image/png' } })).toEqual({
+      status: 'invalid',
+      problem: 'the model answered with no text',
+    });
     const enumerated = question(askModel('Pick', { schema: z.enum(['a', 'b']) }));
     expect(readAnswer(enumerated, { content: { type: 'text', text: 'b' } })).toEqual({ status: 'answered', value: 'b' });
   });

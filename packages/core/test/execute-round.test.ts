@@ -16,13 +16,26 @@ import {
   type RoundResult,
 } from '../src/engine';
 
-@Workflow({ name: 'add_project_task', description: 'Add a task', arguments: { project: z.string(), task: z.string(), token: z.string() }, sensitiveArguments: ['token'] })
+@Workflow({
+  name: 'add_project_task',
+  description: 'Add a task',
+  arguments: { project: z.string(), task: z.string(), token: z.string() },
+  sensitiveArguments: ['token'],
+})
 class AddProjectTask {
   @Step({ tool: 'list_pages', args: { query: promptArg('project') }, guidance: 'Finding {project}.' })
   @Bind('pages')
   pages!: { names: string[] };
 
-  @Step({ tool: 'add_task', args: { page: askUser('Which page for {task}?', { choices: field('pages', 'names'), attempts: 2 }), task: promptArg('task'), token: promptArg('token') }, guidance: 'Adding {task}.' })
+  @Step({
+    tool: 'add_task',
+    args: {
+      page: askUser('Which page for {task}?', { choices: field('pages', 'names'), attempts: 2 }),
+      task: promptArg('task'),
+      token: promptArg('token'),
+    },
+    guidance: 'Adding {task}.',
+  })
   @Bind('added')
   added!: unknown;
 
@@ -41,7 +54,10 @@ interface FakeTool extends HostTool {
 }
 
 function host(asking: AskChannel | undefined, calls: string[]): Host<FakeTool> {
-  const tool = (name: string, run: (input: Record<string, unknown>) => unknown): FakeTool => ({ enabled: true, run: (input) => (calls.push(name), run(input)) });
+  const tool = (name: string, run: (input: Record<string, unknown>) => unknown): FakeTool => ({
+    enabled: true,
+    run: (input) => (calls.push(name), run(input)),
+  });
   const tools: Record<string, FakeTool> = {
     list_pages: tool('list_pages', () => ({ names: ['MCP Tester', 'MCP Tester (archive)'] })),
     add_task: tool('add_task', (input) => ({ page: input.page, task: input.task })),
@@ -53,7 +69,9 @@ function host(asking: AskChannel | undefined, calls: string[]): Host<FakeTool> {
     toolInputs: () => [],
     validateToolInput: (_tool, _name, input) => ({ ok: true, args: input }),
     invokeTool: (found, _name, input) => found.run(input as Record<string, unknown>),
-    checkToolResult: (_tool, _name, value) => ({ content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }] }),
+    checkToolResult: (_tool, _name, value) => ({
+      content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }],
+    }),
     readResource: () => Promise.reject(new Error('no resources')),
     asking,
   };
@@ -82,21 +100,43 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
         method: 'elicitation/create',
         params: {
           message: 'Which page for Fix login?',
-          requestedSchema: { type: 'object', properties: { page: { type: 'string', title: 'page', enum: ['MCP Tester', 'MCP Tester (archive)'] } }, required: ['page'] },
+          requestedSchema: {
+            type: 'object',
+            properties: { page: { type: 'string', title: 'page', enum: ['MCP Tester', 'MCP Tester (archive)'] } },
+            required: ['page'],
+          },
         },
       },
     });
     expect(calls).toEqual(['list_pages']);
 
-    const resumed = result(await executeWorkflowRound(plan, args, host(rounds({ 'added/page': accept('MCP Tester (archive)') }), calls), {}, sealer, first.requestState));
+    const resumed = result(
+      await executeWorkflowRound(
+        plan,
+        args,
+        host(rounds({ 'added/page': accept('MCP Tester (archive)') }), calls),
+        {},
+        sealer,
+        first.requestState,
+      ),
+    );
     expect(calls).toEqual(['list_pages', 'add_task', 'notify']);
 
     const inPlaceCalls: string[] = [];
-    const inPlace = await executeWorkflow(plan, args, host({ mode: 'in-place', supports: () => true, send: async () => accept('MCP Tester (archive)') }, inPlaceCalls), {});
+    const inPlace = await executeWorkflow(
+      plan,
+      args,
+      host({ mode: 'in-place', supports: () => true, send: async () => accept('MCP Tester (archive)') }, inPlaceCalls),
+      {},
+    );
     const meta = (value: PromptResult) => value._meta?.['mcpflow/execution'] as Record<string, unknown>;
     expect(resumed.messages).toEqual(inPlace.messages);
     expect(meta(resumed)).toEqual(meta(inPlace));
-    expect(meta(resumed)).toMatchObject({ status: 'completed', rounds: 1, questions: [{ key: 'added/page', status: 'answered', attempts: 1 }] });
+    expect(meta(resumed)).toMatchObject({
+      status: 'completed',
+      rounds: 1,
+      questions: [{ key: 'added/page', status: 'answered', attempts: 1 }],
+    });
     expect(JSON.stringify(resumed)).not.toContain('tok_SECRET_42');
     expect(resumed.messages.map((message) => (message.content.type === 'text' ? message.content.text : '')).slice(5, 8)).toEqual([
       'Question for the user: Which page for Fix login?\nChoices: MCP Tester, MCP Tester (archive)',
@@ -108,20 +148,39 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
   test('a refused answer pauses again with the reason; answers beyond the attempts hand off', async () => {
     const calls: string[] = [];
     const first = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), calls), {}, sealer));
-    const second = inputRequired(await executeWorkflowRound(plan, args, host(rounds({ 'added/page': accept('Nope') }), calls), {}, sealer, first.requestState));
-    expect(second.inputRequests['added/page'].params).toMatchObject({ message: 'Which page for Fix login?\n(The previous answer was not accepted: "Nope" is not one of the choices. Please answer again.)' });
-    const last = result(await executeWorkflowRound(plan, args, host(rounds({ 'added/page': accept('Nope again') }), calls), {}, sealer, second.requestState));
-    expect(last._meta?.['mcpflow/execution']).toMatchObject({ status: 'handoff', rounds: 2, questions: [{ status: 'refused', attempts: 2 }] });
+    const second = inputRequired(
+      await executeWorkflowRound(plan, args, host(rounds({ 'added/page': accept('Nope') }), calls), {}, sealer, first.requestState),
+    );
+    expect(second.inputRequests['added/page'].params).toMatchObject({
+      message: 'Which page for Fix login?\n(The previous answer was not accepted: "Nope" is not one of the choices. Please answer again.)',
+    });
+    const last = result(
+      await executeWorkflowRound(plan, args, host(rounds({ 'added/page': accept('Nope again') }), calls), {}, sealer, second.requestState),
+    );
+    expect(last._meta?.['mcpflow/execution']).toMatchObject({
+      status: 'handoff',
+      rounds: 2,
+      questions: [{ status: 'refused', attempts: 2 }],
+    });
     expect(calls).toEqual(['list_pages']);
   });
 
   test('a retry without the answers pauses again; decline hands off; cancel ends as cancelled', async () => {
     const first = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), []), {}, sealer));
-    const again = inputRequired(await executeWorkflowRound(plan, args, host(rounds({ other: accept('x') }), []), {}, sealer, first.requestState));
+    const again = inputRequired(
+      await executeWorkflowRound(plan, args, host(rounds({ other: accept('x') }), []), {}, sealer, first.requestState),
+    );
     expect(Object.keys(again.inputRequests)).toEqual(['added/page']);
-    const declined = result(await executeWorkflowRound(plan, args, host(rounds({ 'added/page': { action: 'decline' } }), []), {}, sealer, first.requestState));
-    expect(declined._meta?.['mcpflow/execution']).toMatchObject({ status: 'handoff', reason: 'the user declined to answer "Which page for Fix login?" (choices: MCP Tester, MCP Tester (archive))' });
-    const cancelled = result(await executeWorkflowRound(plan, args, host(rounds({ 'added/page': { action: 'cancel' } }), []), {}, sealer, first.requestState));
+    const declined = result(
+      await executeWorkflowRound(plan, args, host(rounds({ 'added/page': { action: 'decline' } }), []), {}, sealer, first.requestState),
+    );
+    expect(declined._meta?.['mcpflow/execution']).toMatchObject({
+      status: 'handoff',
+      reason: 'the user declined to answer "Which page for Fix login?" (choices: MCP Tester, MCP Tester (archive))',
+    });
+    const cancelled = result(
+      await executeWorkflowRound(plan, args, host(rounds({ 'added/page': { action: 'cancel' } }), []), {}, sealer, first.requestState),
+    );
     expect(cancelled._meta?.['mcpflow/execution']).toMatchObject({ status: 'cancelled', stoppedAt: 'added' });
   });
 
@@ -137,12 +196,16 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
     await expect(retry(bytes.toString('base64url'))).rejects.toMatchObject({ problem: 'not-authentic' });
     await expect(retry(requestState, clocked, { ...args, task: 'Something else' })).rejects.toMatchObject({ problem: 'not-authentic' });
     await expect(retry(requestState, clocked, { ...args, token: 'another token' })).rejects.toMatchObject({ problem: 'not-authentic' });
-    await expect(retry(requestState, new StateSealer({ keys: ['another key, also thirty-two bytes long'] }))).rejects.toMatchObject({ problem: 'not-authentic' });
+    await expect(retry(requestState, new StateSealer({ keys: ['another key, also thirty-two bytes long'] }))).rejects.toMatchObject({
+      problem: 'not-authentic',
+    });
     await expect(retry({ forged: true })).rejects.toBeInstanceOf(SealedStateError);
     const otherVersion = planWorkflow({ ...plan.model, steps: plan.model.steps.slice(0, 2) }, () => {
       throw new Error('none');
     });
-    await expect(executeWorkflowRound(otherVersion, args, host(rounds(), calls), {}, clocked, requestState)).rejects.toMatchObject({ problem: 'stale' });
+    await expect(executeWorkflowRound(otherVersion, args, host(rounds(), calls), {}, clocked, requestState)).rejects.toMatchObject({
+      problem: 'stale',
+    });
     now += 61_000;
     await expect(retry(requestState)).rejects.toMatchObject({ problem: 'expired' });
     expect(calls).toEqual([]);
@@ -154,7 +217,9 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
     expect(round._meta?.['mcpflow/execution']).toMatchObject({
       status: 'handoff',
       stoppedAt: 'added',
-      reason: expect.stringMatching(/^the server cannot pause step 'added' to ask "Which page for Fix login\?": its state would be \d+ characters sealed, over this server's limit of 64$/),
+      reason: expect.stringMatching(
+        /^the server cannot pause step 'added' to ask "Which page for Fix login\?": its state would be \d+ characters sealed, over this server's limit of 64$/,
+      ),
     });
   });
 });
@@ -165,11 +230,20 @@ class PlanRelease {
   @Bind('pages')
   pages!: { names: string[] };
 
-  @Step({ tool: 'add_task', parallel: true, args: { page: askUser('Page for the changelog?', { choices: field('pages', 'names') }), task: promptArg('project') } })
+  @Step({
+    tool: 'add_task',
+    parallel: true,
+    args: { page: askUser('Page for the changelog?', { choices: field('pages', 'names') }), task: promptArg('project') },
+  })
   @Bind('changelog')
   changelog!: unknown;
 
-  @Step({ tool: 'add_task', name: 'announce', parallel: true, args: { page: askUser('Page for the announcement?', { choices: field('pages', 'names') }), task: promptArg('project') } })
+  @Step({
+    tool: 'add_task',
+    name: 'announce',
+    parallel: true,
+    args: { page: askUser('Page for the announcement?', { choices: field('pages', 'names') }), task: promptArg('project') },
+  })
   @Bind('announcement')
   announcement!: unknown;
 
@@ -191,7 +265,9 @@ describe('asking inside parallel groups and loops', () => {
     const first = inputRequired(await run(undefined));
     expect(Object.keys(first.inputRequests)).toEqual(['changelog/page', 'announce/page']);
     expect(calls).toEqual(['list_pages']);
-    const second = inputRequired(await run({ 'changelog/page': accept('MCP Tester'), 'announce/page': accept('MCP Tester (archive)') }, first.requestState));
+    const second = inputRequired(
+      await run({ 'changelog/page': accept('MCP Tester'), 'announce/page': accept('MCP Tester (archive)') }, first.requestState),
+    );
     expect(Object.keys(second.inputRequests)).toEqual(['notified/task']);
     expect(calls).toEqual(['list_pages', 'add_task', 'add_task']);
     const done = result(await run({ 'notified/task': { action: 'accept', content: { task: 'Release on Monday' } } }, second.requestState));

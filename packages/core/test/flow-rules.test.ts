@@ -1,6 +1,20 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { Bind, Step, TemplateBinding, Workflow, constant, equals, field, fromStep, item, not, oneOf, present, promptArg } from '@mcpflow/decorators';
+import {
+  Bind,
+  Step,
+  TemplateBinding,
+  Workflow,
+  constant,
+  equals,
+  field,
+  fromStep,
+  item,
+  not,
+  oneOf,
+  present,
+  promptArg,
+} from '@mcpflow/decorators';
 import {
   ForEachOverNonArrayError,
   InvalidStepOptionError,
@@ -99,7 +113,9 @@ describe('flow rules at use()', () => {
       "Workflow 'triage', step 'details': reads item(), but the step has no forEach, so there is no current element. " +
         "Fix: add forEach: fromStep('<array binding>') to step 'details', or read the value with fromStep()/field() instead.",
     );
-    expect(errors[1].message).toContain("step 'read': reads item() in its own forEach source; the source is read before any element exists.");
+    expect(errors[1].message).toContain(
+      "step 'read': reads item() in its own forEach source; the source is read before any element exists.",
+    );
   });
 
   test('{item} stays a prompt argument placeholder outside forEach when the workflow declares one', () => {
@@ -184,7 +200,7 @@ describe('flow rules at use()', () => {
     expect(error.code).toBe(91065);
     expect(error.message).toBe(
       "Workflow 'styled': instruction resource 'docs://glossary/{lang}' holds a '{…}' template expression, but workflow resources are embedded before any step runs, so nothing can fill it. " +
-        'Fix: use a fixed URI in @Workflow({ resources }), or move the URI to a step\'s resources and fill it with @TemplateBinding.',
+        "Fix: use a fixed URI in @Workflow({ resources }), or move the URI to a step's resources and fill it with @TemplateBinding.",
     );
 
     @Workflow({ name: 'guided', resources: ['docs://style-guide'] })
@@ -195,7 +211,9 @@ describe('flow rules at use()', () => {
     const guided = server().use(Guided);
     guided.registerTool('write', {}, async () => ({ content: [] }));
     expect(() => guided.validate()).toThrow(UnregisteredResourceError);
-    expect(() => guided.validate()).toThrow("Workflow 'guided': uses resource 'docs://style-guide', which no registered resource or resource template serves.");
+    expect(() => guided.validate()).toThrow(
+      "Workflow 'guided': uses resource 'docs://style-guide', which no registered resource or resource template serves.",
+    );
     guided.registerResource('style', 'docs://style-guide', {}, async (uri) => ({ contents: [{ uri: uri.href, text: 'Be brief.' }] }));
     expect(() => guided.validate()).not.toThrow();
   });
@@ -215,7 +233,14 @@ describe('flow rules at use()', () => {
       @Bind('b')
       b!: unknown;
 
-      @Step({ tool: 'each', forEach: field('issues', 'items'), concurrency: 4, maxItems: 10, args: { n: item('number'), a: fromStep('a') }, guidance: '#{item.number}' })
+      @Step({
+        tool: 'each',
+        forEach: field('issues', 'items'),
+        concurrency: 4,
+        maxItems: 10,
+        args: { n: item('number'), a: fromStep('a') },
+        guidance: '#{item.number}',
+      })
       @Bind('each')
       each!: unknown;
     }
@@ -252,9 +277,18 @@ describe.each([
 
 describe('parallelGroups', () => {
   test.each([
-    [[false, false], [[0], [1]]],
-    [[true, true, false, true], [[0, 1], [2], [3]]],
-    [[false, true, true, true, false], [[0], [1, 2, 3], [4]]],
+    [
+      [false, false],
+      [[0], [1]],
+    ],
+    [
+      [true, true, false, true],
+      [[0, 1], [2], [3]],
+    ],
+    [
+      [false, true, true, true, false],
+      [[0], [1, 2, 3], [4]],
+    ],
     [[true], [[0]]],
   ])('%j → %j', (flags, expected) => {
     const steps = flags.map((parallel, index) => ({ parallel, index }));

@@ -1,4 +1,9 @@
-import { applyLimits, DEFAULT_MAX_TRACE_BYTES, DEFAULT_STEP_TIMEOUT_MS, InvalidServerOptionError } from '../src/engine/execution/execution-limits';
+import {
+  applyLimits,
+  DEFAULT_MAX_TRACE_BYTES,
+  DEFAULT_STEP_TIMEOUT_MS,
+  InvalidServerOptionError,
+} from '../src/engine/execution/execution-limits';
 import { contentBlockProblem, resourceContentsProblem } from '../src/engine/results/check-content';
 import { findUnrepresentable } from '../src/engine/results/find-unrepresentable';
 import { boundText } from '../src/engine/text/bounded-text';
@@ -91,7 +96,9 @@ describe('boundTrace', () => {
     const bounded = boundTrace(messages, 10_000, 500, 2);
     expect(bytes(bounded.messages)).toBeLessThanOrEqual(9_500);
     expect(bounded.truncation).toEqual({ limitBytes: 10_000, messagesCut: 1, messagesDropped: 0 });
-    expect((bounded.messages[2].content as { text: string }).text).toMatch(/^z+\n\[truncated by mcpflow: [\d,]+ more characters not shown; the trace is limited to 10,000 bytes \(maxTraceBytes\)\]$/);
+    expect((bounded.messages[2].content as { text: string }).text).toMatch(
+      /^z+\n\[truncated by mcpflow: [\d,]+ more characters not shown; the trace is limited to 10,000 bytes \(maxTraceBytes\)\]$/,
+    );
     expect(bounded.messages[3]).toEqual(text('last'));
   });
 
@@ -107,6 +114,9 @@ describe('boundTrace', () => {
   test('replaces a blob it cannot cut by a note', () => {
     const blob: PromptMessage = { role: 'user', content: { type: 'resource', resource: { uri: 'x://big', blob: 'A'.repeat(40_000) } } };
     const bounded = boundTrace([text('intent'), blob, text('last')], 8_000, 200, 1);
-    expect(bounded.messages[1].content).toEqual({ type: 'text', text: expect.stringMatching(/^\[truncated by mcpflow: the resource x:\/\/big of [\d,]+ bytes not shown;/) });
+    expect(bounded.messages[1].content).toEqual({
+      type: 'text',
+      text: expect.stringMatching(/^\[truncated by mcpflow: the resource x:\/\/big of [\d,]+ bytes not shown;/),
+    });
   });
 });

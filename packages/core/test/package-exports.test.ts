@@ -8,7 +8,13 @@ import * as path from 'node:path';
  */
 const core = path.resolve(__dirname, '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(core, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
-const entryPoints = { '.': 'index.ts', './v1': 'v1/index.ts', './v2': 'v2/index.ts', './model': 'model/index.ts', './rules': 'rules/index.ts' };
+const entryPoints = {
+  '.': 'index.ts',
+  './v1': 'v1/index.ts',
+  './v2': 'v2/index.ts',
+  './model': 'model/index.ts',
+  './rules': 'rules/index.ts',
+};
 
 test.each(Object.entries(entryPoints))('%s has an import and a require condition, each with types', (subpath) => {
   expect(manifest.exports[subpath]).toEqual({

@@ -84,7 +84,9 @@ describe('run-time validation rules (thrown by use())', () => {
     }
     const error = useError(Names);
     expect(error).toBeInstanceOf(StepNameUsedAsBindingError);
-    expect(error.message).toContain("reads 'analyze', which is a step name, not a binding. Step 'analyze' is bound as 'analysis_result'. Did you mean 'analysis_result'?");
+    expect(error.message).toContain(
+      "reads 'analyze', which is a step name, not a binding. Step 'analyze' is bound as 'analysis_result'. Did you mean 'analysis_result'?",
+    );
   });
 
   test('undeclared prompt argument suggests the declared one', () => {
@@ -135,7 +137,9 @@ describe('run-time validation rules (thrown by use())', () => {
     }
     const error = useError(Report);
     expect(error).toBeInstanceOf(UnknownGuidancePlaceholderError);
-    expect(error.message).toContain("guidance holds {projet}, but the workflow declares no argument 'projet'. Declared arguments: 'project'. Did you mean 'project'?");
+    expect(error.message).toContain(
+      "guidance holds {projet}, but the workflow declares no argument 'projet'. Declared arguments: 'project'. Did you mean 'project'?",
+    );
   });
 
   test('duplicate binding and duplicate step name', () => {
@@ -236,8 +240,14 @@ describe('run-time validation rules (thrown by use())', () => {
     }
     const error = useError(Rooms) as WorkflowValidationError;
     expect(error.errors.map((each) => [each.code, each.message.split(' Fix:')[0]])).toEqual([
-      [91014, "Workflow 'rooms', step 'map': {room} would be filled with an object constant, but a URI variable takes a string, number or boolean."],
-      [91014, "Workflow 'rooms', step 'map': {tags} would be filled with an array constant, but a URI variable takes a string, number or boolean."],
+      [
+        91014,
+        "Workflow 'rooms', step 'map': {room} would be filled with an object constant, but a URI variable takes a string, number or boolean.",
+      ],
+      [
+        91014,
+        "Workflow 'rooms', step 'map': {tags} would be filled with an array constant, but a URI variable takes a string, number or boolean.",
+      ],
     ]);
   });
 
@@ -259,7 +269,9 @@ describe('run-time validation rules (thrown by use())', () => {
     }
     expect(readWorkflowModel(Inherited)?.steps.map((step) => step.name)).toEqual(['progress', 'hint']);
     expect(() => server().use(Inherited)).not.toThrow();
-    expect(useError(InheritedTypo).message).toContain("reads binding 'progres', but no step binds it. Bindings available here: 'progress'. Did you mean 'progress'?");
+    expect(useError(InheritedTypo).message).toContain(
+      "reads binding 'progres', but no step binds it. Bindings available here: 'progress'. Did you mean 'progress'?",
+    );
   });
 
   test('a valid workflow passes, with every kind of data source', () => {
@@ -301,7 +313,9 @@ describe('registration rules (checked at connect() and validate())', () => {
     await expect(connecting).rejects.toThrow(WorkflowValidationError);
     await connecting.catch((error: WorkflowValidationError) => {
       expect(error.errors[0]).toBeInstanceOf(UnregisteredToolError);
-      expect(error.errors[0].message).toContain("calls tool 'find_item', which this server has not registered. Registered tools: 'find_items'. Did you mean 'find_items'?");
+      expect(error.errors[0].message).toContain(
+        "calls tool 'find_item', which this server has not registered. Registered tools: 'find_items'. Did you mean 'find_items'?",
+      );
       expect(error.errors.slice(1).map((entry) => entry.constructor)).toEqual([UnregisteredResourceError, UnregisteredResourceError]);
     });
     expect(workflowServer.isConnected()).toBe(false);
@@ -310,7 +324,9 @@ describe('registration rules (checked at connect() and validate())', () => {
   test('registered tools, static resources and templates satisfy validate()', () => {
     const workflowServer = server().use(Lookup);
     workflowServer.tool('find_item', { id: z.string() }, async () => ({ content: [] }));
-    workflowServer.resource('kinds', new ResourceTemplate('catalog://kinds/{kind}', { list: undefined }), async (uri) => ({ contents: [{ uri: uri.href, text: '' }] }));
+    workflowServer.resource('kinds', new ResourceTemplate('catalog://kinds/{kind}', { list: undefined }), async (uri) => ({
+      contents: [{ uri: uri.href, text: '' }],
+    }));
     workflowServer.registerResource('style', 'docs://style', {}, async (uri) => ({ contents: [{ uri: uri.href, text: '' }] }));
     expect(() => workflowServer.validate()).not.toThrow();
   });
@@ -329,7 +345,9 @@ test('use() registers all classes or none: a name taken by a plain prompt fails 
   }
   const workflowServer = server();
   workflowServer.registerPrompt('taken', {}, () => ({ messages: [] }));
-  expect(() => workflowServer.use(Fresh, Taken)).toThrow('Prompt taken is already registered on this server; give workflow class Taken another name.');
+  expect(() => workflowServer.use(Fresh, Taken)).toThrow(
+    'Prompt taken is already registered on this server; give workflow class Taken another name.',
+  );
   expect(() => workflowServer.use(Fresh)).not.toThrow();
 });
 
@@ -342,7 +360,8 @@ test('a template step with operator expressions is served by the matching resour
   }
   const workflowServer = server().use(Search);
   expect(() => workflowServer.validate()).toThrow(UnregisteredResourceError);
-  workflowServer.registerResource('search', new ResourceTemplate('search://items{?q}', { list: undefined }), {}, async (uri) => ({ contents: [{ uri: uri.href, text: '' }] }));
+  workflowServer.registerResource('search', new ResourceTemplate('search://items{?q}', { list: undefined }), {}, async (uri) => ({
+    contents: [{ uri: uri.href, text: '' }],
+  }));
   expect(() => workflowServer.validate()).not.toThrow();
 });
-

@@ -52,7 +52,9 @@ describe('StateSealer', () => {
     const sealer = new StateSealer({ keys: [KEY] });
     const state = sealed(sealer, { position: 1 });
     expect(problemOf(() => sealer.open(state, { ...binding, prompt: 'delete_project' }))).toBe('not-authentic');
-    expect(problemOf(() => sealer.open(state, { ...binding, arguments: { ...binding.arguments, title: 'Ship it!' } }))).toBe('not-authentic');
+    expect(problemOf(() => sealer.open(state, { ...binding, arguments: { ...binding.arguments, title: 'Ship it!' } }))).toBe(
+      'not-authentic',
+    );
     expect(problemOf(() => sealer.open(state, { ...binding, arguments: { project: 'Roadmap' } }))).toBe('not-authentic');
     expect(problemOf(() => sealer.open(state, { ...binding, arguments: { ...binding.arguments, extra: 'x' } }))).toBe('not-authentic');
   });
@@ -77,7 +79,9 @@ describe('StateSealer', () => {
     expect(problemOf(() => sealer.open(randomBytes(64).toString('base64url'), binding))).toBe('malformed');
     const forged = Buffer.concat([Buffer.of(1), randomBytes(60)]).toString('base64url');
     expect(problemOf(() => sealer.open(forged, binding))).toBe('not-authentic');
-    expect(() => sealer.open(forged, binding)).toThrow(/altered, forged, sealed for another prompt or other arguments.*without requestState/);
+    expect(() => sealer.open(forged, binding)).toThrow(
+      /altered, forged, sealed for another prompt or other arguments.*without requestState/,
+    );
   });
 
   test('a state expires after ttlSeconds', () => {
@@ -127,7 +131,13 @@ describe('StateSealer', () => {
     const state = sealed(sealer, { bindings: { login: { token: secret } }, trace: [`token ${secret}`] });
     const bytes = Buffer.from(state, 'base64url');
     const views = [state, bytes.toString('latin1'), bytes.toString('hex'), bytes.toString('base64'), bytes.toString('utf8')];
-    const forms = [secret, Buffer.from(secret).toString('base64'), Buffer.from(secret).toString('base64url'), Buffer.from(secret).toString('hex'), encodeURIComponent(secret)];
+    const forms = [
+      secret,
+      Buffer.from(secret).toString('base64'),
+      Buffer.from(secret).toString('base64url'),
+      Buffer.from(secret).toString('hex'),
+      encodeURIComponent(secret),
+    ];
     for (const view of views) for (const form of forms) expect(view).not.toContain(form);
     // Not merely compressed: inflating the bytes after the header gives nothing readable either.
     let inflated = '';

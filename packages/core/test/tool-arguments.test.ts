@@ -37,16 +37,48 @@ describe('checkToolArguments on plain models', () => {
     instructions: [],
     resources: [],
     strayDecorators: [],
-    steps: [{ name: 's', property: 's', tool, args, resources: [], extraBindings: [], templateBindings: [], sensitiveArgs: [], parallel: false, optional: false }],
+    steps: [
+      {
+        name: 's',
+        property: 's',
+        tool,
+        args,
+        resources: [],
+        extraBindings: [],
+        templateBindings: [],
+        sensitiveArgs: [],
+        parallel: false,
+        optional: false,
+      },
+    ],
   });
   const codes = (model: WorkflowModel) => checkToolArguments(model, lookup).map((error) => [error.code, error.problem]);
 
   test.each([
-    ['fitting arguments', [{ name: 'city', source: { kind: 'promptArg', name: 'city' } }, { name: 'days', source: { kind: 'constant', value: 3 } }], []],
+    [
+      'fitting arguments',
+      [
+        { name: 'city', source: { kind: 'promptArg', name: 'city' } },
+        { name: 'days', source: { kind: 'constant', value: 3 } },
+      ],
+      [],
+    ],
     ['a required input left unmapped', [{ name: 'days', source: { kind: 'constant', value: 2 } }], []],
-    ['an unknown name', [{ name: 'citty', source: { kind: 'promptArg', name: 'city' } }], [[91032, "maps argument 'citty', but tool weather has no such input. Its inputs: 'city', 'days'. Did you mean 'city'?"]]],
-    ['a constant the schema rejects', [{ name: 'days', source: { kind: 'constant', value: 0 } }], [[91033, expect.stringContaining("argument 'days' of tool weather rejects the constant 0: Too small")]]],
-    ['a promptArg into a number', [{ name: 'days', source: { kind: 'promptArg', name: 'city' } }], [[91033, expect.stringContaining("argument 'days' of tool weather takes no string, but promptArg('city') always gives one")]]],
+    [
+      'an unknown name',
+      [{ name: 'citty', source: { kind: 'promptArg', name: 'city' } }],
+      [[91032, "maps argument 'citty', but tool weather has no such input. Its inputs: 'city', 'days'. Did you mean 'city'?"]],
+    ],
+    [
+      'a constant the schema rejects',
+      [{ name: 'days', source: { kind: 'constant', value: 0 } }],
+      [[91033, expect.stringContaining("argument 'days' of tool weather rejects the constant 0: Too small")]],
+    ],
+    [
+      'a promptArg into a number',
+      [{ name: 'days', source: { kind: 'promptArg', name: 'city' } }],
+      [[91033, expect.stringContaining("argument 'days' of tool weather takes no string, but promptArg('city') always gives one")]],
+    ],
     ['fromStep and field are left to the transformer and the run', [{ name: 'days', source: { kind: 'fromStep', binding: 'x' } }], []],
   ] as [string, WorkflowModel['steps'][number]['args'], unknown[]][])('%s', (_label, args, expected) => {
     expect(codes(workflow(args))).toEqual(expected);
@@ -58,6 +90,8 @@ describe('checkToolArguments on plain models', () => {
 
   test('an open schema (passthrough) takes names it does not list', () => {
     const open = describeInputSchema({ properties: { city: { type: 'string' } }, additionalProperties: {} });
-    expect(checkToolArguments(workflow([{ name: 'extra', source: { kind: 'constant', value: 1 } }]), { toolInputSchema: () => open })).toEqual([]);
+    expect(
+      checkToolArguments(workflow([{ name: 'extra', source: { kind: 'constant', value: 1 } }]), { toolInputSchema: () => open }),
+    ).toEqual([]);
   });
 });

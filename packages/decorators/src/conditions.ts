@@ -1,4 +1,12 @@
-import type { DataSource, EqualsCondition, JsonValue, NotCondition, OneOfCondition, PresentCondition, Condition } from '@mcpflow/core/model';
+import type {
+  DataSource,
+  EqualsCondition,
+  JsonValue,
+  NotCondition,
+  OneOfCondition,
+  PresentCondition,
+  Condition,
+} from '@mcpflow/core/model';
 
 /**
  * True when the source's value equals `value` (JSON equality: objects and arrays compare by content).

@@ -16,7 +16,8 @@ export function ownMetadata<T extends unknown[] | Map<unknown, unknown>>(key: sy
 
 /** The property name a decorator was applied to; symbols are not valid step names. */
 export function propertyName(propertyKey: string | symbol, decorator: string): string {
-  if (typeof propertyKey === 'symbol') throw new TypeError(`@${decorator} cannot decorate a symbol-keyed property (${String(propertyKey)}).`);
+  if (typeof propertyKey === 'symbol')
+    throw new TypeError(`@${decorator} cannot decorate a symbol-keyed property (${String(propertyKey)}).`);
   return propertyKey;
 }
 

@@ -1,9 +1,4 @@
-import type {
-  AnyResourceDefinition,
-  AnyToolDefinition,
-  DataSource,
-  StepOptionsBase,
-} from '@mcpflow/core/model';
+import type { AnyResourceDefinition, AnyToolDefinition, DataSource, StepOptionsBase } from '@mcpflow/core/model';
 
 /**
  * The `args` of a step calling a tool definition: each key is one of the tool's inputs, each
@@ -13,14 +8,19 @@ import type {
 export type ToolArguments<Input> = { [Name in keyof Input]?: DataSource<Input[Name]> };
 
 /** The `args` a step may pass to `Tool`: typed for a definition, any names for a tool named by string. */
-export type ArgumentsOf<Tool> = Tool extends { readonly '~types'?: { readonly input: infer Input } } ? ToolArguments<Input> : Record<string, DataSource>;
+export type ArgumentsOf<Tool> = Tool extends { readonly '~types'?: { readonly input: infer Input } }
+  ? ToolArguments<Input>
+  : Record<string, DataSource>;
 
 /**
  * The options of `@Step`: exactly one of `tool` (a name or a `defineTool` definition) and
  * `resource` (a URI template or a `defineResource` definition). One object type rather than a
  * union, so TypeScript reports a wrong argument on the argument itself.
  */
-export type TypedStepOptions<Tool extends string | AnyToolDefinition | undefined = string | AnyToolDefinition | undefined> = Omit<StepOptionsBase, 'args'> & {
+export type TypedStepOptions<Tool extends string | AnyToolDefinition | undefined = string | AnyToolDefinition | undefined> = Omit<
+  StepOptionsBase,
+  'args'
+> & {
   /** The tool to call: its registered name, or the definition from `defineTool`. */
   tool?: Tool;
   /** The URI or RFC 6570 template to read, or the definition from `defineResource`. */

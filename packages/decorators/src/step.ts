@@ -15,7 +15,9 @@ import type { TypedStepOptions } from './step-options';
  * progress!: { game_id: string };
  * ```
  */
-export function Step<const Tool extends string | AnyToolDefinition | undefined = undefined>(options: TypedStepOptions<Tool>): PropertyDecorator {
+export function Step<const Tool extends string | AnyToolDefinition | undefined = undefined>(
+  options: TypedStepOptions<Tool>,
+): PropertyDecorator {
   return (target, propertyKey) => {
     assertLegacyCall('Step', propertyKey);
     const record: StepRecord = { property: propertyName(propertyKey, 'Step'), options: options as StepOptions };

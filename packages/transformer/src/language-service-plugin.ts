@@ -19,7 +19,8 @@ function init(modules: { typescript: typeof ts }): ts.server.PluginModule {
       const proxy = Object.create(null) as ts.LanguageService;
       for (const key of Object.keys(service) as (keyof ts.LanguageService)[]) {
         const member = service[key];
-        (proxy as unknown as Record<string, unknown>)[key] = typeof member === 'function' ? (member as (...a: unknown[]) => unknown).bind(service) : member;
+        (proxy as unknown as Record<string, unknown>)[key] =
+          typeof member === 'function' ? (member as (...a: unknown[]) => unknown).bind(service) : member;
       }
       let forProgram: { program: ts.Program; diagnostics: ReturnType<typeof workflowDiagnosticsOf> } | undefined;
       proxy.getSemanticDiagnostics = (fileName) => {
@@ -28,9 +29,17 @@ function init(modules: { typescript: typeof ts }): ts.server.PluginModule {
         const file = program?.getSourceFile(fileName);
         if (!program || !file) return prior;
         if (forProgram?.program !== program) forProgram = { program, diagnostics: workflowDiagnosticsOf(t, program) };
-        const added = forProgram.diagnostics(file).filter(
-          (diagnostic) => !prior.some((existing) => existing.code === diagnostic.code && existing.start === diagnostic.start && existing.messageText === diagnostic.messageText),
-        );
+        const added = forProgram
+          .diagnostics(file)
+          .filter(
+            (diagnostic) =>
+              !prior.some(
+                (existing) =>
+                  existing.code === diagnostic.code &&
+                  existing.start === diagnostic.start &&
+                  existing.messageText === diagnostic.messageText,
+              ),
+          );
         return added.length ? [...prior, ...added] : prior;
       };
       return proxy;

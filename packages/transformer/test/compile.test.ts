@@ -4,12 +4,16 @@ import * as path from 'node:path';
 import { FIXTURES, REPO, TSC, expectations, parseReported, project, run } from './helpers/tsc';
 
 const invalid = expectations('invalid');
-const key = (entry: { file: string; code: number; line: number; column: number }) => `${entry.file}(${entry.line},${entry.column}) TS${entry.code}`;
+const key = (entry: { file: string; code: number; line: number; column: number }) =>
+  `${entry.file}(${entry.line},${entry.column}) TS${entry.code}`;
 
 describe('the patched tsc fails on broken workflow wiring', () => {
   test('every rule has a failing fixture', () => {
     const codes = new Set(invalid.map((entry) => entry.code));
-    for (const code of [91001, 91002, 91003, 91004, 91005, 91006, 91007, 91008, 91009, 91010, 91011, 91012, 91013, 91014, 91015, 91018, 91019, 91020, 91021, 91030, 91033, 91034, 91040, 91041, 91042, 91060, 91061, 91062, 91063, 91064, 91065]) {
+    for (const code of [
+      91001, 91002, 91003, 91004, 91005, 91006, 91007, 91008, 91009, 91010, 91011, 91012, 91013, 91014, 91015, 91018, 91019, 91020, 91021,
+      91030, 91033, 91034, 91040, 91041, 91042, 91060, 91061, 91062, 91063, 91064, 91065,
+    ]) {
       expect(codes).toContain(code);
     }
   });
@@ -17,28 +21,39 @@ describe('the patched tsc fails on broken workflow wiring', () => {
   test.each([
     ['noemit', { noEmit: true }],
     ['emit', { outDir: 'out', rootDir: FIXTURES }],
-  ] as [string, Record<string, unknown>][])('%s: each fixture reports exactly its expected diagnostics, on the offending literal', (label, options) => {
-    const dir = project(`invalid-${label}`, options, { include: [path.join(FIXTURES, 'invalid/*.ts')] });
-    const { status, stdout } = run('tsc', ['-p', dir], dir);
-    expect(status).not.toBe(0);
-    const reported = parseReported(stdout, dir);
-    expect(reported.map(key).sort()).toEqual(invalid.map(key).sort());
-    for (const expected of invalid) {
-      const match = reported.find((entry) => key(entry) === key(expected));
-      expect(match?.message).toContain(expected.fragment);
-      expect(match?.message).toMatch(/^Workflow '.+'.*Fix: /);
-    }
-  });
+  ] as [string, Record<string, unknown>][])(
+    '%s: each fixture reports exactly its expected diagnostics, on the offending literal',
+    (label, options) => {
+      const dir = project(`invalid-${label}`, options, { include: [path.join(FIXTURES, 'invalid/*.ts')] });
+      const { status, stdout } = run('tsc', ['-p', dir], dir);
+      expect(status).not.toBe(0);
+      const reported = parseReported(stdout, dir);
+      expect(reported.map(key).sort()).toEqual(invalid.map(key).sort());
+      for (const expected of invalid) {
+        const match = reported.find((entry) => key(entry) === key(expected));
+        expect(match?.message).toContain(expected.fragment);
+        expect(match?.message).toMatch(/^Workflow '.+'.*Fix: /);
+      }
+    },
+  );
 
   test('valid fixtures and every example compile with zero diagnostics', () => {
-    const dir = project('valid', { noEmit: true }, { include: [path.join(FIXTURES, 'valid/*.ts'), path.join(REPO, 'examples/*/server.ts')] });
+    const dir = project(
+      'valid',
+      { noEmit: true },
+      { include: [path.join(FIXTURES, 'valid/*.ts'), path.join(REPO, 'examples/*/server.ts')] },
+    );
     const { status, stdout } = run('tsc', ['-p', dir], dir);
     expect(stdout.trim()).toBe('');
     expect(status).toBe(0);
   });
 
   test('--noEmitOnError writes no JavaScript for a broken workflow', () => {
-    const dir = project('no-emit-on-error', { outDir: 'out', rootDir: FIXTURES, noEmitOnError: true }, { files: [path.join(FIXTURES, 'invalid/unknown-binding.ts')] });
+    const dir = project(
+      'no-emit-on-error',
+      { outDir: 'out', rootDir: FIXTURES, noEmitOnError: true },
+      { files: [path.join(FIXTURES, 'invalid/unknown-binding.ts')] },
+    );
     const { status, stdout } = run('tsc', ['-p', dir], dir);
     expect(status).not.toBe(0);
     expect(stdout).toContain('error TS91001');
@@ -46,11 +61,21 @@ describe('the patched tsc fails on broken workflow wiring', () => {
   });
 
   test('tsc -b reports a broken workflow in a referenced project', () => {
-    const lib = project('build-lib', { composite: true, declaration: true, outDir: 'out', rootDir: FIXTURES }, { files: [path.join(FIXTURES, 'invalid/unbound-uri-variable.ts')] });
-    const app = project('build-app', { outDir: 'out', rootDir: FIXTURES }, { files: [path.join(FIXTURES, 'valid/look-alike.ts')], references: [{ path: lib }] });
+    const lib = project(
+      'build-lib',
+      { composite: true, declaration: true, outDir: 'out', rootDir: FIXTURES },
+      { files: [path.join(FIXTURES, 'invalid/unbound-uri-variable.ts')] },
+    );
+    const app = project(
+      'build-app',
+      { outDir: 'out', rootDir: FIXTURES },
+      { files: [path.join(FIXTURES, 'valid/look-alike.ts')], references: [{ path: lib }] },
+    );
     const { status, stdout } = run('tsc', ['-b', app], app);
     expect(status).not.toBe(0);
-    expect(parseReported(stdout, app).map(key)).toEqual(invalid.filter((entry) => entry.file === 'invalid/unbound-uri-variable.ts').map(key));
+    expect(parseReported(stdout, app).map(key)).toEqual(
+      invalid.filter((entry) => entry.file === 'invalid/unbound-uri-variable.ts').map(key),
+    );
   });
 
   test('tsc --watch reports a broken workflow, and reports again when the file changes', async () => {
@@ -82,4 +107,3 @@ describe('the patched tsc fails on broken workflow wiring', () => {
     }
   });
 });
-

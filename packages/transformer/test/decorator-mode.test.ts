@@ -14,21 +14,37 @@ describe('decorator mode: experimentalDecorators off', () => {
     const { status, stdout } = run('tsc', ['-p', dir], dir);
     expect(status).not.toBe(0);
     const ours = parseReported(stdout, dir).filter((entry) => entry.code >= 91001 && entry.code <= 91099);
-    expect(ours).toEqual([{ file: expected.file, line: expected.line, column: expected.column, code: expected.code, message: expect.stringContaining(expected.fragment) }]);
-    expect(ours[0].message).toMatch(/^Workflow 'get_hint': .* Fix: set "experimentalDecorators": true in the compilerOptions of tsconfig.json/);
+    expect(ours).toEqual([
+      {
+        file: expected.file,
+        line: expected.line,
+        column: expected.column,
+        code: expected.code,
+        message: expect.stringContaining(expected.fragment),
+      },
+    ]);
+    expect(ours[0].message).toMatch(
+      /^Workflow 'get_hint': .* Fix: set "experimentalDecorators": true in the compilerOptions of tsconfig.json/,
+    );
   });
 
   test('mcpflow validate reports it and exits 1, although it prints only mcpflow diagnostics', () => {
     const dir = project('standard-decorators-cli', { ...standard, noEmit: true }, { files: [fixture] });
     const cli = run('cli', ['validate', '-p', dir], dir);
     expect(cli.status).toBe(1);
-    expect(parseReported(cli.stdout, dir).map((entry) => `${entry.line}:${entry.column} TS${entry.code}`)).toEqual([`${expected.line}:${expected.column} TS91031`]);
+    expect(parseReported(cli.stdout, dir).map((entry) => `${entry.line}:${entry.column} TS${entry.code}`)).toEqual([
+      `${expected.line}:${expected.column} TS91031`,
+    ]);
   });
 
   test('the emitted program throws DecoratorModeError naming the decorator and the fix, not a bare TypeError', () => {
     const dir = project('standard-decorators-emit', { ...standard, outDir: 'out', rootDir: FIXTURES }, { files: [fixture] });
     run('tsc', ['-p', dir], dir);
-    const loaded = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(path.join(dir, 'out/standard-decorators/get-hint.js'))})`], { cwd: dir, encoding: 'utf8' });
+    const loaded = spawnSync(
+      process.execPath,
+      ['-e', `require(${JSON.stringify(path.join(dir, 'out/standard-decorators/get-hint.js'))})`],
+      { cwd: dir, encoding: 'utf8' },
+    );
     expect(loaded.status).not.toBe(0);
     expect(loaded.stderr).toContain(
       "DecoratorModeError: @Bind on property 'progress': it was applied as a standard ECMAScript decorator, but mcpflow's decorators are TypeScript's legacy decorators: experimentalDecorators is off where this code was compiled. Fix: set \"experimentalDecorators\": true",

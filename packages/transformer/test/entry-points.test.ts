@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
@@ -5,7 +6,8 @@ import init from '../src/language-service-plugin';
 import { FIXTURES, PLUGIN, REPO, expectations, parseReported, project, run } from './helpers/tsc';
 
 const invalid = expectations('invalid');
-const key = (entry: { file: string; code: number; line: number; column: number }) => `${entry.file}(${entry.line},${entry.column}) TS${entry.code}`;
+const key = (entry: { file: string; code: number; line: number; column: number }) =>
+  `${entry.file}(${entry.line},${entry.column}) TS${entry.code}`;
 const invalidProject = () => project('cli-invalid', { noEmit: true }, { include: [path.join(FIXTURES, 'invalid/*.ts')] });
 
 describe('mcpflow validate (CLI)', () => {
@@ -23,7 +25,14 @@ describe('mcpflow validate (CLI)', () => {
     const dir = invalidProject();
     const cli = run('cli', ['validate', '-p', dir, '--json'], dir);
     expect(cli.status).toBe(1);
-    const entries = JSON.parse(cli.stdout) as { file: string; line: number; column: number; code: number; message: string; category: string }[];
+    const entries = JSON.parse(cli.stdout) as {
+      file: string;
+      line: number;
+      column: number;
+      code: number;
+      message: string;
+      category: string;
+    }[];
     const asExpected = entries.map((entry) => ({ ...entry, file: path.relative(FIXTURES, path.resolve(dir, entry.file)) }));
     expect(asExpected.map(key).sort()).toEqual(invalid.map(key).sort());
     expect(entries.every((entry) => entry.category === 'error')).toBe(true);
@@ -32,12 +41,26 @@ describe('mcpflow validate (CLI)', () => {
   test('exits 0 on a clean project, and 2 with a usage message on a bad flag', () => {
     const dir = project('cli-valid', { noEmit: true }, { include: [path.join(FIXTURES, 'valid/*.ts')] });
     // The valid fixtures and the shared modules they import (tool definitions, a base class of steps).
-    const files = ['valid', 'shared'].flatMap((folder) => fs.readdirSync(path.join(FIXTURES, folder)).filter((file) => file.endsWith('.ts')).map((file) => path.join(FIXTURES, folder, file)));
+    const files = ['valid', 'shared'].flatMap((folder) =>
+      fs
+        .readdirSync(path.join(FIXTURES, folder))
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => path.join(FIXTURES, folder, file)),
+    );
     const workflows = files.reduce((count, file) => count + (fs.readFileSync(file, 'utf8').match(/^@Workflow\(/gm) ?? []).length, 0);
-    expect(run('cli', ['validate', '-p', dir], dir)).toEqual({ status: 0, stdout: `Checked ${workflows} workflows in ${files.length} files: no mcpflow errors.\n` });
+    expect(run('cli', ['validate', '-p', dir], dir)).toEqual({
+      status: 0,
+      stdout: `Checked ${workflows} workflows in ${files.length} files: no mcpflow errors.\n`,
+    });
     const bad = run('cli', ['validate', '--nope'], dir);
     expect(bad.status).toBe(2);
     expect(bad.stdout).toContain("unknown option '--nope'");
+  });
+
+  test('the bin npm links in this repo works (it exists before the build, so npm ci links it)', () => {
+    const linked = spawnSync(path.join(REPO, 'node_modules/.bin/mcpflow'), ['validate', '-p', 'examples'], { cwd: REPO, encoding: 'utf8' });
+    expect(linked.stdout).toMatch(/^Checked \d+ workflows in \d+ files: no mcpflow errors\.$/m);
+    expect(linked.status).toBe(0);
   });
 
   test('works on a project whose own compiler is unpatched: it brings its own TypeScript', () => {
@@ -55,7 +78,8 @@ describe('language-service plugin', () => {
     const host: ts.LanguageServiceHost = {
       getScriptFileNames: () => files,
       getScriptVersion: () => '1',
-      getScriptSnapshot: (fileName) => (fs.existsSync(fileName) ? ts.ScriptSnapshot.fromString(fs.readFileSync(fileName, 'utf8')) : undefined),
+      getScriptSnapshot: (fileName) =>
+        fs.existsSync(fileName) ? ts.ScriptSnapshot.fromString(fs.readFileSync(fileName, 'utf8')) : undefined,
       getCurrentDirectory: () => REPO,
       getCompilationSettings: () => options,
       getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
@@ -67,11 +91,20 @@ describe('language-service plugin', () => {
     };
     const service = ts.createLanguageService(host);
     const plugin = init({ typescript: ts });
-    return plugin.create({ languageService: service, languageServiceHost: host, project: {} as never, serverHost: {} as never, config: {} } as ts.server.PluginCreateInfo);
+    return plugin.create({
+      languageService: service,
+      languageServiceHost: host,
+      project: {} as never,
+      serverHost: {} as never,
+      config: {},
+    } as ts.server.PluginCreateInfo);
   }
   const base = JSON.parse(fs.readFileSync(path.join(REPO, 'tsconfig.base.json'), 'utf8')).compilerOptions;
   const options = ts.convertCompilerOptionsFromJson({ ...base, composite: false, noEmit: true, noUnusedLocals: false }, REPO).options;
-  const files = fs.readdirSync(path.join(FIXTURES, 'invalid')).filter((file) => file.endsWith('.ts')).map((file) => path.join(FIXTURES, 'invalid', file));
+  const files = fs
+    .readdirSync(path.join(FIXTURES, 'invalid'))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => path.join(FIXTURES, 'invalid', file));
   const ours = (service: ts.LanguageService) =>
     files.flatMap((file) =>
       service
@@ -88,6 +121,10 @@ describe('language-service plugin', () => {
   });
 
   test('shows none twice when the compiler is patched with the program transformer as well', () => {
-    expect(ours(languageService(files, { ...options, plugins: [PLUGIN] as never })).map(key).sort()).toEqual(invalid.map(key).sort());
+    expect(
+      ours(languageService(files, { ...options, plugins: [PLUGIN] as never }))
+        .map(key)
+        .sort(),
+    ).toEqual(invalid.map(key).sort());
   });
 });

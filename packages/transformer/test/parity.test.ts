@@ -18,11 +18,27 @@ const NOT_A_WORKFLOW = 91022;
 const STEP_OUTSIDE_WORKFLOW = 91012;
 
 const files = ['invalid', 'valid'].flatMap((folder) =>
-  fs.readdirSync(path.join(FIXTURES, folder)).filter((file) => file.endsWith('.ts')).map((file) => path.join(FIXTURES, folder, file)),
+  fs
+    .readdirSync(path.join(FIXTURES, folder))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => path.join(FIXTURES, folder, file)),
 );
 const outDir = path.join(__dirname, '.work/parity');
-const config = ts.getParsedCommandLineOfConfigFile(path.join(REPO, 'tsconfig.base.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
-const options: ts.CompilerOptions = { ...config!.options, composite: false, declaration: false, declarationMap: false, sourceMap: false, outDir, rootDir: FIXTURES, plugins: [] };
+const config = ts.getParsedCommandLineOfConfigFile(
+  path.join(REPO, 'tsconfig.base.json'),
+  {},
+  { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+);
+const options: ts.CompilerOptions = {
+  ...config!.options,
+  composite: false,
+  declaration: false,
+  declarationMap: false,
+  sourceMap: false,
+  outDir,
+  rootDir: FIXTURES,
+  plugins: [],
+};
 fs.rmSync(outDir, { recursive: true, force: true });
 const program = ts.createProgram({ rootNames: files, options });
 program.emit();
@@ -66,7 +82,11 @@ function comparable(model: WorkflowModel) {
   return {
     ...model,
     arguments: model.arguments.map(({ description: _description, ...argument }) => argument),
-    steps: model.steps.map(({ transform: _transform, ...step }) => ({ ...step, args: step.args.map(withoutSchema), templateBindings: step.templateBindings.map(withoutSchema) })),
+    steps: model.steps.map(({ transform: _transform, ...step }) => ({
+      ...step,
+      args: step.args.map(withoutSchema),
+      templateBindings: step.templateBindings.map(withoutSchema),
+    })),
   };
 }
 
@@ -78,7 +98,9 @@ describe('parity: the runtime and the transformer read every fixture alike', () 
   test.each(files.map((file) => [path.relative(FIXTURES, file), file]))('%s: same codes and the same model', (_name, file) => {
     const source = program.getSourceFile(file)!;
     const runtime = runtimeReading(file);
-    const findings = fileFindings(context, options, source).filter((finding) => finding.origin !== 'types' && !COMPILE_TIME_ONLY.has(finding.error.code));
+    const findings = fileFindings(context, options, source).filter(
+      (finding) => finding.origin !== 'types' && !COMPILE_TIME_ONLY.has(finding.error.code),
+    );
     expect(findings.map((finding) => finding.error.code).sort()).toEqual(runtime.codes.sort());
 
     const analyzed = analyzeFile(context, source).workflows.filter((workflow) => workflow.complete);
@@ -91,6 +113,9 @@ describe('parity: the runtime and the transformer read every fixture alike', () 
 
   test('the fixtures exercise inheritance, definitions and every shared rule on both sides', () => {
     const codes = new Set(files.flatMap((file) => runtimeReading(file).codes));
-    for (const code of [91001, 91002, 91003, 91004, 91005, 91006, 91007, 91008, 91009, 91010, 91011, 91012, 91014, 91018, 91019, 91020, 91021, 91030]) expect(codes).toContain(code);
+    for (const code of [
+      91001, 91002, 91003, 91004, 91005, 91006, 91007, 91008, 91009, 91010, 91011, 91012, 91014, 91018, 91019, 91020, 91021, 91030,
+    ])
+      expect(codes).toContain(code);
   });
 });

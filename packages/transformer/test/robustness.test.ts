@@ -44,9 +44,15 @@ function mutate(text: string, next: () => number): string {
 test('the analyzer never throws on malformed code: 600 mutated fixtures give only diagnostics', () => {
   const sources = [
     ...['invalid', 'valid'].flatMap((folder) =>
-      fs.readdirSync(path.join(FIXTURES, folder)).filter((file) => file.endsWith('.ts')).map((file) => path.join(FIXTURES, folder, file)),
+      fs
+        .readdirSync(path.join(FIXTURES, folder))
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => path.join(FIXTURES, folder, file)),
     ),
-    ...fs.readdirSync(path.join(REPO, 'examples'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'dist').map((entry) => path.join(REPO, 'examples', entry.name, 'server.ts')),
+    ...fs
+      .readdirSync(path.join(REPO, 'examples'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'dist')
+      .map((entry) => path.join(REPO, 'examples', entry.name, 'server.ts')),
   ].map((file) => fs.readFileSync(file, 'utf8'));
 
   const next = random(20261122);
@@ -63,7 +69,9 @@ test('the analyzer never throws on malformed code: 600 mutated fixtures give onl
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
   host.getSourceFile = (fileName, language, ...rest) =>
-    virtual.has(fileName) ? ts.createSourceFile(fileName, virtual.get(fileName)!, language, true) : getSourceFile.call(host, fileName, language, ...rest);
+    virtual.has(fileName)
+      ? ts.createSourceFile(fileName, virtual.get(fileName)!, language, true)
+      : getSourceFile.call(host, fileName, language, ...rest);
   host.fileExists = (fileName) => virtual.has(fileName) || fileExists.call(host, fileName);
   host.readFile = (fileName) => virtual.get(fileName) ?? readFile.call(host, fileName);
 

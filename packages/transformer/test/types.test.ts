@@ -7,7 +7,8 @@ import { TYPESCRIPT_7, typescript7 } from './helpers/typescript-7';
 // The checks a tool definition gives in plain TypeScript: no transformer involved, so they hold
 // under TypeScript 7 (which has no plugin API) exactly as under the patched TypeScript 6.
 const expected = expectations('types');
-const key = (entry: { file: string; code: number; line: number; column: number }) => `${entry.file}(${entry.line},${entry.column}) TS${entry.code}`;
+const key = (entry: { file: string; code: number; line: number; column: number }) =>
+  `${entry.file}(${entry.line},${entry.column}) TS${entry.code}`;
 
 function expectExactly(output: string, cwd: string): void {
   const reported = parseReported(output, cwd);
@@ -33,7 +34,16 @@ describe('tool definitions: TypeScript itself checks args keys and value types',
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
     const config = {
-      compilerOptions: { target: 'es2022', module: 'commonjs', moduleResolution: 'bundler', strict: true, experimentalDecorators: true, noEmit: true, skipLibCheck: true, types: [] },
+      compilerOptions: {
+        target: 'es2022',
+        module: 'commonjs',
+        moduleResolution: 'bundler',
+        strict: true,
+        experimentalDecorators: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
       include: [path.join(FIXTURES, 'types/*.ts')],
     };
     fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config, null, 2));
@@ -50,7 +60,16 @@ describe('tool definitions: TypeScript itself checks args keys and value types',
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
     const config = {
-      compilerOptions: { target: 'es2022', module: 'commonjs', moduleResolution: 'bundler', strict: true, experimentalDecorators: true, noEmit: true, skipLibCheck: true, types: ['node'] },
+      compilerOptions: {
+        target: 'es2022',
+        module: 'commonjs',
+        moduleResolution: 'bundler',
+        strict: true,
+        experimentalDecorators: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+      },
       include: [path.join(FIXTURES, 'valid/*.ts'), path.join(REPO, 'examples/*/server.ts')],
     };
     fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config, null, 2));

@@ -54,25 +54,44 @@ function secretServer(line: Line, pin: string, events: StepEvent[], ending: 'fai
   const server = new line.WorkflowServer({ name: 'vault', version: '1.0.0' }, { onStep: (event) => void events.push(event) });
   let issued = '';
   server.registerTool('get_token', { inputSchema: { user: z.string() } }, async () => ({
-    content: [{ type: 'text', text: JSON.stringify({ token: issued }) }, { type: 'resource_link', uri: `vault://tokens/${encodeURIComponent(issued)}`, name: issued }],
+    content: [
+      { type: 'text', text: JSON.stringify({ token: issued }) },
+      { type: 'resource_link', uri: `vault://tokens/${encodeURIComponent(issued)}`, name: issued },
+    ],
     structuredContent: { token: issued },
   }));
-  server.registerTool('use_all', { inputSchema: { key: z.string(), token: z.string(), pin: z.string() } }, async ({ key, token, pin: given }) => {
-    const all = { key, token, pin: given };
-    return {
-      content: [
-        { type: 'text', text: `used ${key} / ${token} / ${given} / ${encodeURIComponent(key)} / ${encodeURI(token)}` },
-        { type: 'resource_link', uri: `https://x.example/${encodeURIComponent(given)}?k=${encodeURIComponent(key)}`, name: key, description: token, _meta: all },
-        { type: 'resource', resource: { uri: `mem://${encodeURIComponent(token)}`, text: JSON.stringify(all), _meta: all }, _meta: { [key]: token } },
-        { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png', _meta: all },
-      ],
-      structuredContent: all,
-    };
-  });
+  server.registerTool(
+    'use_all',
+    { inputSchema: { key: z.string(), token: z.string(), pin: z.string() } },
+    async ({ key, token, pin: given }) => {
+      const all = { key, token, pin: given };
+      return {
+        content: [
+          { type: 'text', text: `used ${key} / ${token} / ${given} / ${encodeURIComponent(key)} / ${encodeURI(token)}` },
+          {
+            type: 'resource_link',
+            uri: `https://x.example/${encodeURIComponent(given)}?k=${encodeURIComponent(key)}`,
+            name: key,
+            description: token,
+            _meta: all,
+          },
+          {
+            type: 'resource',
+            resource: { uri: `mem://${encodeURIComponent(token)}`, text: JSON.stringify(all), _meta: all },
+            _meta: { [key]: token },
+          },
+          { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png', _meta: all },
+        ],
+        structuredContent: all,
+      };
+    },
+  );
   server.registerTool('fail_with', { inputSchema: { key: z.string(), token: z.string() } }, async ({ key, token }) => {
     throw new Error(`rejected ${key} (${encodeURIComponent(key)}) with ${JSON.stringify({ token })}`);
   });
-  server.registerTool('needs_more', { inputSchema: { key: z.string(), token: z.string(), extra: z.string() } }, async () => ({ content: [] }));
+  server.registerTool('needs_more', { inputSchema: { key: z.string(), token: z.string(), extra: z.string() } }, async () => ({
+    content: [],
+  }));
   for (const template of [...TEMPLATES, ...RESERVED, 'vault://t/{t}', 'vault://p/{p}']) {
     server.registerResource(template, new line.ResourceTemplate(template, { list: undefined }), {}, async (uri, variables) => ({
       contents: [{ uri: uri.href, text: `page for ${JSON.stringify(variables)} at ${uri.href}`, _meta: { variables } }],
@@ -86,7 +105,34 @@ function secretServer(line: Line, pin: string, events: StepEvent[], ending: 'fai
   };
 }
 
-const CHARS = [...'abcXYZ019', '/', '+', '=', '%', '?', '#', '&', '"', '\\', ' ', '.', '-', '_', '~', "'", '(', '!', '*', ':', '@', 'é', '漢', '🙂', '\n', '<'];
+const CHARS = [
+  ...'abcXYZ019',
+  '/',
+  '+',
+  '=',
+  '%',
+  '?',
+  '#',
+  '&',
+  '"',
+  '\\',
+  ' ',
+  '.',
+  '-',
+  '_',
+  '~',
+  "'",
+  '(',
+  '!',
+  '*',
+  ':',
+  '@',
+  'é',
+  '漢',
+  '🙂',
+  '\n',
+  '<',
+];
 const secret = fc
   .string({ unit: fc.constantFrom(...CHARS), minLength: 10, maxLength: 24 })
   .filter((text) => new Set(text).size >= 4 && !'[redacted]'.includes(text));
@@ -101,7 +147,10 @@ describe.each(IN_MEMORY)('$label', ({ line, transport }) => {
         issue(token);
         const client = await line.connect(() => server, { transport });
         const progress: Progress[] = [];
-        const result = await client.getPrompt({ name: 'everywhere', arguments: { api_key: key } }, { onprogress: (update) => progress.push(update) });
+        const result = await client.getPrompt(
+          { name: 'everywhere', arguments: { api_key: key } },
+          { onprogress: (update) => progress.push(update) },
+        );
         await client.close();
         const status = (result._meta?.['mcpflow/execution'] as ExecutionMeta).status;
         expect(ending === 'fails' ? ['failed', 'handoff'] : ['handoff']).toContain(status);

@@ -28,14 +28,17 @@ describe.each(MATRIX)('every URI template operator mcpflow accepts works end to 
   ])('%s with %j', async (template, value) => {
     const seen: unknown[] = [];
     const reader = readerOf(template, 'read_page');
-    const client = await line.connect(() => {
-      const server = new line.WorkflowServer({ name: 'ops', version: '1.0.0' });
-      server.registerResource('pages', new line.ResourceTemplate(template, { list: undefined }), {}, async (uri, { v }) => {
-        seen.push(v);
-        return { contents: [{ uri: uri.href, text: `page ${String(v)}` }] };
-      });
-      return server.use(reader);
-    }, { transport });
+    const client = await line.connect(
+      () => {
+        const server = new line.WorkflowServer({ name: 'ops', version: '1.0.0' });
+        server.registerResource('pages', new line.ResourceTemplate(template, { list: undefined }), {}, async (uri, { v }) => {
+          seen.push(v);
+          return { contents: [{ uri: uri.href, text: `page ${String(v)}` }] };
+        });
+        return server.use(reader);
+      },
+      { transport },
+    );
     const result = await client.getPrompt({ name: 'read_page', arguments: { value } });
     expect(meta(result).status).toBe('completed');
     expect(seen).toEqual([value]);
@@ -74,21 +77,34 @@ describe.each(IN_MEMORY)('a URI variable named like an Object.prototype member i
       @TemplateBinding(variable, promptArg('value'))
       read!: string;
     }
-    const client = await line.connect(() => {
-      const server = new line.WorkflowServer({ name: 'names', version: '1.0.0' });
-      server.registerResource('pages', new line.ResourceTemplate(`docs://pages/{${variable}}`, { list: undefined }), {}, async (uri, variables) => ({
-        contents: [{ uri: uri.href, text: `page ${JSON.stringify(variables)}` }],
-      }));
-      return server.use(ByName);
-    }, { transport });
+    const client = await line.connect(
+      () => {
+        const server = new line.WorkflowServer({ name: 'names', version: '1.0.0' });
+        server.registerResource(
+          'pages',
+          new line.ResourceTemplate(`docs://pages/{${variable}}`, { list: undefined }),
+          {},
+          async (uri, variables) => ({
+            contents: [{ uri: uri.href, text: `page ${JSON.stringify(variables)}` }],
+          }),
+        );
+        return server.use(ByName);
+      },
+      { transport },
+    );
     const missing = await client.getPrompt({ name: 'by_name', arguments: {} });
-    expect(meta(missing)).toMatchObject({ status: 'handoff', reason: `{${variable}} has no value: prompt argument 'value' was not provided` });
+    expect(meta(missing)).toMatchObject({
+      status: 'handoff',
+      reason: `{${variable}} has no value: prompt argument 'value' was not provided`,
+    });
     const given = await client.getPrompt({ name: 'by_name', arguments: { value: 'intro' } });
     expect(meta(given).status).toBe('completed');
-    expect(given.messages.filter((message) => message.content.type === 'resource').map((message) => message.content)).toEqual([0, 1].map(() => ({
-      type: 'resource',
-      resource: { uri: 'docs://pages/intro', text: `page {"${variable}":"intro"}` },
-    })));
+    expect(given.messages.filter((message) => message.content.type === 'resource').map((message) => message.content)).toEqual(
+      [0, 1].map(() => ({
+        type: 'resource',
+        resource: { uri: 'docs://pages/intro', text: `page {"${variable}":"intro"}` },
+      })),
+    );
     await client.close();
   });
 
@@ -98,11 +114,16 @@ describe.each(IN_MEMORY)('a URI variable named like an Object.prototype member i
       @Step({ tool: 'echo', args: { text: promptArg('constructor') }, guidance: 'Using ({constructor})' })
       echoed!: unknown;
     }
-    const client = await line.connect(() => {
-      const server = new line.WorkflowServer({ name: 'ctor', version: '1.0.0' });
-      server.registerTool('echo', { inputSchema: { text: z.string().optional() } }, async ({ text }) => ({ content: [{ type: 'text', text: `echo ${text}` }] }));
-      return server.use(Ctor);
-    }, { transport });
+    const client = await line.connect(
+      () => {
+        const server = new line.WorkflowServer({ name: 'ctor', version: '1.0.0' });
+        server.registerTool('echo', { inputSchema: { text: z.string().optional() } }, async ({ text }) => ({
+          content: [{ type: 'text', text: `echo ${text}` }],
+        }));
+        return server.use(Ctor);
+      },
+      { transport },
+    );
     const result = await client.getPrompt({ name: 'ctor', arguments: {} });
     expect(JSON.stringify(result)).not.toContain('function');
     expect(result.messages[2].content).toEqual({ type: 'text', text: 'Using ()' });

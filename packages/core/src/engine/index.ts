@@ -7,8 +7,21 @@ export type { Host, HostTool, ProgressUpdate, ToolInput, ValidatedInput } from '
 export { DEFAULT_ASK_TIMEOUT_MS, type AskChannel, type InPlaceAskChannel, type RoundsAskChannel } from './asking/ask-channel';
 export type { AskRequest, AskResponse, ElicitRequest, FormSchema, SamplingRequest } from './asking/ask-request';
 export { planWorkflow, type PlannedStep, type WorkflowPlan } from './plan/plan-workflow';
-export { createExecutionState, type ExecutionPause, type ExecutionState, type ExecutionStop, type QuestionRecord } from './execution/execution-state';
-export { advanceExecution, executeWorkflow, executionResult, openTrace, stepContext, type ExecutionOptions } from './execution/execute-workflow';
+export {
+  createExecutionState,
+  type ExecutionPause,
+  type ExecutionState,
+  type ExecutionStop,
+  type QuestionRecord,
+} from './execution/execution-state';
+export {
+  advanceExecution,
+  executeWorkflow,
+  executionResult,
+  openTrace,
+  stepContext,
+  type ExecutionOptions,
+} from './execution/execute-workflow';
 export {
   DEFAULT_MAX_TRACE_BYTES,
   DEFAULT_STEP_TIMEOUT_MS,

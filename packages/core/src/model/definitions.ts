@@ -85,7 +85,9 @@ export type UriVariableNames<Template extends string> = Template extends `${stri
 type ExpressionNames<Expression extends string> = Expression extends `${'+' | '#' | '.' | '/' | ';' | '?' | '&'}${infer Body}`
   ? ListNames<Body>
   : ListNames<Expression>;
-type ListNames<List extends string> = List extends `${infer Head},${infer Tail}` ? VariableName<Head> | ListNames<Tail> : VariableName<List>;
+type ListNames<List extends string> = List extends `${infer Head},${infer Tail}`
+  ? VariableName<Head> | ListNames<Tail>
+  : VariableName<List>;
 type VariableName<Spec extends string> = Spec extends `${infer Name}*` ? Name : Spec extends `${infer Name}:${string}` ? Name : Spec;
 
 /** The variables a resource template's handler receives (decoded); an exploded `{/path*}` may be a list. */
@@ -93,7 +95,10 @@ export type TemplateVariables<Template extends string> = { [Name in UriVariableN
 
 /** What a resource handler returns: its contents, text or base64 blob. */
 export interface ResourceHandlerResult {
-  contents: ({ uri: string; mimeType?: string; text: string; _meta?: Record<string, unknown> } | { uri: string; mimeType?: string; blob: string; _meta?: Record<string, unknown> })[];
+  contents: (
+    | { uri: string; mimeType?: string; text: string; _meta?: Record<string, unknown> }
+    | { uri: string; mimeType?: string; blob: string; _meta?: Record<string, unknown> }
+  )[];
   _meta?: Record<string, unknown>;
 }
 
@@ -135,7 +140,12 @@ export type AnyResourceDefinition = ResourceDefinition<string, any>;
  * @example `if (isToolDefinition(options.tool)) register(options.tool);`
  */
 export function isToolDefinition(value: unknown): value is AnyToolDefinition {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'tool' && typeof (value as { handler?: unknown }).handler === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'tool' &&
+    typeof (value as { handler?: unknown }).handler === 'function'
+  );
 }
 
 /**
@@ -143,5 +153,10 @@ export function isToolDefinition(value: unknown): value is AnyToolDefinition {
  * @example `if (isResourceDefinition(options.resource)) register(options.resource);`
  */
 export function isResourceDefinition(value: unknown): value is AnyResourceDefinition {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'resource' && typeof (value as { handler?: unknown }).handler === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'resource' &&
+    typeof (value as { handler?: unknown }).handler === 'function'
+  );
 }

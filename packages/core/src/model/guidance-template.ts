@@ -31,7 +31,11 @@ export function parseGuidance(template: string): GuidancePart[] {
         if (text) parts.push({ kind: 'text', text });
         text = '';
         const end = index + match[0].length - 1;
-        parts.push(match[1] !== undefined ? { kind: 'placeholder', name: match[1], start: index + 1, end } : { kind: 'placeholder', name: ITEM_PLACEHOLDER, path: match[2], start: index + 1, end });
+        parts.push(
+          match[1] !== undefined
+            ? { kind: 'placeholder', name: match[1], start: index + 1, end }
+            : { kind: 'placeholder', name: ITEM_PLACEHOLDER, path: match[2], start: index + 1, end },
+        );
         index += match[0].length;
         continue;
       }

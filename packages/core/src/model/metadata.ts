@@ -72,7 +72,7 @@ export interface StepOptionsBase {
    * the parameter against the tool's output type and the return against the `@Bind` property's type.
    */
   // `any`: an author's transform declares its own parameter type, which the transformer checks.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+
   transform?: (value: any) => unknown;
 }
 
@@ -95,4 +95,3 @@ export interface TemplateBindingRecord {
   readonly variable: string;
   readonly source: DataSource;
 }
-

@@ -82,7 +82,9 @@ export function readWorkflowModel(target: WorkflowClass): WorkflowModel | undefi
     description: options.description,
     arguments: Object.entries(options.arguments ?? {}).map(([name, schema]) => readArgument(name, schema, sensitive.has(name))),
     instructions: options.instructions ?? [],
-    resources: (options.resources ?? []).map((resource) => (typeof resource === 'object' && resource !== null ? resource.uriTemplate : resource)),
+    resources: (options.resources ?? []).map((resource) =>
+      typeof resource === 'object' && resource !== null ? resource.uriTemplate : resource,
+    ),
     steps,
     strayDecorators,
   };

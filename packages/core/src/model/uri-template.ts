@@ -78,10 +78,16 @@ function unsupportedExpression(expression: string): { message: string; fix: stri
     };
   }
   if (operator === ';') {
-    return { message: `'${expression}' uses the ';' operator, which the SDK does not support`, fix: `use '{?${body}}' for a parameter, or '{/${body}}' for a segment.` };
+    return {
+      message: `'${expression}' uses the ';' operator, which the SDK does not support`,
+      fix: `use '{?${body}}' for a parameter, or '{/${body}}' for a segment.`,
+    };
   }
   if (/:\d+/.test(body)) {
-    return { message: `'${expression}' uses a prefix modifier (':n'), which the SDK does not support`, fix: `remove the ':n' and fill the whole value.` };
+    return {
+      message: `'${expression}' uses a prefix modifier (':n'), which the SDK does not support`,
+      fix: `remove the ':n' and fill the whole value.`,
+    };
   }
   if (body.includes(',') && operator !== '?' && operator !== '&') {
     return {

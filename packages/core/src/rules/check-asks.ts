@@ -14,11 +14,23 @@ export function checkAsk(ask: AskSource, target: SourceTarget, scope: SourceScop
   const { workflow, step } = scope;
   const errors: WorkflowDefinitionError[] = [];
   const invalid = (problem: string, fix: string, option?: string) =>
-    errors.push(new InvalidAskOptionError(workflow.name, step.name, ask.kind, problem, fix, option === undefined ? target('message') : { ...target('options'), within: option }));
+    errors.push(
+      new InvalidAskOptionError(
+        workflow.name,
+        step.name,
+        ask.kind,
+        problem,
+        fix,
+        option === undefined ? target('message') : { ...target('options'), within: option },
+      ),
+    );
 
   const text = ask.kind === 'askUser' ? ask.message : ask.prompt;
   if (typeof text !== 'string' || text.trim() === '') {
-    invalid(`has an empty ${ask.kind === 'askUser' ? 'message' : 'prompt'}.`, `write the question the ${ask.kind === 'askUser' ? 'user' : 'model'} is to answer.`);
+    invalid(
+      `has an empty ${ask.kind === 'askUser' ? 'message' : 'prompt'}.`,
+      `write the question the ${ask.kind === 'askUser' ? 'user' : 'model'} is to answer.`,
+    );
   } else {
     const known = ask.kind === 'askModel' ? [...scope.declared, ...Object.keys(ask.context ?? {})] : scope.declared;
     for (const part of parseGuidance(text)) {
@@ -31,11 +43,19 @@ export function checkAsk(ask: AskSource, target: SourceTarget, scope: SourceScop
   if (ask.kind === 'askModel') counts.push(['maxTokens', ask.maxTokens]);
   for (const [option, value] of counts) {
     if (value !== undefined && !(Number.isInteger(value) && value >= 1)) {
-      invalid(`option '${option}' is ${JSON.stringify(value)}; it must be a whole number of at least 1.`, `set ${option} to 1 or more, or leave it out for the default.`, option);
+      invalid(
+        `option '${option}' is ${JSON.stringify(value)}; it must be a whole number of at least 1.`,
+        `set ${option} to 1 or more, or leave it out for the default.`,
+        option,
+      );
     }
   }
   if (ask.kind === 'askUser' && ask.choices?.kind === 'constant' && !Array.isArray(ask.choices.value)) {
-    invalid(`option 'choices' is a constant that is not a list.`, `give the choices as a list, like constant(['draft', 'final']), or read one with field().`, 'choices');
+    invalid(
+      `option 'choices' is a constant that is not a list.`,
+      `give the choices as a list, like constant(['draft', 'final']), or read one with field().`,
+      'choices',
+    );
   }
   for (const [option, input] of askInputs(ask)) {
     const within: SourceTarget = (part) => ({ ...target(part), within: option });

@@ -39,7 +39,9 @@ export function checkDataSources(workflow: WorkflowModel): WorkflowDefinitionErr
       }
       if (step.when) {
         conditionSources(step.when).forEach((source, index) =>
-          errors.push(...notAnAsk(source, (part) => ({ kind: 'conditionSource', step: step.name, index, part }), scope, 'a when condition')),
+          errors.push(
+            ...notAnAsk(source, (part) => ({ kind: 'conditionSource', step: step.name, index, part }), scope, 'a when condition'),
+          ),
         );
       }
       if (step.forEach) {
@@ -88,18 +90,22 @@ export function checkSource(source: DataSource, target: SourceTarget, scope: Sou
       if (scope.inForEachSource || step.forEach === undefined) {
         return [new ItemOutsideForEachError(workflow.name, step.name, scope.inForEachSource ? 'forEach' : 'step', target('value'))];
       }
-      if (source.path !== undefined && parseFieldPath(source.path) === undefined) return [new InvalidFieldPathError(workflow.name, step.name, source.path, target('path'))];
+      if (source.path !== undefined && parseFieldPath(source.path) === undefined)
+        return [new InvalidFieldPathError(workflow.name, step.name, source.path, target('path'))];
       return [];
     case 'fromStep':
     case 'field': {
       const { binding } = source;
       const sibling = scope.siblings.get(binding);
-      if (sibling !== undefined && sibling !== step.name) return [new ParallelSiblingBindingError(workflow.name, step.name, binding, sibling, target('binding'))];
+      if (sibling !== undefined && sibling !== step.name)
+        return [new ParallelSiblingBindingError(workflow.name, step.name, binding, sibling, target('binding'))];
       if (!scope.available.includes(binding)) {
         const laterStep = scope.boundBy.get(binding);
-        if (laterStep !== undefined) return [new BindingUsedBeforeBoundError(workflow.name, step.name, binding, laterStep, target('binding'))];
+        if (laterStep !== undefined)
+          return [new BindingUsedBeforeBoundError(workflow.name, step.name, binding, laterStep, target('binding'))];
         const namedStep = scope.stepsByName.get(binding);
-        if (namedStep !== undefined) return [new StepNameUsedAsBindingError(workflow.name, step.name, binding, namedStep.binding, target('binding'))];
+        if (namedStep !== undefined)
+          return [new StepNameUsedAsBindingError(workflow.name, step.name, binding, namedStep.binding, target('binding'))];
         return [new UnknownBindingError(workflow.name, step.name, binding, scope.available, target('binding'))];
       }
       if (source.kind === 'field' && parseFieldPath(source.path) === undefined) {

@@ -9,15 +9,26 @@ export function checkFlowOptions(workflow: WorkflowModel): WorkflowDefinitionErr
 
 function checkStep(workflow: string, step: StepModel): WorkflowDefinitionError[] {
   const errors: WorkflowDefinitionError[] = [];
-  const invalid = (option: string, problem: string, fix: string) => errors.push(new InvalidStepOptionError(workflow, step.name, option, problem, fix));
+  const invalid = (option: string, problem: string, fix: string) =>
+    errors.push(new InvalidStepOptionError(workflow, step.name, option, problem, fix));
   for (const option of ['concurrency', 'maxItems'] as const) {
     const value = step[option];
     if (value === undefined) continue;
-    if (step.forEach === undefined) invalid(option, `only applies to a forEach step, and this step has no forEach.`, `add forEach: fromStep('<array binding>'), or remove ${option}.`);
-    else if (!Number.isInteger(value) || value < 1) invalid(option, `is ${value}; it must be a whole number of at least 1.`, `set ${option} to 1 or more, or remove it.`);
+    if (step.forEach === undefined)
+      invalid(
+        option,
+        `only applies to a forEach step, and this step has no forEach.`,
+        `add forEach: fromStep('<array binding>'), or remove ${option}.`,
+      );
+    else if (!Number.isInteger(value) || value < 1)
+      invalid(option, `is ${value}; it must be a whole number of at least 1.`, `set ${option} to 1 or more, or remove it.`);
   }
   if (step.transform !== undefined && typeof step.transform !== 'function') {
-    invalid('transform', `is ${typeof step.transform}; it must be a function from the step's value to the value to bind.`, `write transform: (value) => …, or remove it.`);
+    invalid(
+      'transform',
+      `is ${typeof step.transform}; it must be a function from the step's value to the value to bind.`,
+      `write transform: (value) => …, or remove it.`,
+    );
   }
   if (step.when !== undefined) {
     const problem = conditionProblem(step.when);
@@ -29,7 +40,8 @@ function checkStep(workflow: string, step: StepModel): WorkflowDefinitionError[]
 /** Why a `when` value is not a condition mcpflow can evaluate, if it is not (it may come from untyped code). */
 function conditionProblem(condition: Condition | undefined): string | undefined {
   if (condition?.kind === 'not') return conditionProblem(condition.condition);
-  if (condition?.kind === 'oneOf') return Array.isArray(condition.values) && condition.values.length > 0 ? undefined : `uses oneOf() with no values, so it is never true.`;
+  if (condition?.kind === 'oneOf')
+    return Array.isArray(condition.values) && condition.values.length > 0 ? undefined : `uses oneOf() with no values, so it is never true.`;
   if (condition?.kind === 'equals' || condition?.kind === 'present') return undefined;
   return `is not a condition.`;
 }

@@ -15,7 +15,8 @@ export function checkGuidance(workflow: WorkflowModel): WorkflowDefinitionError[
     for (const part of parseGuidance(step.guidance)) {
       if (part.kind !== 'placeholder') continue;
       const target = { kind: 'guidance', step: step.name, start: part.start, end: part.end } as const;
-      const readsItem = part.name === ITEM_PLACEHOLDER && (part.path !== undefined || step.forEach !== undefined || !declared.includes(part.name));
+      const readsItem =
+        part.name === ITEM_PLACEHOLDER && (part.path !== undefined || step.forEach !== undefined || !declared.includes(part.name));
       if (readsItem) {
         if (step.forEach === undefined) errors.push(new ItemOutsideForEachError(workflow.name, step.name, 'step', target));
       } else if (!declared.includes(part.name)) {

@@ -19,7 +19,14 @@ export function checkRegistrations(workflow: WorkflowModel, lookup: Registration
   const errors: WorkflowDefinitionError[] = [];
   workflow.resources.forEach((uri, index) => {
     if (!lookup.servesUri(uri)) {
-      errors.push(new UnregisteredResourceError(workflow.name, undefined, uri, lookup.resourcePatterns(), { kind: 'workflowResource', index, start: 0, end: uri.length }));
+      errors.push(
+        new UnregisteredResourceError(workflow.name, undefined, uri, lookup.resourcePatterns(), {
+          kind: 'workflowResource',
+          index,
+          start: 0,
+          end: uri.length,
+        }),
+      );
     }
   });
   for (const step of workflow.steps) {

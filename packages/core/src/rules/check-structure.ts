@@ -26,12 +26,20 @@ export function checkStructure(workflow: WorkflowModel): WorkflowDefinitionError
     if (stepNames.has(step.name)) errors.push(new DuplicateStepNameError(workflow.name, step.name, { kind: 'stepName', step: step.name }));
     stepNames.add(step.name);
     for (const extra of step.extraBindings) {
-      errors.push(new DuplicateBindingError(workflow.name, step.name, extra, undefined, { kind: 'binding', step: step.name, binding: extra }));
+      errors.push(
+        new DuplicateBindingError(workflow.name, step.name, extra, undefined, { kind: 'binding', step: step.name, binding: extra }),
+      );
     }
     if (step.binding !== undefined) {
       const first = boundBy.get(step.binding);
       if (first !== undefined) {
-        errors.push(new DuplicateBindingError(workflow.name, step.name, step.binding, first, { kind: 'binding', step: step.name, binding: step.binding }));
+        errors.push(
+          new DuplicateBindingError(workflow.name, step.name, step.binding, first, {
+            kind: 'binding',
+            step: step.name,
+            binding: step.binding,
+          }),
+        );
       } else {
         boundBy.set(step.binding, step.name);
       }
@@ -44,15 +52,39 @@ export function checkStructure(workflow: WorkflowModel): WorkflowDefinitionError
 function checkStepOptions(workflow: string, step: WorkflowModel['steps'][number]): WorkflowDefinitionError[] {
   const errors: WorkflowDefinitionError[] = [];
   if (step.timeoutMs !== undefined && !(Number.isFinite(step.timeoutMs) && step.timeoutMs > 0)) {
-    errors.push(new InvalidStepOptionError(workflow, step.name, 'timeoutMs', `is ${step.timeoutMs}; it must be a positive number of milliseconds.`, `set timeoutMs to a number above 0, or remove it.`));
+    errors.push(
+      new InvalidStepOptionError(
+        workflow,
+        step.name,
+        'timeoutMs',
+        `is ${step.timeoutMs}; it must be a positive number of milliseconds.`,
+        `set timeoutMs to a number above 0, or remove it.`,
+      ),
+    );
   }
   if (step.retry !== undefined) {
     const { attempts, backoffMs } = step.retry;
     if (!Number.isInteger(attempts) || attempts < 1) {
-      errors.push(new InvalidStepOptionError(workflow, step.name, 'retry.attempts', `is ${attempts}; it counts every try, the first included.`, `set retry.attempts to a whole number of at least 1.`));
+      errors.push(
+        new InvalidStepOptionError(
+          workflow,
+          step.name,
+          'retry.attempts',
+          `is ${attempts}; it counts every try, the first included.`,
+          `set retry.attempts to a whole number of at least 1.`,
+        ),
+      );
     }
     if (backoffMs !== undefined && !(Number.isFinite(backoffMs) && backoffMs >= 0)) {
-      errors.push(new InvalidStepOptionError(workflow, step.name, 'retry.backoffMs', `is ${backoffMs}; it must be 0 or more milliseconds.`, `set retry.backoffMs to 0 or more, or remove it.`));
+      errors.push(
+        new InvalidStepOptionError(
+          workflow,
+          step.name,
+          'retry.backoffMs',
+          `is ${backoffMs}; it must be 0 or more milliseconds.`,
+          `set retry.backoffMs to 0 or more, or remove it.`,
+        ),
+      );
     }
   }
   return errors;

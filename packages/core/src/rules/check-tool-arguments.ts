@@ -46,7 +46,15 @@ export function checkToolArguments(workflow: WorkflowModel, lookup: ToolSchemaLo
         const problem = schema.valueProblem(name, source.value);
         if (problem !== undefined) {
           errors.push(
-            new ArgumentTypeError(workflow.name, step.name, step.tool, name, `rejects the constant ${JSON.stringify(source.value)}: ${problem}`, `give a constant the input schema accepts.`, target),
+            new ArgumentTypeError(
+              workflow.name,
+              step.name,
+              step.tool,
+              name,
+              `rejects the constant ${JSON.stringify(source.value)}: ${problem}`,
+              `give a constant the input schema accepts.`,
+              target,
+            ),
           );
         }
       } else if (source.kind === 'promptArg' && !schema.acceptsString(name)) {

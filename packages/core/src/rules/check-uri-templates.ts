@@ -8,7 +8,8 @@ import type { IssueTarget, WorkflowDefinitionError } from './errors/workflow-def
 /** The URIs a step expands, each with the target an error in it points at. */
 export function stepUris(step: StepModel): { uri: string; target: (start: number, end: number) => IssueTarget }[] {
   const uris: { uri: string; target: (start: number, end: number) => IssueTarget }[] = [];
-  if (step.resource !== undefined) uris.push({ uri: step.resource, target: (start, end) => ({ kind: 'stepUri', step: step.name, start, end }) });
+  if (step.resource !== undefined)
+    uris.push({ uri: step.resource, target: (start, end) => ({ kind: 'stepUri', step: step.name, start, end }) });
   step.resources.forEach((uri, index) =>
     uris.push({ uri, target: (start, end) => ({ kind: 'embeddedUri', step: step.name, index, start, end }) }),
   );
@@ -41,11 +42,22 @@ export function checkUriTemplates(workflow: WorkflowModel): WorkflowDefinitionEr
     for (const { variable, source } of step.templateBindings) {
       if (source.kind === 'constant' && typeof source.value === 'object' && source.value !== null) {
         const value = Array.isArray(source.value) ? 'an array constant' : 'an object constant';
-        errors.push(new UriValueTypeError(workflow.name, step.name, variable, value, { kind: 'templateSource', step: step.name, variable, part: 'value' }));
+        errors.push(
+          new UriValueTypeError(workflow.name, step.name, variable, value, {
+            kind: 'templateSource',
+            step: step.name,
+            variable,
+            part: 'value',
+          }),
+        );
       }
       if (!used.has(variable)) {
         errors.push(
-          new UnusedTemplateBindingError(workflow.name, step.name, variable, [...used], { kind: 'templateVariable', step: step.name, variable }),
+          new UnusedTemplateBindingError(workflow.name, step.name, variable, [...used], {
+            kind: 'templateVariable',
+            step: step.name,
+            variable,
+          }),
         );
       }
     }

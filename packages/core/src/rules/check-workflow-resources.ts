@@ -9,7 +9,14 @@ export function checkWorkflowResources(workflow: WorkflowModel): WorkflowDefinit
     const start = uri.search(/[{}]/);
     if (start >= 0) {
       const close = uri.indexOf('}', start);
-      errors.push(new WorkflowResourceVariableError(workflow.name, uri, { kind: 'workflowResource', index, start, end: close > start ? close + 1 : start + 1 }));
+      errors.push(
+        new WorkflowResourceVariableError(workflow.name, uri, {
+          kind: 'workflowResource',
+          index,
+          start,
+          end: close > start ? close + 1 : start + 1,
+        }),
+      );
     }
   });
   return errors;

@@ -10,7 +10,14 @@ import type { WorkflowDefinitionError } from './errors/workflow-definition-error
 
 /** Every rule of one workflow's declaration that needs no type information and no server. */
 export function validateWorkflow(workflow: WorkflowModel): WorkflowDefinitionError[] {
-  return [...checkStructure(workflow), ...checkFlowOptions(workflow), ...checkDataSources(workflow), ...checkUriTemplates(workflow), ...checkGuidance(workflow), ...checkWorkflowResources(workflow)];
+  return [
+    ...checkStructure(workflow),
+    ...checkFlowOptions(workflow),
+    ...checkDataSources(workflow),
+    ...checkUriTemplates(workflow),
+    ...checkGuidance(workflow),
+    ...checkWorkflowResources(workflow),
+  ];
 }
 
 /** Prompt names are unique among workflows given to one server (or declared in one file). */

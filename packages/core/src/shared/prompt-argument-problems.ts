@@ -31,7 +31,11 @@ const UNKNOWN_NAMES_SHOWN = 3;
  * are a few, the first few and a count when there are many, so a hostile map of 380,000 keys gets a
  * short error after one scan.
  */
-export function unknownArgumentProblems(given: Record<string, unknown>, shape: Record<string, unknown>, declared: readonly string[]): string[] {
+export function unknownArgumentProblems(
+  given: Record<string, unknown>,
+  shape: Record<string, unknown>,
+  declared: readonly string[],
+): string[] {
   const unknown: string[] = [];
   let count = 0;
   for (const name of Object.keys(given)) {
@@ -40,8 +44,11 @@ export function unknownArgumentProblems(given: Record<string, unknown>, shape: R
     if (unknown.length <= UNKNOWN_NAMES_SHOWN) unknown.push(name);
   }
   const list = declared.join(', ') || '(none)';
-  if (count <= UNKNOWN_NAMES_SHOWN) return unknown.map((name) => `unknown argument ${quote(name)}.${didYouMean(name, declared)} Declared: ${list}`);
-  return [`unknown arguments ${unknown.slice(0, UNKNOWN_NAMES_SHOWN).map(quote).join(', ')} and ${formatCount(count - UNKNOWN_NAMES_SHOWN)} more. Declared: ${list}`];
+  if (count <= UNKNOWN_NAMES_SHOWN)
+    return unknown.map((name) => `unknown argument ${quote(name)}.${didYouMean(name, declared)} Declared: ${list}`);
+  return [
+    `unknown arguments ${unknown.slice(0, UNKNOWN_NAMES_SHOWN).map(quote).join(', ')} and ${formatCount(count - UNKNOWN_NAMES_SHOWN)} more. Declared: ${list}`,
+  ];
 }
 
 /**

@@ -1,5 +1,11 @@
 import type { WorkflowModel } from '../model';
-import { checkRegistrations, checkToolArguments, type RegistrationLookup, type ToolSchemaLookup, type WorkflowDefinitionError } from '../rules';
+import {
+  checkRegistrations,
+  checkToolArguments,
+  type RegistrationLookup,
+  type ToolSchemaLookup,
+  type WorkflowDefinitionError,
+} from '../rules';
 
 /**
  * What `validate()` (and so `connect()`) finds wrong with the workflows against the server's
@@ -11,6 +17,9 @@ import { checkRegistrations, checkToolArguments, type RegistrationLookup, type T
  * throwIfAny(registrationErrors(this.workflows.map((workflow) => workflow.model), this.registry));
  * ```
  */
-export function registrationErrors(models: readonly WorkflowModel[], registry: RegistrationLookup & ToolSchemaLookup): WorkflowDefinitionError[] {
+export function registrationErrors(
+  models: readonly WorkflowModel[],
+  registry: RegistrationLookup & ToolSchemaLookup,
+): WorkflowDefinitionError[] {
   return models.flatMap((model) => [...checkRegistrations(model, registry), ...checkToolArguments(model, registry)]);
 }

@@ -98,10 +98,7 @@ export class ServerRegistry<Tool extends Handle, Prompt extends Handle, Resource
   }
 
   resourcePatterns(): string[] {
-    return [
-      ...this.resources.keys(),
-      ...[...this.templates.entries()].map(([, handle]) => handle.resourceTemplate.uriTemplate.toString()),
-    ];
+    return [...this.resources.keys(), ...[...this.templates.entries()].map(([, handle]) => handle.resourceTemplate.uriTemplate.toString())];
   }
 }
 

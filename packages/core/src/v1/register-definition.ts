@@ -9,11 +9,16 @@ import { uriTemplateVariableNames } from '../model';
 export function registerDefinition(server: McpServer, definition: AnyDefinition): void {
   if (definition.kind === 'tool') {
     const { title, description, inputSchema, outputSchema, annotations, _meta } = definition.config;
-    server.registerTool(definition.name, { title, description, inputSchema, outputSchema, annotations, _meta } as never, definition.handler as never);
+    server.registerTool(
+      definition.name,
+      { title, description, inputSchema, outputSchema, annotations, _meta } as never,
+      definition.handler as never,
+    );
   } else if (uriTemplateVariableNames(definition.uriTemplate).length) {
     const template = new ResourceTemplate(definition.uriTemplate, { list: undefined });
     server.registerResource(definition.name, template, definition.metadata, definition.handler as never);
   } else {
-    server.registerResource(definition.name, definition.uriTemplate, definition.metadata, ((uri: URL, extra: unknown) => definition.handler(uri, {}, extra as never)) as never);
+    server.registerResource(definition.name, definition.uriTemplate, definition.metadata, ((uri: URL, extra: unknown) =>
+      definition.handler(uri, {}, extra as never)) as never);
   }
 }

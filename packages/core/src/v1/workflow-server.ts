@@ -5,7 +5,17 @@ import { ErrorCode, McpError, type GetPromptResult, type Implementation } from '
 import { readWorkflowOptions, type WorkflowClass } from '../model/read-workflow';
 import type { WorkflowModel } from '../model';
 import { didYouMean } from '../rules';
-import { DefinitionRegistry, WorkflowPlans, applyLimits, executeWorkflow, type AnyDefinition, type ExecutionLimits, type ExecutionOptions, type WorkflowHooks, type WorkflowPlan } from '../engine';
+import {
+  DefinitionRegistry,
+  WorkflowPlans,
+  applyLimits,
+  executeWorkflow,
+  type AnyDefinition,
+  type ExecutionLimits,
+  type ExecutionOptions,
+  type WorkflowHooks,
+  type WorkflowPlan,
+} from '../engine';
 import { boundText } from '../engine/text/bounded-text';
 import { askClientInPlace } from './ask-client';
 import { V1Host } from './host';
@@ -83,7 +93,8 @@ export class WorkflowServer extends McpServer {
     const { models, definitions } = checkUse(plans, classes, served, this.definitions, this.registry);
     // All or nothing: a name taken by a plain prompt fails before any class is registered.
     const taken = models.find((model) => this.registry.prompts.get(model.name));
-    if (taken) throw new Error(`Prompt ${taken.name} is already registered on this server; give workflow class ${taken.className} another name.`);
+    if (taken)
+      throw new Error(`Prompt ${taken.name} is already registered on this server; give workflow class ${taken.className} another name.`);
     definitions.forEach((definition) => this.registerDefinition(definition));
     models.forEach((model, index) => this.registerWorkflow(model, classes[index]));
     return this;
@@ -110,7 +121,12 @@ export class WorkflowServer extends McpServer {
    * fail earlier (in a test, say).
    */
   validate(): void {
-    throwIfAny(registrationErrors(this.workflows.map((workflow) => workflow.model), this.registry));
+    throwIfAny(
+      registrationErrors(
+        this.workflows.map((workflow) => workflow.model),
+        this.registry,
+      ),
+    );
   }
 
   /** Validates the workflows against what is registered, then connects: nothing is served if a reference is broken. */
@@ -147,17 +163,27 @@ export class WorkflowServer extends McpServer {
     if (this.getPromptInstalled) return;
     this.getPromptInstalled = true;
     this.server.removeRequestHandler('prompts/get');
-    this.server.setRequestHandler(LenientGetPromptRequestSchema as never, ((request: { params?: unknown }, extra: RequestExtra) => {
-      const params = (typeof request.params === 'object' && request.params !== null ? request.params : {}) as { name?: unknown; arguments?: unknown };
-      return this.getPrompt(params.name, params.arguments, extra);
-    }) as never);
+    this.server.setRequestHandler(
+      LenientGetPromptRequestSchema as never,
+      ((request: { params?: unknown }, extra: RequestExtra) => {
+        const params = (typeof request.params === 'object' && request.params !== null ? request.params : {}) as {
+          name?: unknown;
+          arguments?: unknown;
+        };
+        return this.getPrompt(params.name, params.arguments, extra);
+      }) as never,
+    );
   }
 
   private async getPrompt(name: unknown, raw: unknown, extra: RequestExtra): Promise<GetPromptResult> {
     // Kept to as few awaits as possible: it is on every prompts/get.
     if (typeof name !== 'string') throw new McpError(ErrorCode.InvalidParams, `prompts/get needs 'name', the prompt's name as a string`);
     const prompt = this.registry.prompts.get(name);
-    if (!prompt) throw new McpError(ErrorCode.InvalidParams, `Prompt ${boundText(name, 200)} not found.${didYouMean(name, this.registry.prompts.keys())}`);
+    if (!prompt)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Prompt ${boundText(name, 200)} not found.${didYouMean(name, this.registry.prompts.keys())}`,
+      );
     if (!prompt.enabled) throw new McpError(ErrorCode.InvalidParams, `Prompt ${name} disabled`);
     const isWorkflow = this.workflowPrompts.has(prompt);
     const parsed = parsePromptArguments(name, prompt, raw, isWorkflow);

@@ -18,7 +18,8 @@ const ROUNDS_PROTOCOL = '2026-07-28';
 export function askChannel(server: Server, ctx: RequestContext, timeoutMs = DEFAULT_ASK_TIMEOUT_MS): AskChannel {
   if (servesRounds(server)) {
     // The SDK types the envelope as {}; on 2026-07-28 each request declares the client capabilities there.
-    const declared = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
+    const declared = (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as
+      ClientCapabilities | undefined;
     return {
       mode: 'rounds',
       supports: (capability) => declared?.[capability] !== undefined,
@@ -28,7 +29,8 @@ export function askChannel(server: Server, ctx: RequestContext, timeoutMs = DEFA
   return {
     mode: 'in-place',
     supports: (capability) => server.getClientCapabilities()?.[capability] !== undefined,
-    send: (request, signal) => ctx.mcpReq.send({ method: request.method, params: request.params as never }, { signal, timeout: timeoutMs }) as Promise<AskResponse>,
+    send: (request, signal) =>
+      ctx.mcpReq.send({ method: request.method, params: request.params as never }, { signal, timeout: timeoutMs }) as Promise<AskResponse>,
   };
 }
 

@@ -10,12 +10,20 @@ import { uriTemplateVariableNames } from '../model';
 export function registerDefinition(server: McpServer, definition: AnyDefinition): void {
   if (definition.kind === 'tool') {
     const { title, description, inputSchema, outputSchema, annotations, _meta } = definition.config;
-    const config = { title, description, inputSchema: z.object(inputSchema), outputSchema: outputSchema && z.object(outputSchema), annotations, _meta };
+    const config = {
+      title,
+      description,
+      inputSchema: z.object(inputSchema),
+      outputSchema: outputSchema && z.object(outputSchema),
+      annotations,
+      _meta,
+    };
     server.registerTool(definition.name, config as never, definition.handler as never);
   } else if (uriTemplateVariableNames(definition.uriTemplate).length) {
     const template = new ResourceTemplate(definition.uriTemplate, { list: undefined });
     server.registerResource(definition.name, template, definition.metadata, definition.handler as never);
   } else {
-    server.registerResource(definition.name, definition.uriTemplate, definition.metadata, ((uri: URL, ctx: unknown) => definition.handler(uri, {}, ctx as never)) as never);
+    server.registerResource(definition.name, definition.uriTemplate, definition.metadata, ((uri: URL, ctx: unknown) =>
+      definition.handler(uri, {}, ctx as never)) as never);
   }
 }

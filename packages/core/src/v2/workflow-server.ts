@@ -10,7 +10,18 @@ import {
   type RegisteredPrompt,
   type Transport,
 } from '@modelcontextprotocol/server';
-import { DefinitionRegistry, WorkflowPlans, applyLimits, executeWorkflow, type AnyDefinition, type ExecutionLimits, type ExecutionOptions, type StateSealingOptions, type WorkflowHooks, type WorkflowPlan } from '../engine';
+import {
+  DefinitionRegistry,
+  WorkflowPlans,
+  applyLimits,
+  executeWorkflow,
+  type AnyDefinition,
+  type ExecutionLimits,
+  type ExecutionOptions,
+  type StateSealingOptions,
+  type WorkflowHooks,
+  type WorkflowPlan,
+} from '../engine';
 import { boundText } from '../engine/text/bounded-text';
 import { askChannel, servesRounds } from './ask-client';
 import { runRound } from './pause/run-round';
@@ -111,7 +122,8 @@ export class WorkflowServer extends McpServer {
     const { models, definitions } = checkUse(plans, classes, served, this.definitions, this.registry);
     // All or nothing: a name taken by a plain prompt fails before any class is registered.
     const taken = models.find((model) => this.registry.prompts.get(model.name));
-    if (taken) throw new Error(`Prompt ${taken.name} is already registered on this server; give workflow class ${taken.className} another name.`);
+    if (taken)
+      throw new Error(`Prompt ${taken.name} is already registered on this server; give workflow class ${taken.className} another name.`);
     definitions.forEach((definition) => this.registerDefinition(definition));
     models.forEach((model, index) => this.registerWorkflow(model, classes[index]));
     return this;
@@ -138,7 +150,12 @@ export class WorkflowServer extends McpServer {
    * fail earlier (in a test, say).
    */
   validate(): void {
-    throwIfAny(registrationErrors(this.workflows.map((workflow) => workflow.model), this.registry));
+    throwIfAny(
+      registrationErrors(
+        this.workflows.map((workflow) => workflow.model),
+        this.registry,
+      ),
+    );
   }
 
   /** Validates the workflows against what is registered, then connects: nothing is served if a reference is broken. */
@@ -170,9 +187,21 @@ export class WorkflowServer extends McpServer {
    * `requestState`, goes by rounds (pause with `input_required`, resume from the sealed state);
    * on a 2025 session questions are asked in place.
    */
-  private runWorkflow(plan: WorkflowPlan, asks: boolean, args: Readonly<Record<string, string | undefined>>, ctx: RequestContext): Promise<GetPromptResult | InputRequiredResult> {
+  private runWorkflow(
+    plan: WorkflowPlan,
+    asks: boolean,
+    args: Readonly<Record<string, string | undefined>>,
+    ctx: RequestContext,
+  ): Promise<GetPromptResult | InputRequiredResult> {
     if (servesRounds(this.server) && (asks || ctx.mcpReq.requestState() !== undefined)) {
-      return runRound(plan, args, new V2Host(this.registry, ctx, askChannel(this.server, ctx)), this.execution, stateSealer(this.pause), ctx);
+      return runRound(
+        plan,
+        args,
+        new V2Host(this.registry, ctx, askChannel(this.server, ctx)),
+        this.execution,
+        stateSealer(this.pause),
+        ctx,
+      );
     }
     const host = new V2Host(this.registry, ctx, asks ? askChannel(this.server, ctx, this.askTimeoutMs) : undefined);
     return executeWorkflow(plan, args, host, this.execution) as Promise<GetPromptResult>;
@@ -190,9 +219,14 @@ export class WorkflowServer extends McpServer {
 
   private async getPrompt(name: unknown, raw: unknown, ctx: RequestContext): Promise<GetPromptResult | InputRequiredResult> {
     // Kept to as few awaits as possible: it is on every prompts/get.
-    if (typeof name !== 'string') throw new ProtocolError(ProtocolErrorCode.InvalidParams, `prompts/get needs 'name', the prompt's name as a string`);
+    if (typeof name !== 'string')
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `prompts/get needs 'name', the prompt's name as a string`);
     const prompt = this.registry.prompts.get(name);
-    if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${boundText(name, 200)} not found.${didYouMean(name, this.registry.prompts.keys())}`);
+    if (!prompt)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Prompt ${boundText(name, 200)} not found.${didYouMean(name, this.registry.prompts.keys())}`,
+      );
     if (!prompt.enabled) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} disabled`);
     const workflow = this.workflowPrompts.get(prompt);
     const parsed = parsePromptArguments(name, prompt, raw, workflow !== undefined);

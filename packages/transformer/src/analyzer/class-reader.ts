@@ -1,5 +1,13 @@
 import type * as ts from 'typescript';
-import type { ArgumentModel, ArgumentMapping, Condition, DataSource, StepModel, StrayDecorator, TemplateBindingModel } from '@mcpflow/core/model';
+import type {
+  ArgumentModel,
+  ArgumentMapping,
+  Condition,
+  DataSource,
+  StepModel,
+  StrayDecorator,
+  TemplateBindingModel,
+} from '@mcpflow/core/model';
 import { StepOutsideWorkflowError } from '@mcpflow/core/rules';
 import { NotALiteralError } from '../errors/not-a-literal-error';
 import type { AnalyzerContext, NodeError } from './analyze-file';
@@ -97,12 +105,18 @@ export class ClassReader {
     if (name === undefined) incomplete(`the workflow name of class ${className}`, nameNode);
     const sensitive = new Set(this.strings(options?.get('sensitiveArguments')) ?? []);
     const argumentsNode = options?.get('arguments');
-    const argumentList = this.readArguments(argumentsNode, sensitive, () => incomplete(`the arguments of workflow class ${className}`, argumentsNode ?? nameNode));
+    const argumentList = this.readArguments(argumentsNode, sensitive, () =>
+      incomplete(`the arguments of workflow class ${className}`, argumentsNode ?? nameNode),
+    );
     const resourcesNode = options?.get('resources');
     const resourceNodes = resourcesNode && this.t.isArrayLiteralExpression(resourcesNode) ? [...resourcesNode.elements] : [];
-    if (resourcesNode && !this.t.isArrayLiteralExpression(resourcesNode)) incomplete(`the resources of workflow class ${className}`, resourcesNode);
+    if (resourcesNode && !this.t.isArrayLiteralExpression(resourcesNode))
+      incomplete(`the resources of workflow class ${className}`, resourcesNode);
     const resources = resourceNodes.map(
-      (node) => this.literals.string(node) ?? this.definitions.resourceUri(node) ?? (incomplete(`an instruction resource URI of workflow class ${className}`, node), ''),
+      (node) =>
+        this.literals.string(node) ??
+        this.definitions.resourceUri(node) ??
+        (incomplete(`an instruction resource URI of workflow class ${className}`, node), ''),
     );
 
     const steps: ReadStep[] = [];
@@ -186,7 +200,7 @@ export class ClassReader {
   /** The class and the classes it extends, base first. A base without source cannot be read. */
   private chain(node: ts.ClassLikeDeclaration, className: string, incomplete: Incomplete): ts.ClassLikeDeclaration[] {
     const chain = [node];
-    for (let current = node; current.heritageClauses; ) {
+    for (let current = node; current.heritageClauses;) {
       const base = baseClassOf(this.t, this.context.checker, current);
       const heritage = current.heritageClauses.find((clause) => clause.token === this.t.SyntaxKind.ExtendsKeyword);
       if (!heritage) break;
@@ -216,7 +230,8 @@ export class ClassReader {
   private readStep(member: ts.PropertyDeclaration, property: string, stepCall: DecoratorCall, incomplete: Incomplete): ReadStep {
     const optionsNode = stepCall.call.arguments[0];
     const options = this.literals.properties(optionsNode) ?? new Map<string, ts.Expression>();
-    if (!optionsNode || !this.t.isObjectLiteralExpression(this.literals.unwrap(optionsNode))) incomplete(`the options of @Step on '${property}'`, stepCall.call);
+    if (!optionsNode || !this.t.isObjectLiteralExpression(this.literals.unwrap(optionsNode)))
+      incomplete(`the options of @Step on '${property}'`, stepCall.call);
     const nameNode = options.get('name');
     const stepName = nameNode ? this.literals.string(nameNode) : property;
     if (stepName === undefined && nameNode) incomplete(`the step name of '${property}'`, nameNode);
@@ -237,13 +252,18 @@ export class ClassReader {
     const embeddedNode = options.get('resources');
     const embedded = embeddedNode && this.t.isArrayLiteralExpression(embeddedNode) ? [...embeddedNode.elements] : [];
     if (embeddedNode && !this.t.isArrayLiteralExpression(embeddedNode)) incomplete(`the resources of step '${name}'`, embeddedNode, name);
-    const resources = embedded.map((node) => this.literals.string(node) ?? (incomplete(`a resource URI of step '${name}'`, node, name), ''));
+    const resources = embedded.map(
+      (node) => this.literals.string(node) ?? (incomplete(`a resource URI of step '${name}'`, node, name), ''),
+    );
 
     const args: ArgumentMapping[] = [];
     const argNodes = new Map<string, SourceNodes>();
     const argsNode = options.get('args');
     const argOptions = this.literals.properties(argsNode);
-    if (argsNode && (!argOptions || (this.t.isObjectLiteralExpression(argsNode) && argsNode.properties.some((entry) => this.t.isSpreadAssignment(entry))))) {
+    if (
+      argsNode &&
+      (!argOptions || (this.t.isObjectLiteralExpression(argsNode) && argsNode.properties.some((entry) => this.t.isSpreadAssignment(entry))))
+    ) {
       incomplete(`the args of step '${name}'`, argsNode, name);
     }
     for (const [argument, node] of argOptions ?? []) {
@@ -308,14 +328,19 @@ export class ClassReader {
     const variable = this.literals.string(first);
     const source = second ? this.readSource(second, property, incomplete) : undefined;
     if (variable === undefined) incomplete(`the @TemplateBinding variable on '${property}'`, first ?? decorator.call, property);
-    else if (source) into.set(property, [...(into.get(property) ?? []), { variable, node: first, source, decorator: decorator.call.expression }]);
+    else if (source)
+      into.set(property, [...(into.get(property) ?? []), { variable, node: first, source, decorator: decorator.call.expression }]);
   }
 
   private readSource(node: ts.Expression, step: string, incomplete: Incomplete): SourceNodes | undefined {
     const call = this.t.isCallExpression(node) ? node : undefined;
     const kind = call ? this.source.resolve(call.expression) : undefined;
     if (!call || !kind || !DATA_SOURCES.includes(kind)) {
-      incomplete(`a data source of step '${step}' (use promptArg, fromStep, field, constant, item, askUser or askModel directly)`, node, step);
+      incomplete(
+        `a data source of step '${step}' (use promptArg, fromStep, field, constant, item, askUser or askModel directly)`,
+        node,
+        step,
+      );
       return undefined;
     }
     if (kind === 'askUser' || kind === 'askModel') {

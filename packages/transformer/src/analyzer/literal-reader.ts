@@ -22,7 +22,8 @@ export class LiteralReader {
     if (node !== this.unwrap(node)) return this.json(this.unwrap(node));
     if (t.isStringLiteralLike(node)) return node.text;
     if (t.isNumericLiteral(node)) return Number(node.text);
-    if (t.isPrefixUnaryExpression(node) && node.operator === t.SyntaxKind.MinusToken && t.isNumericLiteral(node.operand)) return -Number(node.operand.text);
+    if (t.isPrefixUnaryExpression(node) && node.operator === t.SyntaxKind.MinusToken && t.isNumericLiteral(node.operand))
+      return -Number(node.operand.text);
     if (node.kind === t.SyntaxKind.TrueKeyword) return true;
     if (node.kind === t.SyntaxKind.FalseKeyword) return false;
     if (node.kind === t.SyntaxKind.NullKeyword) return null;
@@ -47,7 +48,9 @@ export class LiteralReader {
   /** The expression under parentheses, `as` and `satisfies`. */
   unwrap(node: ts.Expression): ts.Expression {
     const t = this.tsApi;
-    return t.isParenthesizedExpression(node) || t.isAsExpression(node) || t.isSatisfiesExpression(node) ? this.unwrap(node.expression) : node;
+    return t.isParenthesizedExpression(node) || t.isAsExpression(node) || t.isSatisfiesExpression(node)
+      ? this.unwrap(node.expression)
+      : node;
   }
 
   /** The name of an object literal property, if it is a plain or string-literal name. */

@@ -41,7 +41,14 @@ export function readAsk(
     const choicesNode = options.get('choices');
     const choices = choicesNode && readSource(choicesNode);
     if (choices) nested.set('choices', choices);
-    source = { kind, message: text, choices: choices?.source, title: literals.string(options.get('title')), attempts: number('attempts'), sensitive: flag('sensitive') };
+    source = {
+      kind,
+      message: text,
+      choices: choices?.source,
+      title: literals.string(options.get('title')),
+      attempts: number('attempts'),
+      sensitive: flag('sensitive'),
+    };
   } else {
     const contextNode = options.get('context');
     const entries = literals.properties(contextNode);

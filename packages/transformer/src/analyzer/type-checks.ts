@@ -1,6 +1,12 @@
 import type * as ts from 'typescript';
 import { parseFieldPath, type DataSource, type StepModel } from '@mcpflow/core/model';
-import { ArgumentTypeError, ForEachOverNonArrayError, UriValueTypeError, type IssueTarget, type SourceIssueTarget } from '@mcpflow/core/rules';
+import {
+  ArgumentTypeError,
+  ForEachOverNonArrayError,
+  UriValueTypeError,
+  type IssueTarget,
+  type SourceIssueTarget,
+} from '@mcpflow/core/rules';
 import { BindingTypeError } from '../errors/binding-type-error';
 import { FieldNotInTypeError } from '../errors/field-not-in-type-error';
 import { ItemPathNotInTypeError } from '../errors/item-path-not-in-type-error';
@@ -25,7 +31,8 @@ export function checkTypes(t: typeof ts, checker: ts.TypeChecker, workflow: Anal
     const nodes = workflow.steps.get(step.name);
     if (!nodes) continue;
     new StepTypeChecks(t, checker, workflow.model.name, step, nodes, bindingTypes, errors).run();
-    if (step.binding !== undefined && !bindingTypes.has(step.binding)) bindingTypes.set(step.binding, checker.getTypeAtLocation(nodes.property));
+    if (step.binding !== undefined && !bindingTypes.has(step.binding))
+      bindingTypes.set(step.binding, checker.getTypeAtLocation(nodes.property));
   }
   return errors;
 }
@@ -55,7 +62,9 @@ class StepTypeChecks {
       this.checkAskInputs(source, { kind: 'templateSource', step: step.name, variable, part: 'path' });
       this.checkTemplateValue(variable, source);
     }
-    nodes.conditionSources.forEach((source, index) => this.valueType(source, { kind: 'conditionSource', step: step.name, index, part: 'path' }));
+    nodes.conditionSources.forEach((source, index) =>
+      this.valueType(source, { kind: 'conditionSource', step: step.name, index, part: 'path' }),
+    );
     this.checkBindingShape();
     if (nodes.transform) this.checkTransform(nodes.transform);
     else this.checkToolOutput();
@@ -123,7 +132,17 @@ class StepTypeChecks {
       const error =
         data.kind === 'item'
           ? new ItemPathNotInTypeError(this.workflow, this.step.name, path, at, segments[result.index], typeText, result.candidates, target)
-          : new FieldNotInTypeError(this.workflow, this.step.name, data.kind === 'field' ? data.binding : '', path, at, segments[result.index], typeText, result.candidates, target);
+          : new FieldNotInTypeError(
+              this.workflow,
+              this.step.name,
+              data.kind === 'field' ? data.binding : '',
+              path,
+              at,
+              segments[result.index],
+              typeText,
+              result.candidates,
+              target,
+            );
       this.errors.push({ error, node: source.second ?? source.call });
       return undefined;
     }
@@ -141,7 +160,14 @@ class StepTypeChecks {
     this.element = arrayElementType(this.t, this.checker, type);
     if (!this.element) {
       const what = `a value of type ${this.checker.typeToString(type)}`;
-      this.errors.push({ error: new ForEachOverNonArrayError(this.workflow, this.step.name, what, { kind: 'forEachSource', step: this.step.name, part: 'value' }), node: source.call });
+      this.errors.push({
+        error: new ForEachOverNonArrayError(this.workflow, this.step.name, what, {
+          kind: 'forEachSource',
+          step: this.step.name,
+          part: 'value',
+        }),
+        node: source.call,
+      });
     }
   }
 
@@ -169,7 +195,13 @@ class StepTypeChecks {
     if (isUnchecked(this.t, type)) return undefined;
     const defined = this.checker.getNonNullableType(type);
     const members = defined.isUnion() ? defined.types : [defined];
-    if (members.some((member) => isUnchecked(this.t, member) || member.flags & this.t.TypeFlags.TypeParameter || arrayElementType(this.t, this.checker, member))) return undefined;
+    if (
+      members.some(
+        (member) =>
+          isUnchecked(this.t, member) || member.flags & this.t.TypeFlags.TypeParameter || arrayElementType(this.t, this.checker, member),
+      )
+    )
+      return undefined;
     return `a value of type ${this.checker.typeToString(defined)}`;
   }
 
@@ -211,7 +243,14 @@ class StepTypeChecks {
     const property = checker.getTypeAtLocation(nodes.property);
     const expected = nodes.forEach ? arrayElementType(this.t, checker, property) : property;
     const returned = checker.getAwaitedType(checker.getReturnTypeOfSignature(signature));
-    if (!expected || !returned || isUnchecked(this.t, expected) || isUnchecked(this.t, returned) || checker.isTypeAssignableTo(returned, expected)) return;
+    if (
+      !expected ||
+      !returned ||
+      isUnchecked(this.t, expected) ||
+      isUnchecked(this.t, returned) ||
+      checker.isTypeAssignableTo(returned, expected)
+    )
+      return;
     const where = nodes.forEach ? `an element of the @Bind('${step.binding}') array` : `the @Bind('${step.binding}') property`;
     this.errors.push({
       error: new TransformTypeMismatchError(
@@ -250,7 +289,13 @@ class StepTypeChecks {
     if (isUnchecked(t, type)) return undefined;
     const defined = checker.getNonNullableType(type);
     const members = defined.isUnion() ? defined.types : [defined];
-    const primitive = t.TypeFlags.StringLike | t.TypeFlags.NumberLike | t.TypeFlags.BooleanLike | t.TypeFlags.Any | t.TypeFlags.Unknown | t.TypeFlags.TypeParameter;
+    const primitive =
+      t.TypeFlags.StringLike |
+      t.TypeFlags.NumberLike |
+      t.TypeFlags.BooleanLike |
+      t.TypeFlags.Any |
+      t.TypeFlags.Unknown |
+      t.TypeFlags.TypeParameter;
     if (members.some((member) => member.flags & primitive)) return undefined;
     return members.length ? `a value of type ${checker.typeToString(defined)}` : undefined;
   }

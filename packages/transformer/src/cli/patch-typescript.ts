@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Output } from './output';
 
@@ -14,7 +15,8 @@ import type { Output } from './output';
 export function patchTypeScript(projectDir: string, stdout: Output, stderr: Output): number {
   let version: string;
   try {
-    version = (require(require.resolve('typescript/package.json', { paths: [projectDir] })) as { version: string }).version;
+    const manifest = require.resolve('typescript/package.json', { paths: [projectDir] });
+    version = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
   } catch {
     stderr.write(`mcpflow patch: no TypeScript is installed in ${projectDir}; nothing to patch. Install typescript@6 and run it again.\n`);
     return 0;

@@ -24,7 +24,11 @@ export interface ValidateOptions {
 export function validateProject(options: ValidateOptions, stdout: Output, stderr: Output): number {
   const configPath = path.resolve(ts.sys.directoryExists(options.project) ? path.join(options.project, 'tsconfig.json') : options.project);
   const configErrors: ts.Diagnostic[] = [];
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => configErrors.push(diagnostic) });
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => configErrors.push(diagnostic) },
+  );
   if (!parsed || configErrors.length) {
     stderr.write(ts.formatDiagnostics(configErrors, formatHost()));
     return 2;
@@ -59,7 +63,8 @@ function formatHost(): ts.FormatDiagnosticsHost {
 }
 
 function toJson(diagnostic: ts.Diagnostic) {
-  const position = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : undefined;
+  const position =
+    diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : undefined;
   return {
     file: diagnostic.file ? path.relative(process.cwd(), diagnostic.file.fileName) : undefined,
     line: position ? position.line + 1 : undefined,

@@ -37,7 +37,11 @@ export function fileFindings(context: AnalyzerContext, options: ts.CompilerOptio
   const named: AnalyzedWorkflow[] = [];
   for (const workflow of analysis.workflows) {
     if (!options.experimentalDecorators) {
-      findings.push({ error: DecoratorModeError.compilerOptionOff(workflow.model.name), span: whole(workflow.decorator), origin: 'reader' });
+      findings.push({
+        error: DecoratorModeError.compilerOptionOff(workflow.model.name),
+        span: whole(workflow.decorator),
+        origin: 'reader',
+      });
     }
     if (!workflow.complete) continue;
     for (const error of validateWorkflow(workflow.model)) findings.push({ error, span: locate(t, workflow, error.target), origin: 'rule' });

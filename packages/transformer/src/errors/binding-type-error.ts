@@ -4,7 +4,16 @@ import { ErrorCodes, WorkflowDefinitionError, type IssueTarget } from '@mcpflow/
 export class BindingTypeError extends WorkflowDefinitionError {
   readonly code = ErrorCodes.BindingType;
   /** @param eachElement the step runs `forEach`: the property is the array of results, `propertyType` its element's. */
-  constructor(workflow: string, step: string, tool: string, binding: string, propertyType: string, outputType: string, eachElement: boolean, target: IssueTarget) {
+  constructor(
+    workflow: string,
+    step: string,
+    tool: string,
+    binding: string,
+    propertyType: string,
+    outputType: string,
+    eachElement: boolean,
+    target: IssueTarget,
+  ) {
     super({
       workflow,
       step,

@@ -3,7 +3,17 @@ import { ErrorCodes, WorkflowDefinitionError, didYouMean, type IssueTarget } fro
 /** A `field()` path that the bound property's declared type does not have (compile time only). */
 export class FieldNotInTypeError extends WorkflowDefinitionError {
   readonly code = ErrorCodes.FieldNotInType;
-  constructor(workflow: string, step: string, binding: string, path: string, at: string, segment: string, typeText: string, candidates: readonly string[], target: IssueTarget) {
+  constructor(
+    workflow: string,
+    step: string,
+    binding: string,
+    path: string,
+    at: string,
+    segment: string,
+    typeText: string,
+    candidates: readonly string[],
+    target: IssueTarget,
+  ) {
     super({
       workflow,
       step,

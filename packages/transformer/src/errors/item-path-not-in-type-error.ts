@@ -3,7 +3,16 @@ import { ErrorCodes, WorkflowDefinitionError, didYouMean, type IssueTarget } fro
 /** An `item('a.b')` path that the `forEach` element's type does not have (compile time only). */
 export class ItemPathNotInTypeError extends WorkflowDefinitionError {
   readonly code = ErrorCodes.ItemPathNotInType;
-  constructor(workflow: string, step: string, path: string, at: string, segment: string, typeText: string, candidates: readonly string[], target: IssueTarget) {
+  constructor(
+    workflow: string,
+    step: string,
+    path: string,
+    at: string,
+    segment: string,
+    typeText: string,
+    candidates: readonly string[],
+    target: IssueTarget,
+  ) {
     super({
       workflow,
       step,

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { TsJestTransformer, TsJestTransformerOptions } from 'ts-jest';
 
@@ -40,8 +39,9 @@ function withoutIsolatedModules(tsconfig: TsJestOptions['tsconfig'], rootDir: st
   if (tsconfig === undefined || tsconfig === true || tsconfig === false) return { isolatedModules: false };
   if (typeof tsconfig === 'object') return { ...tsconfig, isolatedModules: false };
   // A path: a config that extends it (paths in it stay relative to it) and turns isolatedModules off.
+  // It lives in node_modules/.cache beside that tsconfig, so ts-patch finds the plugins from there.
   const configPath = path.resolve(rootDir, tsconfig.replace('<rootDir>', rootDir));
-  const dir = path.join(os.tmpdir(), 'mcpflow-jest');
+  const dir = path.join(path.dirname(configPath), 'node_modules', '.cache', 'mcpflow-jest');
   const file = path.join(dir, `${createHash('sha256').update(configPath).digest('hex').slice(0, 16)}.json`);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(file, JSON.stringify({ extends: configPath, compilerOptions: { isolatedModules: false } }));

@@ -28,7 +28,15 @@ export function project(name: string, compilerOptions: Record<string, unknown>, 
   fs.mkdirSync(dir, { recursive: true });
   const config = {
     extends: path.join(REPO, 'tsconfig.base.json'),
-    compilerOptions: { composite: false, declaration: false, declarationMap: false, noUnusedLocals: false, types: ['node'], plugins: [PLUGIN], ...compilerOptions },
+    compilerOptions: {
+      composite: false,
+      declaration: false,
+      declarationMap: false,
+      noUnusedLocals: false,
+      types: ['node'],
+      plugins: [PLUGIN],
+      ...compilerOptions,
+    },
     ...extra,
   };
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config, null, 2));
@@ -68,6 +76,12 @@ export function expectations(folder: string): { file: string; code: number; line
         .split('\n')
         .map((line) => /^\/\/ @expect (\d+) (\d+):(\d+) (".*")$/.exec(line))
         .filter((match): match is RegExpExecArray => match !== null)
-        .map((match) => ({ file: `${folder}/${file}`, code: Number(match[1]), line: Number(match[2]), column: Number(match[3]), fragment: JSON.parse(match[4]) as string })),
+        .map((match) => ({
+          file: `${folder}/${file}`,
+          code: Number(match[1]),
+          line: Number(match[2]),
+          column: Number(match[3]),
+          fragment: JSON.parse(match[4]) as string,
+        })),
     );
 }

@@ -14,12 +14,16 @@ export function typescript7(): string {
   const dir = path.join(os.tmpdir(), `mcpflow-typescript-${TYPESCRIPT_7}`);
   const tsc = path.join(dir, 'node_modules/typescript/bin/tsc');
   const manifest = path.join(dir, 'node_modules/typescript/package.json');
-  const installed = fs.existsSync(manifest) && (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version === TYPESCRIPT_7;
+  const installed =
+    fs.existsSync(manifest) && (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version === TYPESCRIPT_7;
   if (!installed) {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ private: true }));
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const result = spawnSync(npm, ['install', `typescript@${TYPESCRIPT_7}`, '--no-audit', '--no-fund', '--no-package-lock'], { cwd: dir, encoding: 'utf8' });
+    const result = spawnSync(npm, ['install', `typescript@${TYPESCRIPT_7}`, '--no-audit', '--no-fund', '--no-package-lock'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     if (result.status !== 0) throw new Error(`npm install typescript@${TYPESCRIPT_7} failed:\n${result.stdout}\n${result.stderr}`);
   }
   return tsc;

@@ -13,13 +13,16 @@ export type AnswerOutcome =
  * the ask's schema (the schema's parsed value is what the step receives).
  */
 export function readAnswer(question: Question, response: AskResponse | undefined): AnswerOutcome {
-  if (response === undefined || response === null || typeof response !== 'object') return { status: 'invalid', problem: 'no answer came back' };
+  if (response === undefined || response === null || typeof response !== 'object')
+    return { status: 'invalid', problem: 'no answer came back' };
   if (question.request.method === 'sampling/createMessage') return readSampling(question, response);
   if (response.action === 'decline') return { status: 'declined' };
   if (response.action === 'cancel') return { status: 'cancelled' };
-  if (response.action !== 'accept') return { status: 'invalid', problem: `the client answered with action ${JSON.stringify(response.action)}` };
+  if (response.action !== 'accept')
+    return { status: 'invalid', problem: `the client answered with action ${JSON.stringify(response.action)}` };
   const content = response.content;
-  if (typeof content !== 'object' || content === null || Array.isArray(content)) return { status: 'invalid', problem: 'the accepted answer holds no form content' };
+  if (typeof content !== 'object' || content === null || Array.isArray(content))
+    return { status: 'invalid', problem: 'the accepted answer holds no form content' };
   let value: unknown = question.whole ? content : (content as Record<string, unknown>)[question.field];
   if (!question.whole && value === undefined) return { status: 'invalid', problem: `the answer has no '${question.field}'` };
   if (question.choices) {
@@ -33,7 +36,10 @@ export function readAnswer(question: Question, response: AskResponse | undefined
 function readSampling(question: Question, response: AskResponse): AnswerOutcome {
   const blocks = Array.isArray(response.content) ? response.content : [response.content];
   const text = blocks
-    .filter((block): block is { type: 'text'; text: string } => typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string')
+    .filter(
+      (block): block is { type: 'text'; text: string } =>
+        typeof block === 'object' && block !== null && block.type === 'text' && typeof block.text === 'string',
+    )
     .map((block) => block.text)
     .join('\n')
     .trim();

@@ -3,7 +3,8 @@ import type { Question } from './question';
 
 /** The question as the trace shows it: the text put, and the choices offered. */
 export function questionText(question: Question): string {
-  if (question.request.method === 'sampling/createMessage') return `Question for the model: ${question.request.params.messages[0].content.text}`;
+  if (question.request.method === 'sampling/createMessage')
+    return `Question for the model: ${question.request.params.messages[0].content.text}`;
   const choices = question.choices ? `\nChoices: ${question.choices.map((choice) => choice.label).join(', ')}` : '';
   return `Question for the user: ${question.text}${choices}`;
 }

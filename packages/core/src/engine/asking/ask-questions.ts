@@ -16,7 +16,8 @@ interface Put {
 }
 
 /** How asking ended when not every question was answered: paused for a retry, or the run stops at a step. */
-export type AskingStop = { readonly status: 'paused' } | { readonly status: 'handoff' | 'cancelled'; readonly step: PlannedStep; readonly reason: string };
+export type AskingStop =
+  { readonly status: 'paused' } | { readonly status: 'handoff' | 'cancelled'; readonly step: PlannedStep; readonly reason: string };
 
 /**
  * Puts the questions of a group of steps (one step, or a parallel group) to the client before any
@@ -47,8 +48,13 @@ export async function askQuestions(steps: readonly PlannedStep[], context: StepC
     const unsupported = round.find(({ question }) => !channel?.supports(capabilityOf(question.request)));
     if (unsupported) {
       unsupported.record.status = 'unasked';
-      const what = capabilityOf(unsupported.question.request) === 'elicitation' ? 'questions (elicitation)' : 'requests to its model (sampling)';
-      return { status: 'handoff', step: unsupported.step, reason: `the client does not accept ${what}, so it was not asked ${quoted(unsupported.question)}${choicesNote(unsupported.question)}` };
+      const what =
+        capabilityOf(unsupported.question.request) === 'elicitation' ? 'questions (elicitation)' : 'requests to its model (sampling)';
+      return {
+        status: 'handoff',
+        step: unsupported.step,
+        reason: `the client does not accept ${what}, so it was not asked ${quoted(unsupported.question)}${choicesNote(unsupported.question)}`,
+      };
     }
 
     let answers: readonly (AskResponse | undefined)[];
@@ -69,7 +75,8 @@ export async function askQuestions(steps: readonly PlannedStep[], context: StepC
         answers = await Promise.all(round.map(({ question }) => channel!.send(question.request, host.signal)));
       } catch (error) {
         const { step, question } = round[0];
-        if (host.signal.aborted) return { status: 'cancelled', step, reason: `the request was cancelled while the client was asked ${quoted(question)}` };
+        if (host.signal.aborted)
+          return { status: 'cancelled', step, reason: `the request was cancelled while the client was asked ${quoted(question)}` };
         return { status: 'handoff', step, reason: `the client could not answer ${quoted(question)}: ${errorMessage(error)}` };
       }
     }
@@ -105,7 +112,11 @@ function settle({ step, ask, question, record }: Put, response: AskResponse | un
       const attempts = ask.source.attempts ?? DEFAULT_ASK_ATTEMPTS;
       if (record.attempts >= attempts) {
         record.status = 'refused';
-        return { status: 'handoff', step, reason: `no acceptable answer to ${asked} after ${attempts} ${attempts === 1 ? 'try' : 'tries'}: ${outcome.problem}` };
+        return {
+          status: 'handoff',
+          step,
+          reason: `no acceptable answer to ${asked} after ${attempts} ${attempts === 1 ? 'try' : 'tries'}: ${outcome.problem}`,
+        };
       }
       record.rejected = outcome.problem;
       return undefined;
@@ -114,7 +125,11 @@ function settle({ step, ask, question, record }: Put, response: AskResponse | un
 }
 
 /** The retry's answers, when they answer these steps' outstanding round; never reused for a later round. */
-function responsesFor(state: ExecutionState, steps: readonly PlannedStep[], responses: Readonly<Record<string, AskResponse>> | undefined): Readonly<Record<string, AskResponse>> | undefined {
+function responsesFor(
+  state: ExecutionState,
+  steps: readonly PlannedStep[],
+  responses: Readonly<Record<string, AskResponse>> | undefined,
+): Readonly<Record<string, AskResponse>> | undefined {
   if (!responses || state.pause?.step !== steps[0].index) return undefined;
   return Object.keys(state.pause.requests).every((key) => Object.hasOwn(responses, key)) ? responses : undefined;
 }

@@ -3,7 +3,19 @@ import type { AnswerSchemaLike } from '../../model';
 import type { FormSchema } from './ask-request';
 
 /** The keywords MCP elicitation allows on a primitive field; everything else is dropped from the wire. */
-const FIELD_KEYWORDS = ['type', 'title', 'description', 'enum', 'enumNames', 'format', 'minimum', 'maximum', 'minLength', 'maxLength', 'default'];
+const FIELD_KEYWORDS = [
+  'type',
+  'title',
+  'description',
+  'enum',
+  'enumNames',
+  'format',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'default',
+];
 const PRIMITIVE_TYPES = ['string', 'number', 'integer', 'boolean'];
 
 /**
@@ -12,12 +24,22 @@ const PRIMITIVE_TYPES = ['string', 'number', 'integer', 'boolean'];
  * each of the object's fields. The wire form holds only what elicitation allows; the answer is
  * still checked against the full schema when it comes back.
  */
-export function formSchema(field: string, title: string, schema: AnswerSchemaLike | undefined, choices: readonly string[] | undefined): { form: FormSchema; whole: boolean } {
-  if (choices) return { form: { type: 'object', properties: { [field]: { type: 'string', title, enum: [...choices] } }, required: [field] }, whole: false };
+export function formSchema(
+  field: string,
+  title: string,
+  schema: AnswerSchemaLike | undefined,
+  choices: readonly string[] | undefined,
+): { form: FormSchema; whole: boolean } {
+  if (choices)
+    return {
+      form: { type: 'object', properties: { [field]: { type: 'string', title, enum: [...choices] } }, required: [field] },
+      whole: false,
+    };
   const json = jsonSchemaOf(schema);
   if (json.type === 'object' && typeof json.properties === 'object' && json.properties !== null) {
     const properties: Record<string, Record<string, unknown>> = {};
-    for (const [name, property] of Object.entries(json.properties as Record<string, Record<string, unknown>>)) properties[name] = primitiveField(property, name);
+    for (const [name, property] of Object.entries(json.properties as Record<string, Record<string, unknown>>))
+      properties[name] = primitiveField(property, name);
     const required = Array.isArray(json.required) ? (json.required as string[]) : [];
     return { form: { type: 'object', properties, required }, whole: true };
   }

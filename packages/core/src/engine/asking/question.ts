@@ -47,7 +47,11 @@ export function buildQuestion(
   const inputs = new Map<string, unknown>();
   for (const [option, source] of askInputs(ask)) {
     const resolved = resolve(source);
-    if (!resolved.ok) return { kind: 'unanswerable', reason: `the question "${fillText(ask, args)}" cannot be put: its ${option} has no value (${resolved.reason})` };
+    if (!resolved.ok)
+      return {
+        kind: 'unanswerable',
+        reason: `the question "${fillText(ask, args)}" cannot be put: its ${option} has no value (${resolved.reason})`,
+      };
     inputs.set(option, resolved.value);
   }
   const again = rejected === undefined ? '' : `\n(The previous answer was not accepted: ${rejected}. Please answer again.)`;
@@ -74,12 +78,22 @@ export function buildQuestion(
   let choices: { label: string; value: unknown }[] | undefined;
   if (ask.choices) {
     const offered = inputs.get('choices');
-    if (!Array.isArray(offered)) return { kind: 'unanswerable', reason: `the choices of "${fillText(ask, args)}" are not a list but ${describe(offered)}` };
-    if (offered.length === 0) return { kind: 'unanswerable', reason: `there is nothing to choose from for "${fillText(ask, args)}": its choices are an empty list` };
+    if (!Array.isArray(offered))
+      return { kind: 'unanswerable', reason: `the choices of "${fillText(ask, args)}" are not a list but ${describe(offered)}` };
+    if (offered.length === 0)
+      return {
+        kind: 'unanswerable',
+        reason: `there is nothing to choose from for "${fillText(ask, args)}": its choices are an empty list`,
+      };
     if (offered.length === 1) return { kind: 'known', value: offered[0] };
     choices = labelled(offered);
   }
-  const { form, whole } = formSchema(field, ask.title ?? field, ask.schema, choices?.map((choice) => choice.label));
+  const { form, whole } = formSchema(
+    field,
+    ask.title ?? field,
+    ask.schema,
+    choices?.map((choice) => choice.label),
+  );
   const text = fillText(ask, args);
   const request: AskRequest = { method: 'elicitation/create', params: { message: text + again, requestedSchema: form } };
   return { kind: 'question', question: { key, ask, request, text, field, whole, choices } };
@@ -92,7 +106,13 @@ export function fillText(ask: AskSource, args: Readonly<Record<string, string | 
 
 function fill(template: string, values: ReadonlyMap<string, unknown>): string {
   return parseGuidance(template)
-    .map((part) => (part.kind === 'text' ? part.text : values.has(part.name) && values.get(part.name) !== undefined ? display(values.get(part.name)) : `{${part.name}}`))
+    .map((part) =>
+      part.kind === 'text'
+        ? part.text
+        : values.has(part.name) && values.get(part.name) !== undefined
+          ? display(values.get(part.name))
+          : `{${part.name}}`,
+    )
     .join('');
 }
 

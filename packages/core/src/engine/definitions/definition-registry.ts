@@ -1,4 +1,10 @@
-import { isResourceDefinition, isToolDefinition, type AnyResourceDefinition, type AnyToolDefinition, type WorkflowModel } from '../../model';
+import {
+  isResourceDefinition,
+  isToolDefinition,
+  type AnyResourceDefinition,
+  type AnyToolDefinition,
+  type WorkflowModel,
+} from '../../model';
 import { readStepRecords, readWorkflowOptions, type WorkflowClass } from '../../model/read-workflow';
 import { DefinitionConflictError, type WorkflowDefinitionError } from '../../rules';
 
@@ -43,28 +49,52 @@ export class DefinitionRegistry {
    * The definitions the classes reference (in their steps and instruction resources) that are not registered yet (each once), and a
    * conflict for each definition whose name is taken by something else. `models[i]` is `classes[i]` read.
    */
-  pending(classes: readonly WorkflowClass[], models: readonly WorkflowModel[], registered: RegisteredNames): { definitions: AnyDefinition[]; errors: WorkflowDefinitionError[] } {
+  pending(
+    classes: readonly WorkflowClass[],
+    models: readonly WorkflowModel[],
+    registered: RegisteredNames,
+  ): { definitions: AnyDefinition[]; errors: WorkflowDefinitionError[] } {
     const definitions: AnyDefinition[] = [];
     const errors: WorkflowDefinitionError[] = [];
     const chosen = new Map<string, AnyDefinition>();
     classes.forEach((target, index) => {
       const model = models[index];
       const referenced: { definition: AnyDefinition | undefined; step: string }[] = [
-        ...(readWorkflowOptions(target)?.resources ?? []).map((resource) => ({ definition: isResourceDefinition(resource) ? resource : undefined, step: '(instruction resources)' })),
+        ...(readWorkflowOptions(target)?.resources ?? []).map((resource) => ({
+          definition: isResourceDefinition(resource) ? resource : undefined,
+          step: '(instruction resources)',
+        })),
         ...readStepRecords(target).map((record, position) => ({
-          definition: isToolDefinition(record.options.tool) ? record.options.tool : isResourceDefinition(record.options.resource) ? record.options.resource : undefined,
+          definition: isToolDefinition(record.options.tool)
+            ? record.options.tool
+            : isResourceDefinition(record.options.resource)
+              ? record.options.resource
+              : undefined,
           step: model.steps[position]?.name ?? record.property,
         })),
       ];
       referenced.forEach(({ definition, step }) => {
         if (!definition || this.has(definition)) return;
         const key = `${definition.kind}:${definition.name}`;
-        const other = chosen.get(key) ?? (definition.kind === 'tool' ? this.tools.get(definition.name) : this.resources.get(definition.name));
+        const other =
+          chosen.get(key) ?? (definition.kind === 'tool' ? this.tools.get(definition.name) : this.resources.get(definition.name));
         if (other === definition) return;
         if (other !== undefined) {
-          errors.push(new DefinitionConflictError(model.name, step, definition.kind, definition.name, `another ${definition.kind} definition`));
-        } else if (definition.kind === 'tool' ? registered.hasTool(definition.name) : registered.hasResource(definition.name, definition.uriTemplate)) {
-          errors.push(new DefinitionConflictError(model.name, step, definition.kind, definition.name, `a ${definition.kind} registered without this definition`));
+          errors.push(
+            new DefinitionConflictError(model.name, step, definition.kind, definition.name, `another ${definition.kind} definition`),
+          );
+        } else if (
+          definition.kind === 'tool' ? registered.hasTool(definition.name) : registered.hasResource(definition.name, definition.uriTemplate)
+        ) {
+          errors.push(
+            new DefinitionConflictError(
+              model.name,
+              step,
+              definition.kind,
+              definition.name,
+              `a ${definition.kind} registered without this definition`,
+            ),
+          );
         } else {
           chosen.set(key, definition);
           definitions.push(definition);

@@ -42,7 +42,8 @@ export async function executeWorkflow(
   const context = stepContext(plan, state, host, options);
   await openTrace(state, context);
   await advanceExecution(state, context, options);
-  if (state.pause) throw new Error(`workflow '${plan.model.name}' paused for answers on a host that asks by rounds: run it with executeWorkflowRound`);
+  if (state.pause)
+    throw new Error(`workflow '${plan.model.name}' paused for answers on a host that asks by rounds: run it with executeWorkflowRound`);
   return executionResult(state, context);
 }
 
@@ -134,7 +135,8 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
     meta.questions = state.questions.map(({ step, key, kind, status, attempts }) => ({ step, key, kind, status, attempts }));
   }
   const redacted = redactor.redactDeep({ description: plan.model.description, messages: state.messages, meta });
-  const reserved = Buffer.byteLength(JSON.stringify({ description: redacted.description, _meta: { [EXECUTION_META_KEY]: redacted.meta } })) + 256;
+  const reserved =
+    Buffer.byteLength(JSON.stringify({ description: redacted.description, _meta: { [EXECUTION_META_KEY]: redacted.meta } })) + 256;
   const bounded = boundTrace(redacted.messages, limits.maxTraceBytes, reserved, (plan.model.instructions?.length ?? 0) + 2);
   if (bounded.truncation) redacted.meta.truncated = bounded.truncation;
   return { description: redacted.description, messages: bounded.messages, _meta: { [EXECUTION_META_KEY]: redacted.meta } };

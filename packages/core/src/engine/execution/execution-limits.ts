@@ -53,7 +53,10 @@ export class InvalidServerOptionError extends Error {
  */
 export function applyLimits(limits: ExecutionLimits = {}): AppliedLimits {
   const { defaultStepTimeoutMs = DEFAULT_STEP_TIMEOUT_MS, maxTraceBytes = DEFAULT_MAX_TRACE_BYTES } = limits;
-  if (defaultStepTimeoutMs !== false && !(typeof defaultStepTimeoutMs === 'number' && defaultStepTimeoutMs > 0 && defaultStepTimeoutMs <= 2_147_483_647)) {
+  if (
+    defaultStepTimeoutMs !== false &&
+    !(typeof defaultStepTimeoutMs === 'number' && defaultStepTimeoutMs > 0 && defaultStepTimeoutMs <= 2_147_483_647)
+  ) {
     throw new InvalidServerOptionError(
       'defaultStepTimeoutMs',
       `must be a positive number of milliseconds, or false to disable the default timeout (got ${String(defaultStepTimeoutMs)}).`,

@@ -15,7 +15,12 @@ import type { StepRunner } from './step-runner';
  * run stops at that step. An `optional` step's failure cancels nothing. A finished step is kept in
  * the execution state until the group ends, so a run paused inside the group does not redo it.
  */
-export async function runGroup(group: readonly PlannedStep[], runner: StepRunner, state: ExecutionState, context: StepContext): Promise<ExecutionStop | undefined> {
+export async function runGroup(
+  group: readonly PlannedStep[],
+  runner: StepRunner,
+  state: ExecutionState,
+  context: StepContext,
+): Promise<ExecutionStop | undefined> {
   const { controller, release } = childController(context.host.signal);
   const host = hostWithSignal(context.host, controller.signal);
   let failed: { step: PlannedStep; status: string } | undefined;
@@ -26,7 +31,10 @@ export async function runGroup(group: readonly PlannedStep[], runner: StepRunner
         if (flow.finished) return; // finished before the run was paused
         const messages: FinishedWork['messages'] = [];
         const outcome = await runner.outcome(step, { ...context, host, trace: new Trace(messages, context.redactor) }, false);
-        flow.finished = outcome.status === 'completed' ? { status: 'completed', value: outcome.value, messages } : { status: outcome.status, reason: outcome.reason, messages };
+        flow.finished =
+          outcome.status === 'completed'
+            ? { status: 'completed', value: outcome.value, messages }
+            : { status: outcome.status, reason: outcome.reason, messages };
         if ((outcome.status === 'failed' || outcome.status === 'handoff') && !step.model.optional && !failed) {
           failed = { step, status: outcome.status === 'failed' ? 'failed' : 'handed off' };
           controller.abort();
@@ -45,7 +53,9 @@ export async function runGroup(group: readonly PlannedStep[], runner: StepRunner
     context.trace.messages.push(...work.messages);
     const byFailure = work.status === 'cancelled' && failed !== undefined && failed.step !== step && !context.host.signal.aborted;
     const reason = byFailure ? `cancelled because step '${failed!.step.model.name}' of its parallel group ${failed!.status}` : work.reason;
-    const outcome = (work.status === 'completed' ? { status: 'completed', value: work.value } : { status: work.status, reason }) as FlowOutcome;
+    const outcome = (
+      work.status === 'completed' ? { status: 'completed', value: work.value } : { status: work.status, reason }
+    ) as FlowOutcome;
     const stepStop = runner.settle(step, outcome, context.trace);
     if (!stepStop) continue;
     // The run stops at the step that failed, not at a sibling cancelled because of it.

@@ -52,7 +52,14 @@ export interface IterationRef {
  * each iteration starts and ends (with `iteration`). A step skipped by `when` ends `skipped`.
  */
 export type StepEvent =
-  | { readonly phase: 'start'; readonly workflow: string; readonly step: string; readonly index: number; readonly total: number; readonly iteration?: IterationRef }
+  | {
+      readonly phase: 'start';
+      readonly workflow: string;
+      readonly step: string;
+      readonly index: number;
+      readonly total: number;
+      readonly iteration?: IterationRef;
+    }
   | {
       readonly phase: 'end';
       readonly workflow: string;

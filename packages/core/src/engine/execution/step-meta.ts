@@ -17,7 +17,8 @@ function iterationsMeta(loop: NonNullable<StepFlow['loop']>, trace: Trace): Iter
     if (!work) continue;
     if (work.status === 'completed' || work.status === 'skipped' || work.status === 'cancelled') meta[work.status] += 1;
     else meta.failed += 1;
-    if (work.status !== 'completed' && work.status !== 'skipped') meta.failures.push({ index, status: work.status, reason: trace.redact(work.reason ?? '') });
+    if (work.status !== 'completed' && work.status !== 'skipped')
+      meta.failures.push({ index, status: work.status, reason: trace.redact(work.reason ?? '') });
   }
   return meta;
 }

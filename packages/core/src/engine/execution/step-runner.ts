@@ -86,12 +86,33 @@ export class StepRunner implements FlowObserver {
   }
 
   async iterationStarted(step: PlannedStep, iteration: IterationRef): Promise<void> {
-    if (this.hooks.onStep) await notifyStep(this.hooks, { phase: 'start', workflow: this.plan.model.name, step: step.model.name, index: step.index, total: this.plan.steps.length, iteration }, this.redactor);
+    if (this.hooks.onStep)
+      await notifyStep(
+        this.hooks,
+        {
+          phase: 'start',
+          workflow: this.plan.model.name,
+          step: step.model.name,
+          index: step.index,
+          total: this.plan.steps.length,
+          iteration,
+        },
+        this.redactor,
+      );
   }
 
   async iterationEnded(step: PlannedStep, iteration: IterationRef, status: StepStatus, durationMs: number, reason?: string): Promise<void> {
     if (this.hooks.onStep) {
-      const event = { phase: 'end', workflow: this.plan.model.name, step: step.model.name, index: step.index, total: this.plan.steps.length, iteration, status, durationMs } as const;
+      const event = {
+        phase: 'end',
+        workflow: this.plan.model.name,
+        step: step.model.name,
+        index: step.index,
+        total: this.plan.steps.length,
+        iteration,
+        status,
+        durationMs,
+      } as const;
       await notifyStep(this.hooks, reason === undefined ? event : { ...event, reason }, this.redactor);
     }
     if (this.progress) await this.progress.iterationFinished(step, iteration.index, iteration.count);
@@ -106,7 +127,15 @@ export class StepRunner implements FlowObserver {
     if (alone && progress) await progress.started(step);
     const outcome = step.hasFlow ? await runFlowStep(step, context, this.flow(step), this) : await runStep(step, context);
     if (hooks.onStep) {
-      const event = { phase: 'end', workflow, step: step.model.name, index: step.index, total, status: outcome.status, durationMs: performance.now() - started } as const;
+      const event = {
+        phase: 'end',
+        workflow,
+        step: step.model.name,
+        index: step.index,
+        total,
+        status: outcome.status,
+        durationMs: performance.now() - started,
+      } as const;
       await notifyStep(hooks, outcome.status === 'completed' ? event : { ...event, reason: outcome.reason }, this.redactor);
     }
     if (progress) await progress.finished(step);

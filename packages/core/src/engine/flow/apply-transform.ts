@@ -15,7 +15,8 @@ export async function applyTransform(step: PlannedStep, outcome: StepOutcome): P
     const mapped = transform(outcome.value);
     const value = typeof (mapped as PromiseLike<unknown> | undefined)?.then === 'function' ? await mapped : mapped;
     const unrepresentable = findUnrepresentable(value, 'its value');
-    if (unrepresentable) return { status: 'failed', reason: `its transform returned a value that cannot be sent as JSON: ${unrepresentable}` };
+    if (unrepresentable)
+      return { status: 'failed', reason: `its transform returned a value that cannot be sent as JSON: ${unrepresentable}` };
     return { status: 'completed', value };
   } catch (error) {
     return { status: 'failed', reason: `its transform threw: ${errorMessage(error)}` };

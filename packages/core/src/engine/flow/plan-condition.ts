@@ -21,7 +21,11 @@ export interface PlannedCondition {
  * ```
  */
 export function planCondition(condition: Condition): PlannedCondition {
-  return { readsItem: conditionSources(condition).some((source) => source.kind === 'item'), text: conditionText(condition), holds: planTest(condition) };
+  return {
+    readsItem: conditionSources(condition).some((source) => source.kind === 'item'),
+    text: conditionText(condition),
+    holds: planTest(condition),
+  };
 }
 
 function planTest(condition: Condition): (scope: ExecutionScope) => boolean {

@@ -13,7 +13,8 @@ import { runForEach } from './run-for-each';
  * goes straight to `runStep`.
  */
 export async function runFlowStep(step: PlannedStep, context: StepContext, flow: StepFlow, observer: FlowObserver): Promise<FlowOutcome> {
-  if (step.when && !step.when.readsItem && !step.when.holds(context.scope)) return { status: 'skipped', reason: `when ${step.when.text} is false` };
+  if (step.when && !step.when.readsItem && !step.when.holds(context.scope))
+    return { status: 'skipped', reason: `when ${step.when.text} is false` };
   if (step.forEach) return runForEach(step, context, flow, observer);
   return applyTransform(step, await runStep(step, context));
 }

@@ -23,7 +23,10 @@ export async function runForEach(step: PlannedStep, context: StepContext, flow: 
   if (!Array.isArray(items)) return { status: 'failed', reason: `forEach reads ${describe(items)}, not an array` };
   const maxItems = step.model.maxItems ?? DEFAULT_FOR_EACH_MAX_ITEMS;
   if (items.length > maxItems) {
-    return { status: 'failed', reason: `forEach has ${items.length} elements, more than its maxItems of ${maxItems}; raise maxItems or read a shorter array` };
+    return {
+      status: 'failed',
+      reason: `forEach has ${items.length} elements, more than its maxItems of ${maxItems}; raise maxItems or read a shorter array`,
+    };
   }
   const loop = (flow.loop ??= { count: items.length, iterations: {} });
   observer.loopPlanned(step, items.length);
@@ -41,14 +44,25 @@ export async function runForEach(step: PlannedStep, context: StepContext, flow: 
       const started = performance.now();
       await observer.iterationStarted(step, iteration);
       const messages: FinishedWork['messages'] = [];
-      const scope = { args: context.scope.args, bindings: context.scope.bindings, answers: context.scope.answers, iteration: { index, item: items[index] } };
+      const scope = {
+        args: context.scope.args,
+        bindings: context.scope.bindings,
+        answers: context.scope.answers,
+        iteration: { index, item: items[index] },
+      };
       let outcome: FlowOutcome;
       if (step.when?.readsItem && !step.when.holds(scope)) {
         outcome = { status: 'skipped', reason: `when ${step.when.text} is false` };
       } else {
-        outcome = await applyTransform(step, await runStep(step, { ...context, host, scope, trace: new Trace(messages, context.redactor) }));
+        outcome = await applyTransform(
+          step,
+          await runStep(step, { ...context, host, scope, trace: new Trace(messages, context.redactor) }),
+        );
       }
-      const work: FinishedWork = outcome.status === 'completed' ? { status: 'completed', value: outcome.value, messages } : { status: outcome.status, reason: outcome.reason, messages };
+      const work: FinishedWork =
+        outcome.status === 'completed'
+          ? { status: 'completed', value: outcome.value, messages }
+          : { status: outcome.status, reason: outcome.reason, messages };
       loop.iterations[index] = work;
       if (work.status !== 'completed' && work.status !== 'skipped' && !stop) {
         stop = { index, work };

@@ -56,5 +56,9 @@ function cannotPause(state: ExecutionState, plan: WorkflowPlan, why: string): vo
   );
   state.pause = undefined;
   state.statuses[pause.step] = 'handoff';
-  state.stop = { step: pause.step, status: 'handoff', reason: `the server cannot pause step '${plan.steps[pause.step].model.name}' to ask ${questions.join(' and ')}: ${why}` };
+  state.stop = {
+    step: pause.step,
+    status: 'handoff',
+    reason: `the server cannot pause step '${plan.steps[pause.step].model.name}' to ask ${questions.join(' and ')}: ${why}`,
+  };
 }

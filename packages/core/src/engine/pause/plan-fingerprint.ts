@@ -12,7 +12,10 @@ export function planFingerprint(plan: WorkflowPlan): string {
   let fingerprint = fingerprints.get(plan);
   if (fingerprint === undefined) {
     const shape = plan.steps.map((step) => [step.model.name, step.kind.name, step.model.binding ?? null, step.asks.map((ask) => ask.key)]);
-    fingerprint = createHash('sha256').update(JSON.stringify([plan.model.name, shape])).digest('base64url').slice(0, 16);
+    fingerprint = createHash('sha256')
+      .update(JSON.stringify([plan.model.name, shape]))
+      .digest('base64url')
+      .slice(0, 16);
     fingerprints.set(plan, fingerprint);
   }
   return fingerprint;

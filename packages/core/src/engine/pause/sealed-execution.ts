@@ -21,7 +21,10 @@ interface SealedExecution {
 export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer: StateSealer): SealResult {
   const { args, workflow, ...rest } = state;
   const fromArguments = new Set(argumentSecrets(plan, args));
-  const sealed: SealedExecution = { plan: planFingerprint(plan), state: { ...rest, secrets: rest.secrets.filter((secret) => !fromArguments.has(secret)) } };
+  const sealed: SealedExecution = {
+    plan: planFingerprint(plan),
+    state: { ...rest, secrets: rest.secrets.filter((secret) => !fromArguments.has(secret)) },
+  };
   return sealer.seal(sealed, { prompt: workflow, arguments: args });
 }
 
@@ -33,9 +36,18 @@ export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer:
 export function openExecution(requestState: unknown, plan: WorkflowPlan, args: Args, sealer: StateSealer): ExecutionState {
   const opened = sealer.open(requestState, { prompt: plan.model.name, arguments: args }) as SealedExecution;
   if (opened?.plan !== planFingerprint(plan)) {
-    throw new SealedStateError('stale', `it was sealed by another version of workflow '${plan.model.name}'. Retry prompts/get '${plan.model.name}' without requestState to start over.`);
+    throw new SealedStateError(
+      'stale',
+      `it was sealed by another version of workflow '${plan.model.name}'. Retry prompts/get '${plan.model.name}' without requestState to start over.`,
+    );
   }
-  const state: ExecutionState = { ...opened.state, workflow: plan.model.name, args, bindings: withoutPrototype(opened.state.bindings), answers: withoutPrototype(opened.state.answers) };
+  const state: ExecutionState = {
+    ...opened.state,
+    workflow: plan.model.name,
+    args,
+    bindings: withoutPrototype(opened.state.bindings),
+    answers: withoutPrototype(opened.state.answers),
+  };
   const redactor = new Redactor(state.secrets);
   for (const secret of argumentSecrets(plan, args)) redactor.add(secret);
   return state;

@@ -1,4 +1,12 @@
-import { isAskSource, parallelGroups, uriTemplateVariableNames, type AskSource, type DataSource, type StepModel, type WorkflowModel } from '../../model';
+import {
+  isAskSource,
+  parallelGroups,
+  uriTemplateVariableNames,
+  type AskSource,
+  type DataSource,
+  type StepModel,
+  type WorkflowModel,
+} from '../../model';
 import { planCondition, type PlannedCondition } from '../flow/plan-condition';
 import type { StepKind } from '../steps/step-kind';
 import { stepKindOf } from '../steps/step-kinds';
@@ -76,10 +84,20 @@ export interface WorkflowPlan {
 export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplateParser): WorkflowPlan {
   const sensitiveArguments = new Set(model.arguments.filter((argument) => argument.sensitive).map((argument) => argument.name));
   const steps = model.steps.map((step, index) => planStep(step, index, sensitiveArguments, parseUriTemplate));
-  return { model, sensitiveArguments, steps, groups: parallelGroups(steps.map((step) => ({ step, parallel: step.model.parallel }))).map((group) => group.map(({ step }) => step)) };
+  return {
+    model,
+    sensitiveArguments,
+    steps,
+    groups: parallelGroups(steps.map((step) => ({ step, parallel: step.model.parallel }))).map((group) => group.map(({ step }) => step)),
+  };
 }
 
-function planStep(step: StepModel, index: number, sensitiveArguments: ReadonlySet<string>, parseUriTemplate: UriTemplateParser): PlannedStep {
+function planStep(
+  step: StepModel,
+  index: number,
+  sensitiveArguments: ReadonlySet<string>,
+  parseUriTemplate: UriTemplateParser,
+): PlannedStep {
   const sensitiveArgs = new Set(step.sensitiveArgs);
   const uri = (template: string): PlannedUri => planUri(template, uriTemplateVariableNames(template), parseUriTemplate);
   const asks: PlannedAsk[] = [];
@@ -93,7 +111,10 @@ function planStep(step: StepModel, index: number, sensitiveArguments: ReadonlySe
     kind: stepKindOf(step),
     guidance: step.guidance === undefined ? undefined : planGuidance(step.guidance, step.forEach !== undefined),
     args: step.args.map(({ name, source }) => {
-      const sensitive = sensitiveArgs.has(name) || (source.kind === 'promptArg' && sensitiveArguments.has(source.name)) || (isAskSource(source) && source.sensitive === true);
+      const sensitive =
+        sensitiveArgs.has(name) ||
+        (source.kind === 'promptArg' && sensitiveArguments.has(source.name)) ||
+        (isAskSource(source) && source.sensitive === true);
       return { name, source, sensitive, resolve: planResolver(source, ask(`${step.name}/${name}`, name, source, sensitive)) };
     }),
     templateBindings: step.templateBindings.map(({ variable, source }) => ({

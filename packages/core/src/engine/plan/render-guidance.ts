@@ -26,7 +26,8 @@ function partRenderer(part: GuidancePart, readsItem: boolean): (scope: Execution
   const segments = path === undefined ? [] : (parseFieldPath(path) ?? []);
   return (scope) => {
     let value: unknown = scope.iteration?.item;
-    for (const segment of segments) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[segment] : undefined;
+    for (const segment of segments)
+      value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[segment] : undefined;
     return value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value);
   };
 }

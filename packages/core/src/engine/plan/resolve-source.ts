@@ -48,7 +48,11 @@ export function planResolver(source: DataSource, questionKey = ''): Resolver {
       return (scope) => {
         if (!scope.iteration) return { ok: false, reason: 'item() reads the current element, and this step has no forEach' };
         const read = path === undefined ? 'item()' : `item('${path}')`;
-        return readPath(scope.iteration.item, segments, { missing: `${read} is not in the element`, whole: 'the element', undefined: `${read} is undefined` });
+        return readPath(scope.iteration.item, segments, {
+          missing: `${read} is not in the element`,
+          whole: 'the element',
+          undefined: `${read} is undefined`,
+        });
       };
     }
     case 'field': {
@@ -91,7 +95,10 @@ function readPath(root: unknown, segments: readonly string[], wording: PathWordi
       value = (value as Record<string, unknown>)[segment];
     } else {
       const at = segments.slice(0, index).join('.');
-      return { ok: false, reason: `${wording.missing}: ${at ? `'${at}'` : wording.whole} is ${describeValue(value)} and has no '${segment}'` };
+      return {
+        ok: false,
+        reason: `${wording.missing}: ${at ? `'${at}'` : wording.whole} is ${describeValue(value)} and has no '${segment}'`,
+      };
     }
   }
   return value === undefined ? { ok: false, reason: wording.undefined } : { ok: true, value };

@@ -21,7 +21,11 @@ export function contentBlockProblem(block: unknown, path: string): string | unde
     case 'audio':
       return stringProblem(block, 'data', path) ?? stringProblem(block, 'mimeType', path);
     case 'resource_link':
-      return stringProblem(block, 'uri', path) ?? stringProblem(block, 'name', path) ?? optionalStringProblem(block, ['description', 'mimeType', 'title'], path);
+      return (
+        stringProblem(block, 'uri', path) ??
+        stringProblem(block, 'name', path) ??
+        optionalStringProblem(block, ['description', 'mimeType', 'title'], path)
+      );
     default:
       return resourceContentsProblem(block.resource, `${path}.resource`);
   }
@@ -30,7 +34,8 @@ export function contentBlockProblem(block: unknown, path: string): string | unde
 /** Why one content of a resource read (or of an embedded resource) is malformed, if it is. */
 export function resourceContentsProblem(contents: unknown, path: string): string | undefined {
   if (!isObject(contents)) return `${path} is ${describe(contents)}, not resource contents`;
-  const problem = stringProblem(contents, 'uri', path) ?? optionalStringProblem(contents, ['mimeType'], path) ?? metaProblem(contents, path);
+  const problem =
+    stringProblem(contents, 'uri', path) ?? optionalStringProblem(contents, ['mimeType'], path) ?? metaProblem(contents, path);
   if (problem) return problem;
   if ('text' in contents) return stringProblem(contents, 'text', path);
   if ('blob' in contents) return stringProblem(contents, 'blob', path);

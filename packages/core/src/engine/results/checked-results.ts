@@ -22,7 +22,8 @@ export async function checkedResourceRead(host: Host, uri: string, signal: Abort
 function validToolResult(name: string, result: ToolResult): ToolResult {
   const problem = toolResultProblem(result);
   if (problem) throw new MalformedResultError(`tool ${name} returned a malformed result: ${problem}`);
-  const unrepresentable = findUnrepresentable(result.structuredContent, 'structuredContent') ?? findUnrepresentable(result.content, 'content');
+  const unrepresentable =
+    findUnrepresentable(result.structuredContent, 'structuredContent') ?? findUnrepresentable(result.content, 'content');
   if (unrepresentable) throw new MalformedResultError(`tool ${name} returned a result that cannot be sent as JSON: ${unrepresentable}`);
   return result;
 }

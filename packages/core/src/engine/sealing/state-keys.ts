@@ -25,7 +25,8 @@ const MINIMUM_KEY_BYTES = 32;
  * ```
  */
 export function deriveStateKeys(material: readonly StateKeyMaterial[]): DerivedStateKey[] {
-  if (material.length === 0) throw new RangeError('mcpflow state keys: give at least one key (32 bytes or more); the first one seals, all of them open.');
+  if (material.length === 0)
+    throw new RangeError('mcpflow state keys: give at least one key (32 bytes or more); the first one seals, all of them open.');
   return material.map((entry, index) => {
     const bytes = typeof entry === 'string' ? Buffer.from(entry, 'utf8') : Buffer.from(entry);
     if (bytes.length < MINIMUM_KEY_BYTES) {

@@ -20,7 +20,8 @@ export interface StateBinding {
 }
 
 /** A sealed state, or how far over the size limit it would have been. */
-export type SealResult = { readonly ok: true; readonly state: string } | { readonly ok: false; readonly size: number; readonly limit: number };
+export type SealResult =
+  { readonly ok: true; readonly state: string } | { readonly ok: false; readonly size: number; readonly limit: number };
 
 export const DEFAULT_STATE_TTL_SECONDS = 600;
 export const DEFAULT_MAX_STATE_BYTES = 512 * 1024;
@@ -64,10 +65,12 @@ export class StateSealer {
   ) {
     this.keys = deriveStateKeys(options.keys);
     const ttlSeconds = options.ttlSeconds ?? DEFAULT_STATE_TTL_SECONDS;
-    if (!(ttlSeconds > 0) || !Number.isFinite(ttlSeconds)) throw new RangeError(`mcpflow state sealing: ttlSeconds must be a positive number of seconds, not ${ttlSeconds}.`);
+    if (!(ttlSeconds > 0) || !Number.isFinite(ttlSeconds))
+      throw new RangeError(`mcpflow state sealing: ttlSeconds must be a positive number of seconds, not ${ttlSeconds}.`);
     this.ttlMs = Math.round(ttlSeconds * 1000);
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_STATE_BYTES;
-    if (!Number.isInteger(this.maxBytes) || this.maxBytes < 64) throw new RangeError(`mcpflow state sealing: maxBytes must be an integer of at least 64, not ${options.maxBytes}.`);
+    if (!Number.isInteger(this.maxBytes) || this.maxBytes < 64)
+      throw new RangeError(`mcpflow state sealing: maxBytes must be an integer of at least 64, not ${options.maxBytes}.`);
   }
 
   /** Seals `payload` (JSON) for this prompt and these arguments, with the first key. */
@@ -91,7 +94,8 @@ export class StateSealer {
    */
   open(state: unknown, binding: StateBinding): unknown {
     if (typeof state !== 'string') throw new SealedStateError('malformed', 'it must be the string the server returned.');
-    if (state.length > this.maxBytes) throw new SealedStateError('too-large', `it is ${state.length} characters; this server accepts at most ${this.maxBytes}.`);
+    if (state.length > this.maxBytes)
+      throw new SealedStateError('too-large', `it is ${state.length} characters; this server accepts at most ${this.maxBytes}.`);
     if (!BASE64URL.test(state)) throw new SealedStateError('malformed', 'it is not base64url text.');
     const bytes = Buffer.from(state, 'base64url');
     if (bytes.length < HEADER_BYTES + IV_BYTES + TAG_BYTES || bytes.readUInt8(0) !== FORMAT_VERSION) {
@@ -116,7 +120,10 @@ export class StateSealer {
       throw notAuthentic;
     }
     if (this.now() > header.readUIntBE(1 + KEY_ID_BYTES, EXPIRY_BYTES)) {
-      throw new SealedStateError('expired', `it expired (states live ${this.ttlMs / 1000} s). Retry prompts/get '${binding.prompt}' without requestState to start over.`);
+      throw new SealedStateError(
+        'expired',
+        `it expired (states live ${this.ttlMs / 1000} s). Retry prompts/get '${binding.prompt}' without requestState to start over.`,
+      );
     }
     try {
       return JSON.parse(inflateRawSync(compressed, { maxOutputLength: this.maxBytes * MAX_INFLATION }).toString('utf8')) as unknown;

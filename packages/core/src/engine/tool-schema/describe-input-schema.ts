@@ -23,7 +23,10 @@ export interface PropertySchema {
  * schema.acceptsString('days'); // false
  * ```
  */
-export function describeInputSchema(json: JsonObjectSchema, properties?: Readonly<Record<string, PropertySchema | undefined>>): ToolInputSchema {
+export function describeInputSchema(
+  json: JsonObjectSchema,
+  properties?: Readonly<Record<string, PropertySchema | undefined>>,
+): ToolInputSchema {
   const shape = json.properties ?? {};
   return {
     inputs: Object.keys(shape),

@@ -18,7 +18,8 @@ export function shownArguments(step: PlannedStep, args: Readonly<Record<string, 
   let shown: Record<string, unknown> | undefined;
   for (const argument of step.args) {
     const value = Object.hasOwn(args, argument.name) ? args[argument.name] : undefined;
-    if (argument.source.kind !== 'promptArg' || argument.sensitive || typeof value !== 'string' || value.length < LARGE_VALUE_CHARACTERS) continue;
+    if (argument.source.kind !== 'promptArg' || argument.sensitive || typeof value !== 'string' || value.length < LARGE_VALUE_CHARACTERS)
+      continue;
     shown ??= copy(args);
     shown[argument.name] = `[the prompt argument '${argument.source.name}' above, ${formatCount(value.length)} characters]`;
   }

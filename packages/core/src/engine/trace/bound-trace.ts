@@ -81,7 +81,10 @@ function cutMessage(message: PromptMessage, targetBytes: number, maxBytes: numbe
   const { content } = message;
   if (content.type === 'text') return { ...message, content: { ...content, text: cutText(content.text, targetBytes, maxBytes) } };
   if (content.type === 'resource' && typeof content.resource.text === 'string') {
-    return { ...message, content: { ...content, resource: { ...content.resource, text: cutText(content.resource.text, targetBytes, maxBytes) } } };
+    return {
+      ...message,
+      content: { ...content, resource: { ...content.resource, text: cutText(content.resource.text, targetBytes, maxBytes) } },
+    };
   }
   // A blob, an image or audio cannot be cut in half: say what it was instead.
   const omitted: ContentBlock = {

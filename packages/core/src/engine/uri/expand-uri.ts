@@ -30,7 +30,10 @@ export function expandUri(uri: PlannedUri, values: Readonly<Record<string, strin
     normalized = new URL(uri.parsed.expand(values)).toString();
     matched = uri.parsed.match(normalized);
   } catch (error) {
-    return { ok: false, reason: `the values for ${uri.variables.map((name) => `{${name}}`).join(', ')} cannot fill '${uri.template}': ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      reason: `the values for ${uri.variables.map((name) => `{${name}}`).join(', ')} cannot fill '${uri.template}': ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   const decoded = matched ? decodeVariables(matched) : undefined;
   for (const name of uri.variables) {

@@ -9,7 +9,9 @@ export class StepNameUsedAsBindingError extends WorkflowDefinitionError {
       step,
       target,
       problem: `reads '${name}', which is a step name, not a binding.${
-        bindingOfThatStep ? ` Step '${name}' is bound as '${bindingOfThatStep}'. Did you mean '${bindingOfThatStep}'?` : ` Step '${name}' has no @Bind.`
+        bindingOfThatStep
+          ? ` Step '${name}' is bound as '${bindingOfThatStep}'. Did you mean '${bindingOfThatStep}'?`
+          : ` Step '${name}' has no @Bind.`
       }`,
       fix: bindingOfThatStep
         ? `read the binding name '${bindingOfThatStep}' instead of the step name.`

@@ -9,7 +9,13 @@ export type IssueTarget =
   | { readonly kind: 'stepAction'; readonly step: string }
   | { readonly kind: 'stepOption'; readonly step: string; readonly option: string }
   | { readonly kind: 'argSource'; readonly step: string; readonly arg: string; readonly part: SourcePart; readonly within?: string }
-  | { readonly kind: 'templateSource'; readonly step: string; readonly variable: string; readonly part: SourcePart; readonly within?: string }
+  | {
+      readonly kind: 'templateSource';
+      readonly step: string;
+      readonly variable: string;
+      readonly part: SourcePart;
+      readonly within?: string;
+    }
   | { readonly kind: 'templateVariable'; readonly step: string; readonly variable: string }
   | { readonly kind: 'binding'; readonly step: string; readonly binding: string }
   | { readonly kind: 'stepUri'; readonly step: string; readonly start: number; readonly end: number }
@@ -102,7 +108,9 @@ export abstract class WorkflowDefinitionError extends Error {
   readonly fix: string;
 
   protected constructor(details: WorkflowErrorDetails) {
-    const where = details.where ?? (details.step === undefined ? `Workflow '${details.workflow}'` : `Workflow '${details.workflow}', step '${details.step}'`);
+    const where =
+      details.where ??
+      (details.step === undefined ? `Workflow '${details.workflow}'` : `Workflow '${details.workflow}', step '${details.step}'`);
     super(`${where}: ${details.problem} Fix: ${details.fix}`);
     this.name = new.target.name;
     this.workflow = details.workflow;

@@ -1,7 +1,15 @@
 import type { RegisteredPrompt } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { getObjectShape } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { argumentsShapeProblem, declaredArguments, invalidArgumentsMessage, issueTexts, ownArguments, unknownArgumentProblems, type SchemaIssue } from '../../shared/prompt-argument-problems';
+import {
+  argumentsShapeProblem,
+  declaredArguments,
+  invalidArgumentsMessage,
+  issueTexts,
+  ownArguments,
+  unknownArgumentProblems,
+  type SchemaIssue,
+} from '../../shared/prompt-argument-problems';
 import { parseWith } from '../tools/call-tool';
 
 /**

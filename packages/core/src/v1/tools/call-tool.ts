@@ -1,5 +1,11 @@
 import type { RegisteredTool } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { getParseErrorMessage, normalizeObjectSchema, safeParse, safeParseAsync, type AnySchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import {
+  getParseErrorMessage,
+  normalizeObjectSchema,
+  safeParse,
+  safeParseAsync,
+  type AnySchema,
+} from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ValidatedInput } from '../../engine';
 import type { RequestExtra } from '../request-extra';
@@ -31,11 +37,17 @@ export function parseWith(schema: AnySchema, data: unknown): ParseResult | Promi
 }
 
 function toInput(name: string, parsed: ParseResult): ValidatedInput {
-  return parsed.success ? { ok: true, args: parsed.data } : { ok: false, message: `Invalid arguments for tool ${name}: ${getParseErrorMessage(parsed.error)}` };
+  return parsed.success
+    ? { ok: true, args: parsed.data }
+    : { ok: false, message: `Invalid arguments for tool ${name}: ${getParseErrorMessage(parsed.error)}` };
 }
 
 /** Validates arguments by the tool's input schema exactly as `tools/call` does (same SDK helpers, same message). */
-export function validateToolInput(tool: RegisteredTool, name: string, args: Record<string, unknown>): ValidatedInput | Promise<ValidatedInput> {
+export function validateToolInput(
+  tool: RegisteredTool,
+  name: string,
+  args: Record<string, unknown>,
+): ValidatedInput | Promise<ValidatedInput> {
   if (!tool.inputSchema) return { ok: true, args: undefined };
   const parsed = parseWith(objectSchema(tool.inputSchema), args);
   return parsed instanceof Promise ? parsed.then((result) => toInput(name, result)) : toInput(name, parsed);

@@ -1,5 +1,19 @@
-import { ProtocolError, ProtocolErrorCode, inputRequired, type GetPromptResult, type InputRequiredResult } from '@modelcontextprotocol/server';
-import { SealedStateError, executeWorkflowRound, type AskRequest, type Host, type ExecutionOptions, type StateSealer, type WorkflowPlan } from '../../engine';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  inputRequired,
+  type GetPromptResult,
+  type InputRequiredResult,
+} from '@modelcontextprotocol/server';
+import {
+  SealedStateError,
+  executeWorkflowRound,
+  type AskRequest,
+  type Host,
+  type ExecutionOptions,
+  type StateSealer,
+  type WorkflowPlan,
+} from '../../engine';
 import type { RequestContext } from '../request-context';
 
 /**
@@ -19,7 +33,8 @@ export async function runRound(
   try {
     round = await executeWorkflowRound(plan, args, host, options, sealer, ctx.mcpReq.requestState());
   } catch (error) {
-    if (error instanceof SealedStateError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${plan.model.name}: ${error.message}`);
+    if (error instanceof SealedStateError)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${plan.model.name}: ${error.message}`);
     throw error;
   }
   if (round.kind === 'result') return round.result as GetPromptResult;

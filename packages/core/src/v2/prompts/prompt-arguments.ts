@@ -1,5 +1,12 @@
 import { ProtocolError, ProtocolErrorCode, type RegisteredPrompt } from '@modelcontextprotocol/server';
-import { argumentsShapeProblem, declaredArguments, invalidArgumentsMessage, issueTexts, ownArguments, unknownArgumentProblems } from '../../shared/prompt-argument-problems';
+import {
+  argumentsShapeProblem,
+  declaredArguments,
+  invalidArgumentsMessage,
+  issueTexts,
+  ownArguments,
+  unknownArgumentProblems,
+} from '../../shared/prompt-argument-problems';
 import { validateWith, type SchemaResult } from '../tools/standard-schema';
 
 type Arguments = Record<string, unknown> | undefined;
@@ -10,7 +17,12 @@ type Arguments = Record<string, unknown> | undefined;
  * `arguments` that is not an object, or (for workflows) an argument the prompt does not declare —
  * is an `InvalidParams` error that names the argument.
  */
-export function parsePromptArguments(prompt: string, handle: RegisteredPrompt, raw: unknown, rejectUnknown: boolean): Arguments | Promise<Arguments> {
+export function parsePromptArguments(
+  prompt: string,
+  handle: RegisteredPrompt,
+  raw: unknown,
+  rejectUnknown: boolean,
+): Arguments | Promise<Arguments> {
   const shapeProblem = argumentsShapeProblem(raw);
   if (shapeProblem) throw invalid(prompt, [shapeProblem]);
   const schema = handle.argsSchema;

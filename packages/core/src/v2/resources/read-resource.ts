@@ -14,7 +14,8 @@ export async function readResource(registry: V2Registry, uri: string, ctx: Reque
     match.kind === 'static'
       ? await match.handle.readCallback(new URL(uri), ctx)
       : await match.handle.readCallback(new URL(uri), match.variables, ctx);
-  if (isInputRequiredResult(result)) throw new Error(`its handler asked the client for input (input_required), which a workflow step cannot answer`);
+  if (isInputRequiredResult(result))
+    throw new Error(`its handler asked the client for input (input_required), which a workflow step cannot answer`);
   if (!result || !Array.isArray(result.contents)) throw new Error(`its handler returned no { contents: [...] }`);
   return result;
 }

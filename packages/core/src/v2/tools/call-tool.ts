@@ -4,11 +4,17 @@ import type { RequestContext } from '../request-context';
 import { issuesText, validateWith, type SchemaResult } from './standard-schema';
 
 function toInput(name: string, parsed: SchemaResult): ValidatedInput {
-  return parsed.success ? { ok: true, args: parsed.data } : { ok: false, message: `Invalid arguments for tool ${name}: ${issuesText(parsed.issues)}` };
+  return parsed.success
+    ? { ok: true, args: parsed.data }
+    : { ok: false, message: `Invalid arguments for tool ${name}: ${issuesText(parsed.issues)}` };
 }
 
 /** Validates arguments by the tool's input schema as `tools/call` does (the same Standard Schema, the same issue text). */
-export function validateToolInput(tool: RegisteredTool, name: string, args: Record<string, unknown>): ValidatedInput | Promise<ValidatedInput> {
+export function validateToolInput(
+  tool: RegisteredTool,
+  name: string,
+  args: Record<string, unknown>,
+): ValidatedInput | Promise<ValidatedInput> {
   if (!tool.inputSchema) return { ok: true, args: undefined };
   const parsed = validateWith(tool.inputSchema, args);
   return parsed instanceof Promise ? parsed.then((result) => toInput(name, result)) : toInput(name, parsed);

@@ -2,7 +2,8 @@ import type { StandardSchemaV1 } from '@modelcontextprotocol/server';
 import type { SchemaIssue } from '../../shared/prompt-argument-problems';
 
 /** A Standard Schema's verdict: the parsed value, or its issues. */
-export type SchemaResult = { readonly success: true; readonly data: unknown } | { readonly success: false; readonly issues: readonly SchemaIssue[] };
+export type SchemaResult =
+  { readonly success: true; readonly data: unknown } | { readonly success: false; readonly issues: readonly SchemaIssue[] };
 
 /**
  * Validates as the 2.x SDK does (`~standard.validate`), but synchronously when the schema answers
@@ -21,7 +22,9 @@ function toSchemaResult(result: StandardSchemaV1.Result<unknown>): SchemaResult 
 export function issuesText(issues: readonly SchemaIssue[]): string {
   return issues
     .map((issue) => {
-      const path = (issue.path ?? []).map((segment) => String(typeof segment === 'object' && segment !== null ? (segment as { key: unknown }).key : segment));
+      const path = (issue.path ?? []).map((segment) =>
+        String(typeof segment === 'object' && segment !== null ? (segment as { key: unknown }).key : segment),
+      );
       return path.length ? `${path.join('.')}: ${issue.message}` : (issue.message ?? 'invalid');
     })
     .join(', ');

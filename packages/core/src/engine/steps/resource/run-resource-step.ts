@@ -8,7 +8,11 @@ import { StepCancelledError, runTry, withRetry } from '../step-policy';
 import { resourceValue } from '../step-values';
 
 /** Reads the step's resource in process, its URI filled with the step's template variables. */
-export async function runResourceStep(step: PlannedStep, context: StepContext, values: Readonly<Record<string, string>>): Promise<StepOutcome> {
+export async function runResourceStep(
+  step: PlannedStep,
+  context: StepContext,
+  values: Readonly<Record<string, string>>,
+): Promise<StepOutcome> {
   const { host } = context;
   const expanded = step.resource ? expandUri(step.resource, values) : { ok: false as const, reason: 'the step names no resource' };
   if (!expanded.ok) return { status: 'handoff', reason: expanded.reason };

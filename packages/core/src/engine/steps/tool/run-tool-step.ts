@@ -53,7 +53,12 @@ export async function runToolStep(step: PlannedStep, context: StepContext): Prom
       // The common case, kept to a single await: no timer, no retry loop.
       const raw = host.invokeTool(tool, name, input.args, host.signal);
       // Any thenable, not only native promises: a handler may return one from another library.
-      const checked = checkedToolResult(host, tool, name, typeof (raw as PromiseLike<unknown> | undefined)?.then === 'function' ? await raw : raw);
+      const checked = checkedToolResult(
+        host,
+        tool,
+        name,
+        typeof (raw as PromiseLike<unknown> | undefined)?.then === 'function' ? await raw : raw,
+      );
       result = checked instanceof Promise ? await checked : checked;
       if (host.signal.aborted) throw new StepCancelledError();
     } else {

@@ -34,7 +34,10 @@ function handoffDetails(step: PlannedStep, scope: ExecutionScope, host: Host): s
   }
   const missing = inputs
     .filter((input) => input.required && !step.args.some((argument) => argument.name === input.name))
-    .map((input) => `${input.name} (${[input.type, 'required'].filter(Boolean).join(', ')}${input.description ? `: ${input.description}` : ''})`);
+    .map(
+      (input) =>
+        `${input.name} (${[input.type, 'required'].filter(Boolean).join(', ')}${input.description ? `: ${input.description}` : ''})`,
+    );
   let text = '';
   if (Object.keys(known).length) text += `\n   Known arguments: ${JSON.stringify(shownArguments(step, known))}`;
   if (pending.length) text += `\n   Arguments still to resolve: ${pending.join('; ')}`;
