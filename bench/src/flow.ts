@@ -53,7 +53,9 @@ function loopServer(items: number): WorkflowServer {
   const server = new WorkflowServer({ name: 'bench-loop', version: '1.0.0' });
   const list = JSON.stringify(Array.from({ length: items }, (_, index) => index));
   server.registerTool('list', {}, async () => ({ content: [{ type: 'text' as const, text: list }] }));
-  server.registerTool('double', { inputSchema: { n: z.number() } }, async ({ n }) => ({ content: [{ type: 'text' as const, text: String(n * 2) }] }));
+  server.registerTool('double', { inputSchema: { n: z.number() } }, async ({ n }) => ({
+    content: [{ type: 'text' as const, text: String(n * 2) }],
+  }));
   return server.use(Loop);
 }
 
@@ -66,8 +68,12 @@ export async function parallelGroup(): Promise<ParallelResult> {
   const sequential = await inMemoryClient(groupServer(false));
   const request = { name: 'group' };
   const [a, b] = await Promise.all([parallel.getPrompt(request), sequential.getPrompt(request)]);
-  if (JSON.stringify(a.messages) !== JSON.stringify(b.messages)) throw new Error('the parallel group and the sequential steps do not build the same trace');
-  const result = await sideBySide({ parallel: () => parallel.getPrompt(request), sequential: () => sequential.getPrompt(request) }, { warmup: 5, rounds: 10, batch: 5 });
+  if (JSON.stringify(a.messages) !== JSON.stringify(b.messages))
+    throw new Error('the parallel group and the sequential steps do not build the same trace');
+  const result = await sideBySide(
+    { parallel: () => parallel.getPrompt(request), sequential: () => sequential.getPrompt(request) },
+    { warmup: 5, rounds: 10, batch: 5 },
+  );
   await Promise.all([parallel.close(), sequential.close()]);
   return { parallel: result.parallel, sequential: result.sequential, ratio: result.parallel.median / result.sequential.median };
 }
@@ -82,13 +88,17 @@ export async function forEachScaling(): Promise<ForEachRow[]> {
   const request = { name: 'loop' };
   for (const [index, client] of clients.entries()) {
     const first = await client.getPrompt(request);
-    if ((first._meta?.['mcpflow/execution'] as { status?: string } | undefined)?.status !== 'completed') throw new Error(`the ${sizes[index]}-element loop did not complete`);
+    if ((first._meta?.['mcpflow/execution'] as { status?: string } | undefined)?.status !== 'completed')
+      throw new Error(`the ${sizes[index]}-element loop did not complete`);
   }
-  const result = await sideBySide(Object.fromEntries(clients.map((client, index) => [String(sizes[index]), () => client.getPrompt(request)])), {
-    warmup: 50,
-    rounds: 30,
-    batch: 2,
-  });
+  const result = await sideBySide(
+    Object.fromEntries(clients.map((client, index) => [String(sizes[index]), () => client.getPrompt(request)])),
+    {
+      warmup: 50,
+      rounds: 30,
+      batch: 2,
+    },
+  );
   await Promise.all(clients.map((client) => client.close()));
   return sizes.map((items) => ({ items, perRequestUs: result[String(items)].median, perItemUs: result[String(items)].median / items }));
 }

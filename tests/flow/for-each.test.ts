@@ -68,10 +68,17 @@ function triageServer(line: Line, options: Options = {}) {
   const peak = { inFlight: 0 };
   const factory = () => {
     const server = new line.WorkflowServer({ name: 'triage', version: '1.0.0' }, options.serverOptions);
-    server.registerResource('policy', 'triage://policy', { mimeType: 'text/plain' }, async (uri) => ({ contents: [{ uri: uri.href, text: 'Label every issue.' }] }));
-    server.registerResource('guide', new line.ResourceTemplate('triage://guide/{area}', { list: undefined }), { mimeType: 'text/plain' }, async (uri, { area }) => ({
-      contents: [{ uri: uri.href, text: `How to label ${area} issues` }],
+    server.registerResource('policy', 'triage://policy', { mimeType: 'text/plain' }, async (uri) => ({
+      contents: [{ uri: uri.href, text: 'Label every issue.' }],
     }));
+    server.registerResource(
+      'guide',
+      new line.ResourceTemplate('triage://guide/{area}', { list: undefined }),
+      { mimeType: 'text/plain' },
+      async (uri, { area }) => ({
+        contents: [{ uri: uri.href, text: `How to label ${area} issues` }],
+      }),
+    );
     server.registerTool('list_issues', { inputSchema: { repo: z.string() } }, async () => ({
       content: [{ type: 'text', text: JSON.stringify(options.issues ?? ISSUES) }],
     }));
@@ -91,9 +98,13 @@ function triageServer(line: Line, options: Options = {}) {
         inFlight -= 1;
       }
     });
-    server.registerTool('summarize', { inputSchema: { details: z.array(z.string()), guides: z.array(z.string()) } }, async ({ details, guides }) => ({
-      content: [{ type: 'text', text: `${details.length} issues, ${guides.length} guides` }],
-    }));
+    server.registerTool(
+      'summarize',
+      { inputSchema: { details: z.array(z.string()), guides: z.array(z.string()) } },
+      async ({ details, guides }) => ({
+        content: [{ type: 'text', text: `${details.length} issues, ${guides.length} guides` }],
+      }),
+    );
     return server.use(Triage);
   };
   return { factory, calls, aborted, peak };
@@ -176,8 +187,13 @@ describe.each(MATRIX)('forEach: $label', ({ line, transport }) => {
 
   test('a failing iteration stops the loop: the running one is cancelled, later ones never start; _meta names the failure', async () => {
     const issues = [1, 2, 3, 4].map((number) => ({ number, title: `t${number}`, labels: [], area: 'a' }));
-    const hang = (signal: AbortSignal) => new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
-    const { factory, calls, aborted } = triageServer(line, { issues, failOn: 2, gate: (number, signal) => (number === 1 ? hang(signal) : Promise.resolve()) });
+    const hang = (signal: AbortSignal) =>
+      new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    const { factory, calls, aborted } = triageServer(line, {
+      issues,
+      failOn: 2,
+      gate: (number, signal) => (number === 1 ? hang(signal) : Promise.resolve()),
+    });
     const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'triage', arguments: ARGS });
     expect(calls).toEqual([1, 2]);
@@ -219,7 +235,8 @@ describe.each(MATRIX)('forEach: $label', ({ line, transport }) => {
     expect(meta(result)).toMatchObject({
       status: 'handoff',
       stoppedAt: 'details',
-      reason: "element 2 of 2: tool get_issue needs 'number' (item('number') is not in the element: the element is an object and has no 'number')",
+      reason:
+        "element 2 of 2: tool get_issue needs 'number' (item('number') is not in the element: the element is an object and has no 'number')",
     });
     expect(messageText(result.messages.at(-1)!)).toBe(
       "I cannot complete step 'details' on the server: element 2 of 2: tool get_issue needs 'number' (item('number') is not in the element: the element is an object and has no 'number').\n" +
@@ -247,7 +264,9 @@ describe.each(MATRIX)('forEach: $label', ({ line, transport }) => {
       gate: (number, signal) => {
         // With concurrency 2: #1 answers at once, then #2 and #3 hang together.
         if (number === 3) third();
-        return number >= 2 ? new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))) : Promise.resolve();
+        return number >= 2
+          ? new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))))
+          : Promise.resolve();
       },
     });
     const client = await line.connect(factory, { transport });
@@ -294,7 +313,9 @@ describe.each(MATRIX)('forEach: $label', ({ line, transport }) => {
     const { factory } = triageServer(line, { serverOptions: { onStep: (event) => void events.push(event) } });
     const client = await line.connect(factory, { transport });
     await client.getPrompt({ name: 'triage', arguments: ARGS });
-    const guides = events.filter((event) => event.step === 'guides').map((event) => [event.phase, event.iteration?.index, event.phase === 'end' ? event.status : undefined]);
+    const guides = events
+      .filter((event) => event.step === 'guides')
+      .map((event) => [event.phase, event.iteration?.index, event.phase === 'end' ? event.status : undefined]);
     expect(guides).toEqual([
       ['start', undefined, undefined],
       ['start', 0, undefined],

@@ -77,10 +77,14 @@ function dashboardServer(line: Line, behaviour: Record<Name, Behaviour>, finishO
         return { content: [{ type: 'text', text: JSON.stringify(value) }] };
       });
     }
-    server.registerTool('render', { inputSchema: { issues: z.object({ open: z.number() }), pulls: z.object({ open: z.number() }) } }, async ({ issues, pulls }) => {
-      events.push('render');
-      return { content: [{ type: 'text', text: `${issues.open} issues, ${pulls.open} pulls` }] };
-    });
+    server.registerTool(
+      'render',
+      { inputSchema: { issues: z.object({ open: z.number() }), pulls: z.object({ open: z.number() }) } },
+      async ({ issues, pulls }) => {
+        events.push('render');
+        return { content: [{ type: 'text', text: `${issues.open} issues, ${pulls.open} pulls` }] };
+      },
+    );
     return server.use(Dashboard);
   };
   return { factory, events, aborted };
@@ -90,7 +94,11 @@ const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mc
 
 describe.each(MATRIX)('parallel groups: $label', ({ line, transport }) => {
   test('steps start together; the trace keeps declaration order whatever order they finish in', async () => {
-    const { factory, events } = dashboardServer(line, { issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5 } }, ['pulls', 'builds', 'issues']);
+    const { factory, events } = dashboardServer(line, { issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5 } }, [
+      'pulls',
+      'builds',
+      'issues',
+    ]);
     const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'dashboard', arguments: { project: 'mcpflow' } });
     expect(events).toEqual(['start issues', 'start pulls', 'start builds', 'end pulls', 'end builds', 'end issues', 'render']);
@@ -119,7 +127,11 @@ describe.each(MATRIX)('parallel groups: $label', ({ line, transport }) => {
   });
 
   test('a failing step cancels the rest of its group, which settles before the run stops at the failed step', async () => {
-    const { factory, events, aborted } = dashboardServer(line, { issues: { latency: 10_000 }, pulls: { latency: 5, fail: 'throw' }, builds: { latency: 10_000 } });
+    const { factory, events, aborted } = dashboardServer(line, {
+      issues: { latency: 10_000 },
+      pulls: { latency: 5, fail: 'throw' },
+      builds: { latency: 10_000 },
+    });
     const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'dashboard', arguments: { project: 'mcpflow' } });
     expect(aborted.sort()).toEqual(['builds', 'issues']);
@@ -145,7 +157,11 @@ describe.each(MATRIX)('parallel groups: $label', ({ line, transport }) => {
   });
 
   test('an optional step of the group fails alone: its siblings finish and the run goes on without its binding', async () => {
-    const { factory, events, aborted } = dashboardServer(line, { issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5, fail: 'isError' } }, ['builds', 'pulls', 'issues']);
+    const { factory, events, aborted } = dashboardServer(
+      line,
+      { issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5, fail: 'isError' } },
+      ['builds', 'pulls', 'issues'],
+    );
     const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'dashboard', arguments: { project: 'mcpflow' } });
     expect(aborted).toEqual([]);
@@ -169,9 +185,14 @@ describe.each(MATRIX)('parallel groups: $label', ({ line, transport }) => {
 
   test('inside a group, onStep sees each step start and end, and progress reports each end once, always increasing', async () => {
     const events: StepEvent[] = [];
-    const { factory } = dashboardServer(line, { issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5 } }, ['builds', 'issues', 'pulls'], {
-      onStep: (event) => void events.push(event),
-    });
+    const { factory } = dashboardServer(
+      line,
+      { issues: { latency: 5 }, pulls: { latency: 5 }, builds: { latency: 5 } },
+      ['builds', 'issues', 'pulls'],
+      {
+        onStep: (event) => void events.push(event),
+      },
+    );
     const client = await line.connect(factory, { transport });
     const progress: Progress[] = [];
     await client.getPrompt({ name: 'dashboard', arguments: { project: 'mcpflow' } }, { onprogress: (update) => progress.push(update) });
@@ -196,7 +217,11 @@ describe.each(MATRIX)('parallel groups: $label', ({ line, transport }) => {
   });
 
   test('cancelling the request mid-group aborts every running step of the group, and nothing after it starts', async () => {
-    const { factory, events, aborted } = dashboardServer(line, { issues: { latency: 10_000 }, pulls: { latency: 10_000 }, builds: { latency: 10_000 } });
+    const { factory, events, aborted } = dashboardServer(line, {
+      issues: { latency: 10_000 },
+      pulls: { latency: 10_000 },
+      builds: { latency: 10_000 },
+    });
     const client = await line.connect(factory, { transport });
     const controller = new AbortController();
     const pending = client.getPrompt({ name: 'dashboard', arguments: { project: 'mcpflow' } }, { signal: controller.signal });

@@ -146,7 +146,8 @@ describe.each(MATRIX)('when, optional and transform: $label', ({ line, transport
       const server = new line.WorkflowServer({ name: 'slow', version: '1.0.0' });
       server.registerTool('list', {}, async () => ({ content: [{ type: 'text', text: '[1,2]' }] }));
       server.registerTool('fetch', { inputSchema: { id: z.number() } }, async ({ id }, context) => {
-        if (id === 2) await new Promise((_, reject) => line.signalOf(context).addEventListener('abort', () => reject(new Error('aborted'))));
+        if (id === 2)
+          await new Promise((_, reject) => line.signalOf(context).addEventListener('abort', () => reject(new Error('aborted'))));
         return { content: [{ type: 'text', text: `item ${id}` }] };
       });
       return server.use(SlowLoop);

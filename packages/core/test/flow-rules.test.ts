@@ -271,7 +271,9 @@ describe.each([
     }
     const server = new Server({ name: 'x', version: '1.0.0' }).use(Guided);
     server.registerTool('write', { inputSchema: { text: z.string() } }, async () => ({ content: [] }));
-    expect(() => server.validate()).toThrow("Workflow 'guided': uses resource 'docs://style-guide', which no registered resource or resource template serves.");
+    expect(() => server.validate()).toThrow(
+      "Workflow 'guided': uses resource 'docs://style-guide', which no registered resource or resource template serves.",
+    );
   });
 });
 
