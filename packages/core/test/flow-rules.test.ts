@@ -27,6 +27,7 @@ import {
   parallelGroups,
   type WorkflowDefinitionError,
 } from '@mcpflow/core';
+import { WorkflowServer as WorkflowServerV2 } from '@mcpflow/core/v2';
 
 const server = () => new WorkflowServer({ name: 'flow-rules', version: '1.0.0' });
 /** The definition errors `use()` throws for a class, one or several. */
@@ -244,6 +245,35 @@ describe('flow rules at use()', () => {
       each!: unknown;
     }
     expect(() => server().use(FlowOk)).not.toThrow();
+  });
+});
+
+describe.each([
+  ['1.x', WorkflowServer],
+  ['2.x', WorkflowServerV2 as unknown as typeof WorkflowServer],
+])('the flow rules on the %s WorkflowServer', (_line, Server) => {
+  test('use() throws them and validate() checks instruction resources', () => {
+    @Workflow({ name: 'mixed', resources: ['docs://style-guide'] })
+    class Mixed {
+      @Step({ tool: 'a', parallel: true })
+      @Bind('a')
+      a!: unknown;
+
+      @Step({ tool: 'b', parallel: true, args: { a: fromStep('a') } })
+      b!: unknown;
+    }
+    expect(() => new Server({ name: 'x', version: '1.0.0' }).use(Mixed)).toThrow(ParallelSiblingBindingError);
+
+    @Workflow({ name: 'guided', resources: ['docs://style-guide'] })
+    class Guided {
+      @Step({ tool: 'write', forEach: constant(['a']), args: { text: item() } })
+      write!: unknown;
+    }
+    const server = new Server({ name: 'x', version: '1.0.0' }).use(Guided);
+    server.registerTool('write', { inputSchema: { text: z.string() } }, async () => ({ content: [] }));
+    expect(() => server.validate()).toThrow(
+      "Workflow 'guided': uses resource 'docs://style-guide', which no registered resource or resource template serves.",
+    );
   });
 });
 

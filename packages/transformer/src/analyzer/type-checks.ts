@@ -237,7 +237,9 @@ class StepTypeChecks {
   private checkTransform(transform: ts.Expression): void {
     const { step, nodes, checker } = this;
     const signature = checker.getTypeAtLocation(transform).getCallSignatures()[0];
-    if (!signature || step.binding === undefined) return;
+    if (!signature) return;
+    this.checkTransformParameter(transform, signature);
+    if (step.binding === undefined) return;
     const property = checker.getTypeAtLocation(nodes.property);
     const expected = nodes.forEach ? arrayElementType(this.t, checker, property) : property;
     const returned = checker.getAwaitedType(checker.getReturnTypeOfSignature(signature));
@@ -256,6 +258,26 @@ class StepTypeChecks {
         step.name,
         `transform returns ${checker.typeToString(returned)}, which does not fit ${where} (${checker.typeToString(expected)}).`,
         `return a ${checker.typeToString(expected)} from transform, or change the property's type to what transform returns.`,
+      ),
+      node: transform,
+    });
+  }
+
+  /** A tool definition's output (each iteration's, with `forEach`) must fit `transform`'s parameter. */
+  private checkTransformParameter(transform: ts.Expression, signature: ts.Signature): void {
+    const { checker, nodes, step } = this;
+    const output = nodes.tool?.output;
+    const parameter = signature.getParameters()[0];
+    if (!nodes.tool || !output || !parameter) return;
+    const accepts = checker.getTypeOfSymbolAtLocation(parameter, transform);
+    if (isUnchecked(this.t, accepts) || checker.isTypeAssignableTo(output, accepts)) return;
+    const outputText = checker.typeToString(output);
+    this.errors.push({
+      error: new TransformTypeMismatchError(
+        this.workflow,
+        step.name,
+        `transform takes ${checker.typeToString(accepts)}, but tool ${nodes.tool.name} returns ${outputText}.`,
+        `declare transform's parameter as ${outputText} (or a type it fits), or call a tool whose output transform takes.`,
       ),
       node: transform,
     });

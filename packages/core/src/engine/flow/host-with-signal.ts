@@ -6,11 +6,16 @@ import type { Host } from '../host';
  * Methods stay bound to the adapter's own host, so its private state keeps working.
  */
 export function hostWithSignal(host: Host, signal: AbortSignal): Host {
+  const bound = new Map<PropertyKey, unknown>();
   return new Proxy(host, {
     get(target, key) {
       if (key === 'signal') return signal;
       const value: unknown = Reflect.get(target, key);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== 'function') return value;
+      // Bound once per method, not per call: every iteration of a loop calls through here.
+      let method = bound.get(key);
+      if (method === undefined) bound.set(key, (method = (value as (...args: unknown[]) => unknown).bind(target)));
+      return method;
     },
   });
 }
