@@ -57,6 +57,23 @@ describe('mcpflow validate (CLI)', () => {
     expect(bad.stdout).toContain("unknown option '--nope'");
   });
 
+  test('a solution-style tsconfig ("files": [] and references) checks every project it references', () => {
+    const broken = project('cli-solution-broken', { noEmit: true }, { files: [path.join(FIXTURES, 'invalid/unknown-binding.ts')] });
+    const sound = project('cli-solution-sound', { noEmit: true }, { files: [path.join(FIXTURES, 'valid/every-source.ts')] });
+    const solution = path.join(path.dirname(broken), 'cli-solution');
+    fs.rmSync(solution, { recursive: true, force: true });
+    fs.mkdirSync(solution, { recursive: true });
+    fs.writeFileSync(
+      path.join(solution, 'tsconfig.json'),
+      JSON.stringify({ files: [], references: [{ path: broken }, { path: sound }, { path: broken }] }),
+    );
+    const cli = run('cli', ['validate', '-p', solution], solution);
+    expect(cli.status).toBe(1);
+    expect(cli.stdout).toContain('error TS91001');
+    expect(cli.stdout).toMatch(/^Checked 2 workflows in \d+ files\.$/m);
+    expect(cli.stdout).toContain('Found 1 mcpflow error.');
+  });
+
   test('the bin npm links in this repo works (it exists before the build, so npm ci links it)', () => {
     const linked = spawnSync(path.join(REPO, 'node_modules/.bin/mcpflow'), ['validate', '-p', 'examples'], { cwd: REPO, encoding: 'utf8' });
     expect(linked.stdout).toMatch(/^Checked \d+ workflows in \d+ files: no mcpflow errors\.$/m);

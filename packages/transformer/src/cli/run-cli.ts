@@ -8,7 +8,8 @@ const USAGE = `Usage: mcpflow validate [-p <tsconfig.json>] [--json]
 
 validate  Checks the mcpflow workflows of a TypeScript project with mcpflow's own TypeScript ${ts.version},
           whatever compiler the project builds with (TypeScript 7 included). Prints diagnostics as
-          tsc does (or as JSON with --json) and exits with 1 when there are errors.
+          tsc does (or as JSON with --json) and exits with 1 when there are errors. A solution-style
+          tsconfig ("files": [] and references) checks every project it references.
 patch     Patches the project's TypeScript 6 with ts-patch so tsc reports mcpflow errors; on
           TypeScript 7, which cannot be patched, says so and exits 0. Meant for "prepare".`;
 
