@@ -3,7 +3,8 @@
  * matches, it adds the task straight away; when several do, it asks the user which one
  * (`askUser` with the matches as choices) and completes on the server with the answer. On a 2025
  * session the question goes out during the request; on protocol 2026-07-28 the run pauses with
- * `input_required` and resumes on the client's retry, on any instance holding the state keys.
+ * `input_required` and resumes on the client's retry — in the same process, as this example sets no
+ * `pause.keys`; give every instance the same keys to resume on any of them.
  * The tools are definitions.
  */
 import 'reflect-metadata';
