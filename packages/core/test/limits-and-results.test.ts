@@ -6,7 +6,7 @@ import {
 } from '../src/engine/execution/execution-limits';
 import { contentBlockProblem, resourceContentsProblem } from '../src/engine/results/check-content';
 import { findUnrepresentable } from '../src/engine/results/find-unrepresentable';
-import { boundText } from '../src/engine/text/bounded-text';
+import { boundStrings, boundText } from '../src/engine/text/bounded-text';
 import { errorMessage } from '../src/engine/text/error-message';
 import { boundTrace } from '../src/engine/trace/bound-trace';
 import type { PromptMessage } from '../src/engine/content';
@@ -73,9 +73,19 @@ describe('errorMessage', () => {
     expect(errorMessage(thrown)).toBe(message);
   });
 
-  test('is bounded', () => {
-    expect(errorMessage(new Error('x'.repeat(10_000)))).toBe(`${'x'.repeat(2_000)}… (10,000 characters)`);
+  test('keeps the whole text: it is cut where it leaves the server, after redaction', () => {
+    expect(errorMessage(new Error('x'.repeat(10_000)))).toBe('x'.repeat(10_000));
   });
+});
+
+test('boundStrings cuts every string of a JSON-like value and leaves the rest', () => {
+  const value = { reason: 'x'.repeat(10_000), steps: [{ name: 'a', failures: [{ index: 2, reason: 'y'.repeat(3) }] }], ok: true };
+  expect(boundStrings(value, 2_000)).toEqual({
+    reason: `${'x'.repeat(2_000)}… (10,000 characters)`,
+    steps: [{ name: 'a', failures: [{ index: 2, reason: 'yyy' }] }],
+    ok: true,
+  });
+  expect(value.reason).toHaveLength(10_000);
 });
 
 test('boundText never splits a surrogate pair', () => {

@@ -5,6 +5,7 @@ import type { WorkflowPlan } from '../plan/plan-workflow';
 import { collectSecrets } from '../redaction/collect-secrets';
 import { checkedResourceRead } from '../results/checked-results';
 import { errorMessage } from '../text/error-message';
+import { MAX_MESSAGE_CHARACTERS, boundStrings } from '../text/bounded-text';
 import type { StepContext } from '../steps/step-context';
 import { boundTrace } from '../trace/bound-trace';
 import { handoffText } from '../trace/handoff-message';
@@ -135,6 +136,8 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
     meta.questions = state.questions.map(({ step, key, kind, status, attempts }) => ({ step, key, kind, status, attempts }));
   }
   const redacted = redactor.redactDeep({ description: plan.model.description, messages: state.messages, meta });
+  // Reasons can quote a handler's whole error text: cut them now, after redaction, never before.
+  redacted.meta = boundStrings(redacted.meta, MAX_MESSAGE_CHARACTERS);
   const reserved =
     Buffer.byteLength(JSON.stringify({ description: redacted.description, _meta: { [EXECUTION_META_KEY]: redacted.meta } })) + 256;
   const bounded = boundTrace(redacted.messages, limits.maxTraceBytes, reserved, (plan.model.instructions?.length ?? 0) + 2);

@@ -1,15 +1,16 @@
 import type { ProgressUpdate } from '../host';
 import type { PlannedStep } from '../plan/plan-workflow';
+import { MAX_MESSAGE_CHARACTERS, boundStrings } from '../text/bounded-text';
 import type { Redactor } from '../trace/redactor';
 import type { StepEvent, WorkflowHooks } from './step-events';
 
 /**
- * Calls `onStep` with the event redacted (every field) by every secret known so far; a hook that
- * throws is reported on stderr and never changes the run.
+ * Calls `onStep` with the event redacted (every field) by every secret known so far, then its long
+ * texts cut (after redaction, so no part of a secret survives a cut); a hook that throws is reported on stderr and never changes the run.
  */
 export async function notifyStep(hooks: WorkflowHooks, event: StepEvent, redactor: Redactor): Promise<void> {
   try {
-    await hooks.onStep?.(redactor.redactDeep(event));
+    await hooks.onStep?.(boundStrings(redactor.redactDeep(event), MAX_MESSAGE_CHARACTERS));
   } catch (error) {
     console.error(`mcpflow: onStep hook threw for step '${event.step}' of workflow '${event.workflow}':`, error);
   }

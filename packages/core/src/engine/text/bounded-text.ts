@@ -17,6 +17,25 @@ export function boundText(text: string, max: number): string {
   return `${text.slice(0, end)}… (${formatCount(text.length)} characters)`;
 }
 
+/**
+ * A copy of a JSON-like value (objects, arrays) with every string cut by `boundText`. Applied to
+ * what leaves the server (`_meta`, `onStep` events) only **after** redaction: a secret cut in two
+ * before redaction would no longer match, and its first part would go out in clear.
+ *
+ * @example
+ * ```ts
+ * boundStrings({ reason: 'x'.repeat(5000) }, 10); // { reason: 'xxxxxxxxxx… (5,000 characters)' }
+ * ```
+ */
+export function boundStrings<T>(value: T, max: number): T {
+  if (typeof value === 'string') return boundText(value, max) as T;
+  if (Array.isArray(value)) return value.map((entry: unknown) => boundStrings(entry, max)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(value)) copy[key] = boundStrings(entry, max);
+  return copy as T;
+}
+
 /** `1,048,576`: counts in messages read at a glance. */
 export function formatCount(count: number): string {
   return count.toLocaleString('en-US');

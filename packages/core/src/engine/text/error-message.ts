@@ -1,9 +1,8 @@
-import { MAX_MESSAGE_CHARACTERS, boundText } from './bounded-text';
-
 /**
  * The message of whatever a handler threw, for a trace line: an Error's message, a plain object's
  * own string `message`, a string, else the value as JSON — never `[object Object]`, never a throw
- * (an object without a prototype, a BigInt, a cycle), and bounded in length.
+ * (an object without a prototype, a BigInt, a cycle). Not cut here: what leaves the server is cut
+ * after redaction (`boundStrings`, the trace's size bound), so no part of a secret survives a cut.
  *
  * @example
  * ```ts
@@ -12,10 +11,6 @@ import { MAX_MESSAGE_CHARACTERS, boundText } from './bounded-text';
  * ```
  */
 export function errorMessage(error: unknown): string {
-  return boundText(describeThrown(error), MAX_MESSAGE_CHARACTERS);
-}
-
-function describeThrown(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   if (typeof error === 'string') return error;
   if (typeof error === 'object' && error !== null) {
