@@ -140,6 +140,14 @@ describe('reading an answer', () => {
     expect(readAnswer(pick(), { action: 'cancel' })).toEqual({ status: 'cancelled' });
   });
 
+  test('a refused answer to a sensitive question is not quoted', () => {
+    const secret = question(askUser('Which page?', { choices: field('pages', 'names'), sensitive: true }));
+    expect(readAnswer(secret, { action: 'accept', content: { page: 'hunter2' } })).toEqual({
+      status: 'invalid',
+      problem: 'the answer is not one of the choices',
+    });
+  });
+
   test('untrusted answers: not a choice, missing field, no content, odd action, nothing', () => {
     expect(readAnswer(pick(), { action: 'accept', content: { page: 'Other' } })).toEqual({
       status: 'invalid',

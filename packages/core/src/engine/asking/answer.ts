@@ -27,7 +27,9 @@ export function readAnswer(question: Question, response: AskResponse | undefined
   if (!question.whole && value === undefined) return { status: 'invalid', problem: `the answer has no '${question.field}'` };
   if (question.choices) {
     const choice = question.choices.find((candidate) => candidate.label === value);
-    if (!choice) return { status: 'invalid', problem: `${JSON.stringify(value)} is not one of the choices` };
+    // A sensitive answer is never quoted: the problem is put to the client again and lands in _meta.
+    const answer = question.ask.sensitive ? 'the answer' : JSON.stringify(value);
+    if (!choice) return { status: 'invalid', problem: `${answer} is not one of the choices` };
     value = choice.value;
   }
   return checkSchema(question, [value]);
