@@ -56,6 +56,7 @@ export { REDACTED } from './trace/redactor';
 export { decodeVariables } from './uri/decode-variables';
 export type { ExpandableUriTemplate, UriTemplateParser, UriVariables } from './uri/uri-template';
 export { describeInputSchema, type JsonObjectSchema, type PropertySchema } from './tool-schema/describe-input-schema';
+export { readToolSchema, type JsonToolSchema, type ReadToolSchema } from './tool-schema/read-tool-schema';
 export { jsonSchemaAcceptsString, type JsonSchemaTypes } from './tool-schema/json-schema-accepts-string';
 export { DefinitionRegistry, type AnyDefinition, type RegisteredNames } from './definitions/definition-registry';
 export { WorkflowPlans } from './plan/workflow-plans';

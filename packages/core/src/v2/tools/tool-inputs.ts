@@ -1,32 +1,20 @@
 import type { RegisteredTool, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import { describeInputSchema, type JsonObjectSchema, type JsonSchemaTypes, type PropertySchema, type ToolInput } from '../../engine';
+import { readToolSchema, type JsonToolSchema, type PropertySchema, type ReadToolSchema, type ToolInput } from '../../engine';
 import type { ToolInputSchema } from '../../rules';
 
-interface ReadSchema {
-  readonly inputs: readonly ToolInput[];
-  readonly described: ToolInputSchema;
-}
-
-const cache = new WeakMap<object, ReadSchema>();
+const cache = new WeakMap<object, ReadToolSchema>();
 
 /**
  * A tool's input schema read once (cached per schema, so `update({ paramsSchema })` is seen at
  * once): from the JSON Schema its Standard Schema gives `tools/list`, and (a zod object) its
  * properties' own schemas.
  */
-function readSchema(schema: StandardSchemaWithJSON): ReadSchema {
+function readSchema(schema: StandardSchemaWithJSON): ReadToolSchema {
   const cached = cache.get(schema);
   if (cached) return cached;
   const json = jsonSchemaOf(schema);
-  const required = new Set(json.required ?? []);
-  const inputs = Object.entries(json.properties ?? {}).map(([name, property]) => ({
-    name,
-    required: required.has(name),
-    type: typeof property.type === 'string' ? property.type : undefined,
-    description: property.description,
-  }));
   const shape = (schema as { shape?: Record<string, PropertySchema> }).shape;
-  const read = { inputs, described: describeInputSchema(json, shape) };
+  const read = readToolSchema(json, shape);
   cache.set(schema, read);
   return read;
 }
@@ -39,11 +27,6 @@ export function toolInputs(tool: RegisteredTool): readonly ToolInput[] {
 /** A tool's input schema as the argument rule reads it; undefined for a tool that takes no input. */
 export function toolInputSchema(tool: RegisteredTool): ToolInputSchema | undefined {
   return tool.inputSchema ? readSchema(tool.inputSchema).described : undefined;
-}
-
-interface JsonToolSchema extends JsonObjectSchema {
-  readonly properties?: Record<string, JsonSchemaTypes & { readonly description?: string }>;
-  readonly required?: string[];
 }
 
 function jsonSchemaOf(schema: StandardSchemaWithJSON): JsonToolSchema {
