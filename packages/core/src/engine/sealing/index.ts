@@ -2,6 +2,8 @@ export {
   StateSealer,
   DEFAULT_MAX_STATE_BYTES,
   DEFAULT_STATE_TTL_SECONDS,
+  type OpenedState,
+  type SealRefusal,
   type SealResult,
   type StateBinding,
   type StateSealingOptions,
