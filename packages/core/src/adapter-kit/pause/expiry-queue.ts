@@ -13,10 +13,6 @@ export class ExpiryQueue {
   private readonly times: number[] = [];
   private readonly keys: string[] = [];
 
-  get size(): number {
-    return this.keys.length;
-  }
-
   add(key: string, expiresAt: number): void {
     let index = this.keys.length;
     this.times.push(expiresAt);

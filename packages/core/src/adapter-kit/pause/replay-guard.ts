@@ -23,8 +23,9 @@ export type ReplayVerdict = 'first' | 'replayed';
  *
  * @example
  * ```ts
- * const verdict = await guard.consume({ runId: state.run.id, round: state.rounds, ttlMs: opened.remainingMs });
- * if (verdict === 'replayed') throw new SealedStateError('replayed', 'it was already resumed once.');
+ * const opened = sealer.openState(requestState, binding);
+ * const verdict = await guard.consume({ runId, round, ttlMs: opened.remainingMs }); // runId and round from opened.payload
+ * if (verdict === 'replayed') throw new SealedStateError('replayed', 'it was resumed once already.');
  * ```
  */
 export interface ReplayGuard {
