@@ -1,5 +1,5 @@
 import { ExpiryQueue } from './expiry-queue';
-import { pausedRoundKey, type PausedRound, type ReplayGuard, type ReplayVerdict } from './replay-guard';
+import { pausedRoundKey, type PausedRound, type ReplayGuard, type ReplayVerdict } from '../../engine/sealing/replay-guard';
 import { ReplayGuardError } from './replay-guard-error';
 
 /** Options of `memoryReplayGuard`. */

@@ -1,4 +1,4 @@
-import { pausedRoundKey, type PausedRound, type ReplayGuard, type ReplayVerdict } from './replay-guard';
+import { pausedRoundKey, type PausedRound, type ReplayGuard, type ReplayVerdict } from '../../engine/sealing/replay-guard';
 import { ReplayGuardError } from './replay-guard-error';
 import { redisCommandSender, type RedisClientLike, type RedisCommandSender } from './redis-client';
 

@@ -18,8 +18,9 @@ export type ReplayVerdict = 'first' | 'replayed';
  * open. A guard that cannot tell (full, or its store unreachable) rejects with a
  * `ReplayGuardError`: refusing the resume is safe, guessing `first` is not.
  *
- * `memoryReplayGuard()` serves one process; `redisReplayGuard(client)` shares the rounds across
- * instances behind a load balancer.
+ * The interface sits here, beside the sealer, because resuming (engine/pause) consults it; the
+ * guards themselves are in the adapter kit: `memoryReplayGuard()` serves one process,
+ * `redisReplayGuard(client)` shares the rounds across instances behind a load balancer.
  *
  * @example
  * ```ts
