@@ -13,7 +13,7 @@ export interface SealingRow {
 
 /**
  * Sealing and opening one paused run's state per round, for bindings of about 1 kB and 100 kB:
- * records as a tool returns them (ids, names, a random token each, so compression has real work).
+ * records as a tool returns them (ids, names, a random token each).
  */
 function sealingCost(): SealingRow[] {
   const sealer = new StateSealer({ keys: [randomBytes(32)], maxBytes: 1024 * 1024 });

@@ -168,6 +168,22 @@ describe('reading an answer', () => {
     });
   });
 
+  test('without a schema, askUser asks for a string and takes nothing else; choices keep their own values', () => {
+    const free = question(askUser('Which page?'));
+    expect(free.request.params).toMatchObject({ requestedSchema: { properties: { page: { type: 'string' } }, required: ['page'] } });
+    expect(readAnswer(free, { action: 'accept', content: { page: 'Roadmap' } })).toEqual({ status: 'answered', value: 'Roadmap' });
+    for (const other of [42, true, ['Roadmap'], { name: 'Roadmap' }, null])
+      expect(readAnswer(free, { action: 'accept', content: { page: other } })).toEqual({
+        status: 'invalid',
+        problem: expect.stringMatching(/^Invalid input: expected string, received /),
+      });
+    const objects = question(askUser('Which page?', { choices: field('pages', 'all') }));
+    expect(readAnswer(objects, { action: 'accept', content: { page: JSON.stringify(pages[0]) } })).toEqual({
+      status: 'answered',
+      value: pages[0],
+    });
+  });
+
   test('sampling: text, JSON (also fenced) checked against the schema', () => {
     const free = question(askModel('Summarize'));
     expect(readAnswer(free, { role: 'assistant', content: { type: 'text', text: '  A summary. ' }, model: 'm' })).toEqual({

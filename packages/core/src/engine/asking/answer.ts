@@ -1,5 +1,10 @@
+import { z } from 'zod';
+import type { AnswerSchemaLike } from '../../model';
 import type { AskResponse } from './ask-request';
 import type { Question } from './question';
+
+/** What an `askUser` without a schema or choices accepts: a string, as its form field (`type: string`) asks for. */
+const DEFAULT_ANSWER_SCHEMA: AnswerSchemaLike = z.string();
 
 /** What came of a question: a value, a refusal, or an answer that does not fit. */
 export type AnswerOutcome =
@@ -32,7 +37,7 @@ export function readAnswer(question: Question, response: AskResponse | undefined
     if (!choice) return { status: 'invalid', problem: `${answer} is not one of the choices` };
     value = choice.value;
   }
-  return checkSchema(question, [value]);
+  return checkSchema(question, [value], question.ask.schema ?? (question.choices ? undefined : DEFAULT_ANSWER_SCHEMA));
 }
 
 function readSampling(question: Question, response: AskResponse): AnswerOutcome {
@@ -51,8 +56,7 @@ function readSampling(question: Question, response: AskResponse): AnswerOutcome 
 }
 
 /** The first candidate that fits the schema, parsed by it; else the first candidate's problem. */
-function checkSchema(question: Question, candidates: readonly unknown[]): AnswerOutcome {
-  const schema = question.ask.schema;
+function checkSchema(question: Question, candidates: readonly unknown[], schema = question.ask.schema): AnswerOutcome {
   if (!schema) return { status: 'answered', value: candidates[0] };
   let problem = '';
   for (const candidate of candidates) {

@@ -1,0 +1,118 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { createClient } from 'redis';
+
+/**
+ * A real `redis-server` (Debian package `redis-server`) on a free loopback port, for the tests of
+ * the Redis replay guard. Outside CI a machine without it skips those tests; in CI (`CI` set, or
+ * `MCPFLOW_REQUIRE_REDIS=1`, which `.ci/run` sets after installing it) they fail instead, so a
+ * broken guard cannot pass unseen.
+ *
+ *   const redis = await startRedisServer();            // or { cluster: true }: one node holding every slot
+ *   … createClient({ url: redis.url }) …
+ *   await redis.stop();
+ */
+export interface RedisServer {
+  readonly port: number;
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export const REDIS_REQUIRED = Boolean(process.env.CI) || process.env.MCPFLOW_REQUIRE_REDIS === '1';
+
+/** Whether `redis-server` can be run here. */
+export function redisServerInstalled(): boolean {
+  return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/** Starts a `redis-server` with no persistence on 127.0.0.1; `cluster`: cluster mode, one node serving all 16384 slots. */
+export async function startRedisServer({ cluster = false }: { cluster?: boolean } = {}): Promise<RedisServer> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      return await startOnce(cluster);
+    } catch (error) {
+      lastError = error; // most likely the free port was taken in between: try another
+    }
+  }
+  throw new Error(`could not start redis-server: ${String(lastError)}`);
+}
+
+async function startOnce(cluster: boolean): Promise<RedisServer> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcpflow-redis-'));
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+  if (cluster) args.push('--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-announce-ip', '127.0.0.1');
+  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const stop = () => stopChild(child).finally(() => rmSync(dir, { recursive: true, force: true }));
+  try {
+    await ready(child);
+    const url = `redis://127.0.0.1:${port}`;
+    if (cluster) await assignAllSlots(url);
+    return { port, url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function ready(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start within 10 s:\n${output}`)), 10_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+async function assignAllSlots(url: string): Promise<void> {
+  const admin = createClient({ url });
+  await admin.connect();
+  try {
+    await admin.sendCommand(['CLUSTER', 'ADDSLOTSRANGE', '0', '16383']);
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      if (String(await admin.sendCommand(['CLUSTER', 'INFO'])).includes('cluster_state:ok')) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the one-node cluster did not reach cluster_state:ok within 10 s');
+  } finally {
+    await admin.close();
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
