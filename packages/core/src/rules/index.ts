@@ -9,6 +9,7 @@ export * from './check-registrations';
 export * from './check-workflow-resources';
 export * from './check-flow-options';
 export * from './check-tool-arguments';
+export * from './check-workflow-class';
 export * from './errors/workflow-definition-error';
 export * from './errors/workflow-validation-error';
 export * from './errors/rule-errors';
