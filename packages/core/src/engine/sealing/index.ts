@@ -7,4 +7,4 @@ export {
   type StateSealingOptions,
 } from './state-sealer';
 export { SealedStateError, type SealedStateProblem } from './sealed-state-error';
-export { deriveStateKeys, type StateKeyMaterial } from './state-keys';
+export type { StateKeyMaterial } from './state-keys';
