@@ -36,7 +36,7 @@ export function pairedRatio(contender: ContenderStats, baseline: ContenderStats,
 }
 
 /** Microseconds per call of `run`, by wall clock and by CPU time, averaged over a batch of `batch` calls. */
-export async function timeBatch(run: () => Promise<unknown>, batch: number): Promise<{ wall: number; cpu: number }> {
+async function timeBatch(run: () => Promise<unknown>, batch: number): Promise<{ wall: number; cpu: number }> {
   const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   for (let index = 0; index < batch; index += 1) await run();

@@ -90,7 +90,7 @@ export interface Line {
   authOf(context: unknown): AuthInfo | undefined;
 }
 
-export const v1: Line = {
+const v1: Line = {
   name: 'v1',
   WorkflowServer: WorkflowServerV1,
   ResourceTemplate: ResourceTemplateV1,

@@ -4,7 +4,7 @@
  * `{?x}`, `{&x}`; `encodeURI` for `{+x}`), also inside JSON. Computed here, independently of the
  * server's redactor, so a test checks the redactor rather than repeating it.
  */
-export function secretForms(secret: string): string[] {
+function secretForms(secret: string): string[] {
   const escape = (text: string) => JSON.stringify(text).slice(1, -1);
   const forms = new Set<string>();
   for (const form of [secret, encodeURIComponentSafe(secret), encodeURISafe(secret)]) {

@@ -9,11 +9,13 @@ import {
   DuplicateStepNameError,
   DuplicateWorkflowNameError,
   EmptyWorkflowError,
+  ErrorCodes,
   InvalidStepActionError,
   InvalidStepOptionError,
   MisplacedDecoratorError,
   NotAWorkflowError,
   StepNameUsedAsBindingError,
+  StepOutsideWorkflowError,
   UnboundUriVariableError,
   UndeclaredPromptArgumentError,
   UnknownBindingError,
@@ -190,14 +192,43 @@ describe('run-time validation rules (thrown by use())', () => {
     expect(error.message).toContain("property 'orphan' has @Bind but no @Step");
   });
 
-  test('@Step in a class without @Workflow', () => {
+  test('@Step in a class without @Workflow: 91012, as the compiler reports it, one error a step', () => {
     class Plain {
       @Step({ tool: 'a' })
       a!: unknown;
     }
     const error = useError(Plain);
+    expect(error).toBeInstanceOf(StepOutsideWorkflowError);
+    expect((error as StepOutsideWorkflowError).code).toBe(ErrorCodes.StepOutsideWorkflow);
+    expect(error.message).toBe(
+      "Workflow 'Plain': class Plain has @Step on 'a' but no @Workflow, so the step never runs. " +
+        "Fix: add @Workflow({ name: '…', description: '…' }) to class Plain.",
+    );
+    class Pair {
+      @Step({ tool: 'a' })
+      a!: unknown;
+
+      @Step({ tool: 'b' })
+      b!: unknown;
+    }
+    const errors = (useError(Pair) as WorkflowValidationError).errors;
+    expect(errors.map((each) => [each.code, each.target])).toEqual([
+      [ErrorCodes.StepOutsideWorkflow, { kind: 'strayDecorator', property: 'a', decorator: 'Step' }],
+      [ErrorCodes.StepOutsideWorkflow, { kind: 'strayDecorator', property: 'b', decorator: 'Step' }],
+    ]);
+  });
+
+  test('a class with neither @Workflow nor @Step given to use(): 91022', () => {
+    class Helper {
+      note = 'not a workflow';
+    }
+    const error = useError(Helper);
     expect(error).toBeInstanceOf(NotAWorkflowError);
-    expect(error.message).toContain('class Plain is not a workflow: it has no @Workflow (it does have @Step properties).');
+    expect((error as NotAWorkflowError).code).toBe(ErrorCodes.NotAWorkflow);
+    expect(error.message).toBe(
+      "Workflow 'Helper': class Helper is not a workflow: it has no @Workflow. " +
+        "Fix: decorate Helper with @Workflow({ name: '…', description: '…' }) before passing it to server.use().",
+    );
   });
 
   test('a step names exactly one of tool and resource; options are in range', () => {

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { ErrorCodes } from '@mcpflow/core/rules';
 import { FIXTURES, REPO, TSC, expectations, parseReported, project, run } from './helpers/tsc';
 
 const invalid = expectations('invalid');
@@ -8,14 +9,20 @@ const key = (entry: { file: string; code: number; line: number; column: number }
   `${entry.file}(${entry.line},${entry.column}) TS${entry.code}`;
 
 describe('the patched tsc fails on broken workflow wiring', () => {
-  test('every rule has a failing fixture', () => {
+  test('every rule the compiler checks has a failing fixture', () => {
     const codes = new Set(invalid.map((entry) => entry.code));
-    for (const code of [
-      91001, 91002, 91003, 91004, 91005, 91006, 91007, 91008, 91009, 91010, 91011, 91012, 91013, 91014, 91015, 91018, 91019, 91020, 91021,
-      91030, 91033, 91034, 91040, 91041, 91042, 91060, 91061, 91062, 91063, 91064, 91065,
-    ]) {
-      expect(codes).toContain(code);
-    }
+    // Checked only against what a server registers (at connect(), or at use() for definitions) or
+    // by use() itself; for a tool definition TypeScript reports an unknown argument (TS2561).
+    // DecoratorMode needs a program of its own: decorator-mode.test.ts.
+    const notCompiled = new Set<number>([
+      ErrorCodes.UnregisteredTool,
+      ErrorCodes.UnregisteredResource,
+      ErrorCodes.UnknownToolArgument,
+      ErrorCodes.DefinitionConflict,
+      ErrorCodes.NotAWorkflow,
+      ErrorCodes.DecoratorMode,
+    ]);
+    expect(Object.values(ErrorCodes).filter((code) => !notCompiled.has(code) && !codes.has(code))).toEqual([]);
   });
 
   test.each([

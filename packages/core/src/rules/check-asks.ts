@@ -1,7 +1,5 @@
 import { askInputs, isAskSource, parseGuidance, type AskSource } from '../model';
-import { InvalidAskOptionError } from './errors/invalid-ask-option-error';
-import { NestedAskError } from './errors/nested-ask-error';
-import { UnknownAskPlaceholderError } from './errors/unknown-ask-placeholder-error';
+import { InvalidAskOptionError, NestedAskError, UnknownAskPlaceholderError } from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 import { checkSource, type SourceScope, type SourceTarget } from './check-data-sources';
 

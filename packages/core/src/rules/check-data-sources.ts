@@ -1,13 +1,15 @@
 import { conditionSources, parallelGroups, parseFieldPath, type DataSource, type StepModel, type WorkflowModel } from '../model';
-import { BindingUsedBeforeBoundError } from './errors/binding-used-before-bound-error';
-import { ForEachOverNonArrayError } from './errors/for-each-over-non-array-error';
-import { InvalidAskOptionError } from './errors/invalid-ask-option-error';
-import { InvalidFieldPathError } from './errors/invalid-field-path-error';
-import { ItemOutsideForEachError } from './errors/item-outside-for-each-error';
-import { ParallelSiblingBindingError } from './errors/parallel-sibling-binding-error';
-import { StepNameUsedAsBindingError } from './errors/step-name-used-as-binding-error';
-import { UndeclaredPromptArgumentError } from './errors/undeclared-prompt-argument-error';
-import { UnknownBindingError } from './errors/unknown-binding-error';
+import {
+  BindingUsedBeforeBoundError,
+  ForEachOverNonArrayError,
+  InvalidAskOptionError,
+  InvalidFieldPathError,
+  ItemOutsideForEachError,
+  ParallelSiblingBindingError,
+  StepNameUsedAsBindingError,
+  UndeclaredPromptArgumentError,
+  UnknownBindingError,
+} from './errors/rule-errors';
 import type { SourceIssueTarget, SourcePart, WorkflowDefinitionError } from './errors/workflow-definition-error';
 import { checkAsk } from './check-asks';
 

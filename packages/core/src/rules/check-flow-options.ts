@@ -1,5 +1,5 @@
 import type { Condition, StepModel, WorkflowModel } from '../model';
-import { InvalidStepOptionError } from './errors/invalid-step-option-error';
+import { InvalidStepOptionError } from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
 /** The flow options of each step are in range: `concurrency`/`maxItems` belong to `forEach`, `transform` is a function, `when` is a condition. */

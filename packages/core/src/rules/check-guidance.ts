@@ -1,6 +1,5 @@
 import { ITEM_PLACEHOLDER, parseGuidance, type WorkflowModel } from '../model';
-import { ItemOutsideForEachError } from './errors/item-outside-for-each-error';
-import { UnknownGuidancePlaceholderError } from './errors/unknown-guidance-placeholder-error';
+import { ItemOutsideForEachError, UnknownGuidancePlaceholderError } from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
 /**

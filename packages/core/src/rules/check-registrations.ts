@@ -1,7 +1,6 @@
 import type { WorkflowModel } from '../model';
 import { stepUris } from './check-uri-templates';
-import { UnregisteredResourceError } from './errors/unregistered-resource-error';
-import { UnregisteredToolError } from './errors/unregistered-tool-error';
+import { UnregisteredResourceError, UnregisteredToolError } from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
 /** What the server has registered, as the registration rule needs to see it. */

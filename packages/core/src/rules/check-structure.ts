@@ -1,10 +1,12 @@
 import type { WorkflowModel } from '../model';
-import { DuplicateBindingError } from './errors/duplicate-binding-error';
-import { DuplicateStepNameError } from './errors/duplicate-step-name-error';
-import { EmptyWorkflowError } from './errors/empty-workflow-error';
-import { InvalidStepActionError } from './errors/invalid-step-action-error';
-import { InvalidStepOptionError } from './errors/invalid-step-option-error';
-import { MisplacedDecoratorError } from './errors/misplaced-decorator-error';
+import {
+  DuplicateBindingError,
+  DuplicateStepNameError,
+  EmptyWorkflowError,
+  InvalidStepActionError,
+  InvalidStepOptionError,
+  MisplacedDecoratorError,
+} from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
 /**

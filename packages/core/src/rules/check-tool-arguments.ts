@@ -1,6 +1,5 @@
 import type { WorkflowModel } from '../model';
-import { ArgumentTypeError } from './errors/argument-type-error';
-import { UnknownToolArgumentError } from './errors/unknown-tool-argument-error';
+import { ArgumentTypeError, UnknownToolArgumentError } from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
 /** A registered tool's input schema, as the argument rule needs to see it, whichever SDK line holds it. */

@@ -1,8 +1,5 @@
 import { parseUriTemplate, type StepModel, type WorkflowModel } from '../model';
-import { InvalidUriTemplateError } from './errors/invalid-uri-template-error';
-import { UnboundUriVariableError } from './errors/unbound-uri-variable-error';
-import { UnusedTemplateBindingError } from './errors/unused-template-binding-error';
-import { UriValueTypeError } from './errors/uri-value-type-error';
+import { InvalidUriTemplateError, UnboundUriVariableError, UnusedTemplateBindingError, UriValueTypeError } from './errors/rule-errors';
 import type { IssueTarget, WorkflowDefinitionError } from './errors/workflow-definition-error';
 
 /** The URIs a step expands, each with the target an error in it points at. */

@@ -1,5 +1,5 @@
 import type { WorkflowModel } from '../model';
-import { WorkflowResourceVariableError } from './errors/workflow-resource-variable-error';
+import { WorkflowResourceVariableError } from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
 /** Instruction resources are embedded before any step runs, so their URIs are fixed: no `{…}`. */

@@ -5,7 +5,7 @@ import { checkGuidance } from './check-guidance';
 import { checkStructure } from './check-structure';
 import { checkUriTemplates } from './check-uri-templates';
 import { checkWorkflowResources } from './check-workflow-resources';
-import { DuplicateWorkflowNameError } from './errors/duplicate-workflow-name-error';
+import { DuplicateWorkflowNameError } from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
 /** Every rule of one workflow's declaration that needs no type information and no server. */

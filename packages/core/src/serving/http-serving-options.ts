@@ -50,7 +50,7 @@ export interface HttpServingOptions {
 export type ResolvedHttpServingOptions = Required<HttpServingOptions>;
 
 /** The SDK's own default body bound (both lines): 4 MiB. */
-export const DEFAULT_MAX_REQUEST_BODY_SIZE = 4 * 1024 * 1024;
+const DEFAULT_MAX_REQUEST_BODY_SIZE = 4 * 1024 * 1024;
 
 /**
  * Fills in the defaults of {@link HttpServingOptions} and refuses values that cannot work.

@@ -15,7 +15,7 @@ type TsJestOptions = TsJestTransformerOptions;
  * module.exports = { preset: '@mcpflow/transformer/jest' };
  * ```
  */
-export function typeCheckedOptions(options: TsJestOptions = {}, rootDir = process.cwd()): TsJestOptions {
+function typeCheckedOptions(options: TsJestOptions = {}, rootDir = process.cwd()): TsJestOptions {
   return {
     ...options,
     compiler: require.resolve('ts-patch/compiler'),

@@ -62,7 +62,7 @@ function isPresent(value: unknown): boolean {
 }
 
 /** `not(present(item('labels')))`: the condition as its author wrote it. */
-export function conditionText(condition: Condition): string {
+function conditionText(condition: Condition): string {
   switch (condition.kind) {
     case 'not':
       return `not(${conditionText(condition.condition)})`;

@@ -1,6 +1,6 @@
 import { readStepRecords, readWorkflowModel, type WorkflowClass } from '../../model/read-workflow';
 import type { WorkflowModel } from '../../model';
-import { NotAWorkflowError, validateWorkflow, type WorkflowDefinitionError } from '../../rules';
+import { WorkflowValidationError, checkClassWithoutWorkflow, validateWorkflow, type WorkflowDefinitionError } from '../../rules';
 import type { UriTemplateParser } from '../uri/uri-template';
 import { planWorkflow, type WorkflowPlan } from './plan-workflow';
 
@@ -23,8 +23,8 @@ export class WorkflowPlans {
   constructor(private readonly parseUriTemplate: UriTemplateParser) {}
 
   /**
-   * Each class's model, and every rule a class not yet found valid breaks. A class that is not a
-   * workflow at all throws `NotAWorkflowError` at once.
+   * Each class's model, and every rule a class not yet found valid breaks. A class without
+   * `@Workflow` throws at once: `StepOutsideWorkflowError` for each `@Step` it has, else `NotAWorkflowError`.
    */
   check(classes: readonly WorkflowClass[]): { models: WorkflowModel[]; errors: WorkflowDefinitionError[] } {
     const models = classes.map((target) => this.valid.get(target) ?? readWorkflowModel(target) ?? notAWorkflow(target));
@@ -51,5 +51,9 @@ export class WorkflowPlans {
 }
 
 function notAWorkflow(target: WorkflowClass): never {
-  throw new NotAWorkflowError(target.name, readStepRecords(target).length > 0);
+  const errors = checkClassWithoutWorkflow(
+    target.name,
+    readStepRecords(target).map((record) => record.property),
+  );
+  throw errors.length === 1 ? errors[0] : new WorkflowValidationError(errors);
 }

@@ -9,5 +9,5 @@ export {
   type StateSealingOptions,
 } from './state-sealer';
 export { SealedStateError, type SealedStateProblem } from './sealed-state-error';
-export { deriveStateKeys, type StateKeyMaterial } from './state-keys';
+export type { StateKeyMaterial } from './state-keys';
 export { pausedRoundKey, type PausedRound, type ReplayGuard, type ReplayVerdict } from './replay-guard';

@@ -2,7 +2,7 @@ import type { PlannedStep } from '../plan/plan-workflow';
 import { formatCount } from '../text/bounded-text';
 
 /** A string argument at least this long is shown once, in the intent, and referred to after. */
-export const LARGE_VALUE_CHARACTERS = 1_024;
+const LARGE_VALUE_CHARACTERS = 1_024;
 
 /**
  * A step's arguments as a call announcement or a handoff shows them: a long string that is a prompt
