@@ -13,7 +13,7 @@ export interface MemoryReplayGuardOptions {
   readonly maxEntries?: number;
 }
 
-export const DEFAULT_MAX_REPLAY_ENTRIES = 100_000;
+const DEFAULT_MAX_REPLAY_ENTRIES = 100_000;
 
 /**
  * A replay guard in this process's memory: each consumed round is kept until its state expires,

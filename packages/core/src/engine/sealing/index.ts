@@ -10,4 +10,4 @@ export {
 } from './state-sealer';
 export { SealedStateError, type SealedStateProblem } from './sealed-state-error';
 export type { StateKeyMaterial } from './state-keys';
-export { pausedRoundKey, type PausedRound, type ReplayGuard, type ReplayVerdict } from './replay-guard';
+export { type PausedRound, type ReplayGuard, type ReplayVerdict } from './replay-guard';
