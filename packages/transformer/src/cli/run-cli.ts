@@ -1,17 +1,20 @@
 import * as ts from 'typescript';
+import { GRAPH_USAGE, graphCommand } from './graph';
 import type { Output } from './output';
 import { patchTypeScript } from './patch-typescript';
 import { validateProject } from './validate';
 
 const USAGE = `Usage: mcpflow validate [-p <tsconfig.json>] [--json]
        mcpflow patch
+       ${GRAPH_USAGE}
 
 validate  Checks the mcpflow workflows of a TypeScript project with mcpflow's own TypeScript ${ts.version},
           whatever compiler the project builds with (TypeScript 7 included). Prints diagnostics as
           tsc does (or as JSON with --json) and exits with 1 when there are errors. A solution-style
           tsconfig ("files": [] and references) checks every project it references.
 patch     Patches the project's TypeScript 6 with ts-patch so tsc reports mcpflow errors; on
-          TypeScript 7, which cannot be patched, says so and exits 0. Meant for "prepare".`;
+          TypeScript 7, which cannot be patched, says so and exits 0. Meant for "prepare".
+graph     Prints each workflow of a file or a project as a Mermaid flowchart of its steps.`;
 
 /** The `mcpflow` command line: returns the exit code (0 clean, 1 errors found, 2 bad usage or config). */
 export function runCli(argv: readonly string[], stdout: Output, stderr: Output): number {
@@ -21,6 +24,7 @@ export function runCli(argv: readonly string[], stdout: Output, stderr: Output):
     return command === undefined ? 2 : 0;
   }
   if (command === 'patch' && rest.length === 0) return patchTypeScript(process.cwd(), stdout, stderr);
+  if (command === 'graph') return graphCommand(rest, stdout, stderr);
   if (command !== 'validate') {
     stderr.write(`mcpflow: unknown command '${[command, ...rest].join(' ')}'.\n${USAGE}\n`);
     return 2;
