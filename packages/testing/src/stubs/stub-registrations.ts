@@ -47,17 +47,17 @@ export function stubRegistrations(
   const tools = new Set<string>();
   const templates = new Set<string>();
 
-  const recorded =
-    (tool: string, handler: Handler): Handler =>
-    (input, ...rest) => {
+  /** A tool's handler: its stub if it has one, else the handler registered; either way each call is recorded. */
+  const toolHandler = (tool: string, registered?: Handler): Handler => {
+    const stub = own(stubs.tools, tool);
+    const handler: Handler = stub ? async (input) => stubToolResult(await stub(input)) : registered!;
+    return (input, ...rest) => {
       calls.push({ tool, arguments: input as Record<string, unknown> });
       return handler(input, ...rest);
     };
-  const stubbedTool =
-    (stub: ToolStub): Handler =>
-    async (input) =>
-      stubToolResult(await stub(input));
-  const stubbedResource = (stub: ResourceStub, template: boolean): Handler =>
+  };
+  /** A resource's stub as the handler of a template (`uri, variables, …`) or of a fixed URI (`uri, …`). */
+  const resourceHandler = (stub: ResourceStub, template: boolean): Handler =>
     template
       ? async (uri, variables) => stubResourceResult(await stub(variables as Record<string, string | string[]>, href(uri)), href(uri))
       : async (uri) => stubResourceResult(await stub({}, href(uri)), href(uri));
@@ -65,11 +65,9 @@ export function stubRegistrations(
   server.registerTool = (...args: unknown[]) => {
     const name = args[0] as string;
     tools.add(name);
-    const stub = own(stubs.tools, name);
-    const handler = args[args.length - 1] as Handler;
-    // Without an input schema a tool's handler gets the request context alone.
-    const takesInput = (args[1] as { inputSchema?: unknown } | undefined)?.inputSchema !== undefined;
-    args[args.length - 1] = takesInput ? recorded(name, stub ? stubbedTool(stub) : handler) : handler;
+    // Without an input schema a tool's handler gets the request context alone: nothing to stub or record.
+    if ((args[1] as { inputSchema?: unknown } | undefined)?.inputSchema !== undefined)
+      args[args.length - 1] = toolHandler(name, args[args.length - 1] as Handler);
     return registerTool(...args);
   };
   server.registerResource = (...args: unknown[]) => {
@@ -77,23 +75,22 @@ export function stubRegistrations(
     const template = typeof uriOrTemplate === 'string' ? uriOrTemplate : uriOrTemplate.uriTemplate.toString();
     templates.add(template);
     const stub = own(stubs.resources, template);
-    if (stub) args[args.length - 1] = stubbedResource(stub, typeof uriOrTemplate !== 'string');
+    if (stub) args[args.length - 1] = resourceHandler(stub, typeof uriOrTemplate !== 'string');
     return registerResource(...args);
   };
 
   return {
     registerRemaining() {
-      for (const [name, stub] of Object.entries(stubs.tools))
-        if (!tools.has(name))
-          server.registerTool(name, { description: `Stub of ${name}`, inputSchema: z.looseObject({}) }, stubbedTool(stub));
+      for (const name of Object.keys(stubs.tools))
+        if (!tools.has(name)) registerTool(name, { description: `Stub of ${name}`, inputSchema: z.looseObject({}) }, toolHandler(name));
       for (const [template, stub] of Object.entries(stubs.resources)) {
         if (templates.has(template)) continue;
         const variables = uriTemplateVariableNames(template).length > 0;
-        server.registerResource(
+        registerResource(
           template,
           variables ? new ResourceTemplate(template, { list: undefined }) : template,
           {},
-          stubbedResource(stub, variables),
+          resourceHandler(stub, variables),
         );
       }
     },
