@@ -65,6 +65,8 @@ describe('askUser on SDK 1.x: the question goes out during prompts/get and the r
     const result = await client.getPrompt({ name: 'add_project_task', arguments: args });
     expect(asked).toEqual([
       {
+        // Which question this is, as the inputRequests key names it on 2026-07-28.
+        _meta: { 'mcpflow/question': { key: 'added/project' } },
         message: "Which project page should 'Fix the login bug' go on?",
         requestedSchema: {
           type: 'object',

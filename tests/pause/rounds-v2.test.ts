@@ -5,7 +5,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { InMemoryTransport, createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { z } from 'zod';
-import { WorkflowServer, type WorkflowServerOptions } from '@mcpflow/core/v2';
+import { WorkflowServer, type RunEndEvent, type WorkflowServerOptions } from '@mcpflow/core/v2';
 import { Bind, Step, Workflow, askModel, askUser, fromStep, promptArg } from '@mcpflow/decorators';
 import { AddProjectTaskByName } from './project-workflow';
 
@@ -101,7 +101,11 @@ describe('askUser on SDK 2.x', () => {
     const calls: string[] = [];
     const server = projectServer(calls, {});
     const client = new Client({ name: 'pause-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
-    client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { project: 'MCP Tester' } }));
+    const metas: unknown[] = [];
+    client.setRequestHandler('elicitation/create', async (request) => {
+      metas.push(request.params._meta);
+      return { action: 'accept', content: { project: 'MCP Tester' } };
+    });
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
     await server.connect(serverTransport);
     await client.connect(clientTransport);
@@ -111,6 +115,23 @@ describe('askUser on SDK 2.x', () => {
     expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 1 });
     expect(resumed.messages).toEqual(result.messages);
     expect(resumed._meta?.['mcpflow/execution']).toEqual(result._meta?.['mcpflow/execution']);
+    // In place, the question says which it is, as the inputRequests key does on 2026-07-28.
+    expect(metas).toEqual([{ 'mcpflow/question': { key: 'added/project' } }]);
+  });
+
+  test('protocol 2026-07-28: onRunEnd is called once, as the resumed round ends, never as the run pauses', async () => {
+    const ends: RunEndEvent[] = [];
+    const url = await statelessEndpoint(() => projectServer([], { pause: { keys: KEYS }, onRunEnd: (event) => void ends.push(event) }));
+    const client = pinnedClient(() => ({ action: 'accept', content: { project: 'MCP Tester' } }));
+    await client.connect(new StreamableHTTPClientTransport(url));
+    await client.getPrompt({ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'Fix the login bug' } });
+    expect(ends).toEqual([
+      {
+        workflow: 'add_project_task',
+        status: 'completed',
+        outputs: { pages: { names: choices }, added: { ok: true, page: 'MCP Tester' } },
+      },
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { z } from 'zod';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { Bind, Step, Workflow, constant, promptArg } from '@mcpflow/decorators';
-import type { ExecutionMeta, StepEvent, WorkflowServerOptions } from '@mcpflow/core';
+import type { ExecutionMeta, RunEndEvent, StepEvent, WorkflowServerOptions } from '@mcpflow/core';
 import { MATRIX, type Line } from '../helpers/lines';
 
 @Workflow({ name: 'batch', arguments: { job: z.string() } })
@@ -148,12 +148,14 @@ describe.each(MATRIX)('long work: $label', ({ line, transport }) => {
         sensitiveArgs: ['pin'],
         guidance: 'Deploying to {target} with {api_key}',
       })
+      @Bind('deployed')
       deployed!: unknown;
     }
     const received: unknown[] = [];
+    const ends: RunEndEvent[] = [];
     const client = await line.connect(
       () => {
-        const server = new line.WorkflowServer({ name: 'deploy', version: '1.0.0' });
+        const server = new line.WorkflowServer({ name: 'deploy', version: '1.0.0' }, { onRunEnd: (event) => void ends.push(event) });
         server.registerTool('deploy', { inputSchema: { key: z.string(), target: z.string(), pin: z.string() } }, async (args) => {
           received.push(args);
           // A careless tool echoes what it was given.
@@ -168,6 +170,14 @@ describe.each(MATRIX)('long work: $label', ({ line, transport }) => {
     const everything = JSON.stringify(result);
     expect(everything).not.toContain('sk-live');
     expect(everything).not.toContain('4321');
+    // What a hook sees of the bindings is redacted like the trace.
+    expect(ends).toEqual([
+      {
+        workflow: 'deploy',
+        status: 'completed',
+        outputs: { deployed: { echo: { key: '[redacted]', target: 'prod', pin: '[redacted]' } } },
+      },
+    ]);
     expect(result.messages[0].content).toEqual({
       type: 'text',
       text: 'Run the deploy workflow.\nArguments:\n- api_key: [redacted]\n- target: prod',
@@ -201,5 +211,30 @@ describe.each(MATRIX)('long work: $label', ({ line, transport }) => {
     for (const event of events) if (event.phase === 'end') expect(event.durationMs).toBeGreaterThanOrEqual(0);
     expect(events[0]).toEqual({ phase: 'start', workflow: 'batch', step: 'prepared', index: 0, total: 3 });
     await Promise.all([a.close(), b.close()]);
+  });
+
+  test('onRunEnd sees, once, how the run ended and what each completed step bound, and changes nothing in the trace', async () => {
+    const ends: RunEndEvent[] = [];
+    const observed = batchServer(line, async () => 'done', { onRunEnd: (event) => void ends.push(event) });
+    const plain = batchServer(line, async () => 'done');
+    const [a, b] = await Promise.all([line.connect(observed.factory, { transport }), line.connect(plain.factory, { transport })]);
+    const [withHook, without] = await Promise.all([
+      a.getPrompt({ name: 'batch', arguments: { job: 'j' } }),
+      b.getPrompt({ name: 'batch', arguments: { job: 'j' } }),
+    ]);
+    expect(withHook).toEqual(without);
+    expect(ends).toEqual([{ workflow: 'batch', status: 'completed', outputs: { prepared: 'ready', crunched: 'done' } }]);
+
+    const failing = batchServer(
+      line,
+      async () => {
+        throw new Error('out of memory');
+      },
+      { onRunEnd: (event) => void ends.push(event) },
+    );
+    const c = await line.connect(failing.factory, { transport });
+    await c.getPrompt({ name: 'batch', arguments: { job: 'j' } });
+    expect(ends[1]).toEqual({ workflow: 'batch', status: 'failed', outputs: { prepared: 'ready' } });
+    await Promise.all([a.close(), b.close(), c.close()]);
   });
 });

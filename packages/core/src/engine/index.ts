@@ -5,7 +5,15 @@
 export type { ContentBlock, PromptMessage, PromptResult, ResourceContents, ResourceResult, ToolResult } from './content';
 export type { Host, HostTool, ProgressUpdate, ToolInput, ValidatedInput } from './host';
 export { DEFAULT_ASK_TIMEOUT_MS, type AskChannel, type InPlaceAskChannel, type RoundsAskChannel } from './asking/ask-channel';
-export type { AskRequest, AskResponse, ElicitRequest, FormSchema, SamplingRequest } from './asking/ask-request';
+export {
+  QUESTION_META_KEY,
+  type AskRequest,
+  type AskResponse,
+  type ElicitRequest,
+  type FormSchema,
+  type QuestionMeta,
+  type SamplingRequest,
+} from './asking/ask-request';
 export { planWorkflow, type PlannedStep, type WorkflowPlan } from './plan/plan-workflow';
 export {
   createExecutionState,
@@ -42,6 +50,7 @@ export {
   type ExecutionStatus,
   type IterationRef,
   type IterationsMeta,
+  type RunEndEvent,
   type StepEvent,
   type StepMeta,
   type StepStatus,

@@ -8,3 +8,5 @@ export * from './field-path';
 export * from './definitions';
 export * from './parallel-groups';
 export * from './for-each-defaults';
+export * from './source-text';
+export * from './mermaid-graph';

@@ -104,7 +104,7 @@ export class WorkflowServer extends McpServer {
   constructor(serverInfo: Implementation, options?: WorkflowServerOptions) {
     super(serverInfo, options);
     // Limits out of range throw here, when the server is made, not on the first request.
-    this.execution = { onStep: options?.onStep, ...applyLimits(options) };
+    this.execution = { onStep: options?.onStep, onRunEnd: options?.onRunEnd, ...applyLimits(options) };
     this.pause = options?.pause;
     this.askTimeoutMs = options?.askTimeoutMs;
     // Fail at start-up, not on the first paused run, when the keys are unusable.

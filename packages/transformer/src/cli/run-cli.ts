@@ -1,17 +1,25 @@
 import * as ts from 'typescript';
+import { GRAPH_USAGE, graphCommand } from './graph';
+import { INIT_USAGE, initCommand } from './init';
 import type { Output } from './output';
 import { patchTypeScript } from './patch-typescript';
 import { validateProject } from './validate';
 
 const USAGE = `Usage: mcpflow validate [-p <tsconfig.json>] [--json]
        mcpflow patch
+       ${INIT_USAGE}
+       ${GRAPH_USAGE}
 
 validate  Checks the mcpflow workflows of a TypeScript project with mcpflow's own TypeScript ${ts.version},
           whatever compiler the project builds with (TypeScript 7 included). Prints diagnostics as
           tsc does (or as JSON with --json) and exits with 1 when there are errors. A solution-style
           tsconfig ("files": [] and references) checks every project it references.
 patch     Patches the project's TypeScript 6 with ts-patch so tsc reports mcpflow errors; on
-          TypeScript 7, which cannot be patched, says so and exits 0. Meant for "prepare".`;
+          TypeScript 7, which cannot be patched, says so and exits 0. Meant for "prepare".
+init      Writes a new project into an empty folder (default: this one): one workflow, one test, built
+          with tspc so the checks cannot be lost; SDK line 2 (default) or 1, ESM (default) or CommonJS.
+          Installs nothing: run npm install, npm run build and npm test after it.
+graph     Prints each workflow of a file or a project as a Mermaid flowchart of its steps.`;
 
 /** The `mcpflow` command line: returns the exit code (0 clean, 1 errors found, 2 bad usage or config). */
 export function runCli(argv: readonly string[], stdout: Output, stderr: Output): number {
@@ -21,6 +29,8 @@ export function runCli(argv: readonly string[], stdout: Output, stderr: Output):
     return command === undefined ? 2 : 0;
   }
   if (command === 'patch' && rest.length === 0) return patchTypeScript(process.cwd(), stdout, stderr);
+  if (command === 'init') return initCommand(rest, stdout, stderr);
+  if (command === 'graph') return graphCommand(rest, stdout, stderr);
   if (command !== 'validate') {
     stderr.write(`mcpflow: unknown command '${[command, ...rest].join(' ')}'.\n${USAGE}\n`);
     return 2;

@@ -64,7 +64,7 @@ export function validateProject(options: ValidateOptions, stdout: Output, stderr
  * The projects a config stands for: itself, or, for a solution-style config (`"files": []` and
  * `references`, as `tsc -b` builds), every project it references, followed transitively.
  */
-function projectsToCheck(configPath: string, configErrors: ts.Diagnostic[], seen = new Set<string>()): ts.ParsedCommandLine[] {
+export function projectsToCheck(configPath: string, configErrors: ts.Diagnostic[], seen = new Set<string>()): ts.ParsedCommandLine[] {
   if (seen.has(configPath)) return [];
   seen.add(configPath);
   const parsed = ts.getParsedCommandLineOfConfigFile(
@@ -81,7 +81,7 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-function formatHost(): ts.FormatDiagnosticsHost {
+export function formatHost(): ts.FormatDiagnosticsHost {
   return { getCanonicalFileName: (fileName) => fileName, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
 }
 

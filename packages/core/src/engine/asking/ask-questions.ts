@@ -4,7 +4,7 @@ import { planResolver } from '../plan/resolve-source';
 import type { StepContext } from '../steps/step-context';
 import { errorMessage } from '../text/error-message';
 import { readAnswer } from './answer';
-import { capabilityOf, type AskResponse } from './ask-request';
+import { capabilityOf, withQuestionKey, type AskResponse } from './ask-request';
 import { answerText, questionText, quoted } from './ask-messages';
 import { DEFAULT_ASK_ATTEMPTS, buildQuestion, type Question } from './question';
 
@@ -78,7 +78,11 @@ export async function askQuestions(steps: readonly PlannedStep[], context: StepC
         return { status: 'paused' };
       }
       try {
-        answers = await Promise.all(round.map(({ question }) => channel!.send(context.redactor.redactDeep(question.request), host.signal)));
+        answers = await Promise.all(
+          round.map(({ ask, question }) =>
+            channel!.send(withQuestionKey(context.redactor.redactDeep(question.request), ask.key), host.signal),
+          ),
+        );
       } catch (error) {
         const { step, question } = round[0];
         if (host.signal.aborted)

@@ -14,6 +14,7 @@ import { Redactor } from '../trace/redactor';
 import { Trace } from '../trace/trace';
 import { applyLimits, type ExecutionLimits } from './execution-limits';
 import { createExecutionState, type ExecutionState } from './execution-state';
+import { notifyRunEnd } from './notify-run-end';
 import { WorkProgress } from './report-step';
 import { runGroup } from './run-group';
 import { stepMeta } from './step-meta';
@@ -45,7 +46,9 @@ export async function executeWorkflow(
   await advanceExecution(state, context, options);
   if (state.pause)
     throw new Error(`workflow '${plan.model.name}' paused for answers on a host that asks by rounds: run it with executeWorkflowRound`);
-  return executionResult(state, context);
+  const result = executionResult(state, context);
+  await notifyRunEnd(options, state, context.redactor);
+  return result;
 }
 
 /** What the steps of a run share, writing into its state. */

@@ -73,8 +73,22 @@ export type StepEvent =
       readonly reason?: string;
     };
 
+/** What `onRunEnd` sees: how a run ended, and what its steps bound. */
+export interface RunEndEvent {
+  readonly workflow: string;
+  readonly status: ExecutionStatus;
+  /** Each completed step's value (transformed), by its `@Bind` name; redacted like the trace. */
+  readonly outputs: Readonly<Record<string, unknown>>;
+}
+
 /** Observability hooks of a WorkflowServer; they see but never change the trace. */
 export interface WorkflowHooks {
   /** Called as each step starts and ends, for logging and audit. A hook that throws is reported on stderr and ignored. */
   onStep?(event: StepEvent): void | Promise<void>;
+  /**
+   * Called once as each run ends (completed, handed off, failed or cancelled; not when it pauses
+   * for answers), before its result is sent: for tests and audit of what the steps produced. A hook
+   * that throws is reported on stderr and ignored.
+   */
+  onRunEnd?(event: RunEndEvent): void | Promise<void>;
 }

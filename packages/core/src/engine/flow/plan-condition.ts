@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { conditionSources, type Condition, type DataSource } from '../../model';
+import { conditionSources, conditionText, type Condition } from '../../model';
 import { planResolver, type ExecutionScope } from '../plan/resolve-source';
 
 /** A step's `when`, planned once: whether it reads the `forEach` element, and its test. */
@@ -59,37 +59,4 @@ function planTest(condition: Condition): (scope: ExecutionScope) => boolean {
 
 function isPresent(value: unknown): boolean {
   return value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
-}
-
-/** `not(present(item('labels')))`: the condition as its author wrote it. */
-function conditionText(condition: Condition): string {
-  switch (condition.kind) {
-    case 'not':
-      return `not(${conditionText(condition.condition)})`;
-    case 'present':
-      return `present(${sourceText(condition.source)})`;
-    case 'equals':
-      return `equals(${sourceText(condition.source)}, ${JSON.stringify(condition.value)})`;
-    case 'oneOf':
-      return `oneOf(${sourceText(condition.source)}, ${JSON.stringify(condition.values)})`;
-  }
-}
-
-function sourceText(source: DataSource): string {
-  switch (source.kind) {
-    case 'promptArg':
-      return `promptArg('${source.name}')`;
-    case 'fromStep':
-      return `fromStep('${source.binding}')`;
-    case 'field':
-      return `field('${source.binding}', '${source.path}')`;
-    case 'constant':
-      return `constant(${JSON.stringify(source.value)})`;
-    case 'item':
-      return source.path === undefined ? 'item()' : `item('${source.path}')`;
-    case 'askUser':
-    case 'askModel':
-      // The rules refuse an ask in a condition; named for completeness.
-      return `${source.kind}(…)`;
-  }
 }

@@ -2,6 +2,7 @@ import type { AskRequest } from '../asking/ask-request';
 import type { PromptResult } from '../content';
 import { advanceExecution, executionResult, openTrace, stepContext } from '../execution/execute-workflow';
 import { createExecutionState, type ExecutionState } from '../execution/execution-state';
+import { notifyRunEnd } from '../execution/notify-run-end';
 import type { ExecutionOptions } from '../execution/execute-workflow';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
@@ -45,7 +46,9 @@ export async function executeWorkflowRound(
     if (sealed.ok) return { kind: 'input-required', inputRequests: state.pause.requests, requestState: sealed.state };
     cannotPause(state, plan, `its state would be ${sealed.size} characters sealed, over this server's limit of ${sealed.limit}`);
   }
-  return { kind: 'result', result: executionResult(state, context) };
+  const result = executionResult(state, context);
+  await notifyRunEnd(options, state, context.redactor);
+  return { kind: 'result', result };
 }
 
 /** Ends a run that needed answers but cannot wait for them as a handoff naming the questions. */

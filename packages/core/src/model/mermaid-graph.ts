@@ -1,0 +1,61 @@
+import { parallelGroups } from './parallel-groups';
+import { conditionText, dataSourceText } from './source-text';
+import type { StepModel, WorkflowModel } from './workflow-model';
+
+/** What a graph shows of a step: its name and its flow options. */
+export type GraphedStep = Pick<StepModel, 'name' | 'parallel' | 'when' | 'forEach'>;
+
+/** What a graph shows of a workflow: its name and its steps, in declaration order. */
+export interface GraphedWorkflow {
+  readonly name: WorkflowModel['name'];
+  readonly steps: readonly GraphedStep[];
+}
+
+/**
+ * A workflow's steps as a Mermaid `flowchart TD`: a start node named after the workflow, then one
+ * node per step labelled with the step's name, in the order they run. Adjacent `parallel` steps
+ * sit side by side (the step before forks to each, each joins into the step after); a step's
+ * `forEach` and `when` label the edges into it. The text depends only on the model (no locale, no
+ * time), so every reader of one class prints the same graph: `mcpflow graph`, a generated SKILL.md.
+ *
+ * @example
+ * ```ts
+ * mermaidGraph(readWorkflowModel(GetHint));
+ * // flowchart TD
+ * //   start(["get_hint"])
+ * //   s0["progress"]
+ * //   s1["walkthrough"]
+ * //   start --> s0
+ * //   s0 --> s1
+ * ```
+ */
+export function mermaidGraph(workflow: GraphedWorkflow): string {
+  const lines = ['flowchart TD', `  start(["${mermaidText(workflow.name)}"])`];
+  const nodes = workflow.steps.map((step, index) => ({ id: `s${index}`, parallel: step.parallel, label: edgeLabel(step) }));
+  workflow.steps.forEach((step, index) => lines.push(`  ${nodes[index].id}["${mermaidText(step.name)}"]`));
+  let previous = ['start'];
+  for (const group of parallelGroups(nodes)) {
+    for (const node of group) {
+      const arrow = node.label === undefined ? '-->' : `-->|"${mermaidText(node.label)}"|`;
+      for (const from of previous) lines.push(`  ${from} ${arrow} ${node.id}`);
+    }
+    previous = group.map((node) => node.id);
+  }
+  return lines.join('\n');
+}
+
+/** What an edge into a step says: how often it runs (`forEach`), then whether it runs (`when`). */
+function edgeLabel(step: GraphedStep): string | undefined {
+  const parts = [
+    ...(step.forEach === undefined ? [] : [`forEach ${dataSourceText(step.forEach)}`]),
+    ...(step.when === undefined ? [] : [`when ${conditionText(step.when)}`]),
+  ];
+  return parts.length ? parts.join('; ') : undefined;
+}
+
+const ENTITIES: Readonly<Record<string, string>> = { '#': '#35;', '"': '#quot;', '<': '#lt;', '>': '#gt;', '`': '#96;' };
+
+/** Text safe inside a quoted Mermaid label: the characters Mermaid would read as syntax become entity codes. */
+function mermaidText(text: string): string {
+  return text.replace(/\r\n|\r|\n/g, ' ').replace(/[#"<>`]/g, (char) => ENTITIES[char]);
+}

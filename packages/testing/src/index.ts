@@ -1,0 +1,8 @@
+/**
+ * `@mcpflow/testing`: run a workflow class in a test, through a real MCP client of either SDK line,
+ * with stub tools and resources and scripted answers (`runWorkflow`).
+ */
+export { runWorkflow } from './run-workflow';
+export type { Answer, AskedQuestion, ResourceStub, RunWorkflowOptions, ToolCall, ToolStub, WorkflowRun } from './run-options';
+export { MissingSdkError } from './errors/missing-sdk-error';
+export { RunWorkflowOptionError } from './errors/run-workflow-option-error';

@@ -1,0 +1,23 @@
+import type { ExecutionMeta, PromptMessage, RunEndEvent, WorkflowClass } from '@mcpflow/core';
+import type { AnswerBook } from '../answers/answer-book';
+import type { ToolCall } from '../run-options';
+import type { Stubs } from '../stubs/stub-registrations';
+
+/** What an SDK line runs: the class, its arguments, the stubs and answers, and where to report. */
+export interface LineRun {
+  readonly target: WorkflowClass;
+  readonly args: Readonly<Record<string, string>>;
+  readonly stubs: Stubs;
+  readonly answers: AnswerBook;
+  readonly protocol: '2025-11-25' | '2026-07-28';
+  /** Every tool call, as it is made. */
+  readonly calls: ToolCall[];
+  /** The server's `onRunEnd` hook. */
+  readonly onRunEnd: (event: RunEndEvent) => void;
+}
+
+/** The `prompts/get` result the line's client received. */
+export interface LineResult {
+  readonly messages: PromptMessage[];
+  readonly meta: ExecutionMeta;
+}

@@ -1,0 +1,91 @@
+import { Client, StreamableHTTPClientTransport, isInputRequiredResult, type ClientCapabilities } from '@modelcontextprotocol/client';
+import { InMemoryTransport, ResourceTemplate, createMcpHandler } from '@modelcontextprotocol/server';
+import type { AskRequest, AskResponse, ExecutionMeta, PromptMessage } from '@mcpflow/core';
+import { EXECUTION_META_KEY, QUESTION_META_KEY, WorkflowServer } from '@mcpflow/core/v2';
+import type { AnswerBook } from '../answers/answer-book';
+import { answerInPlace } from '../answers/answer-in-place';
+import type { LineResult, LineRun } from './line-run';
+import { stubbedServer } from './stubbed-server';
+
+const CLIENT = { name: 'mcpflow-testing', version: '1.0.0' };
+/** Where the in-memory endpoint pretends to be: requests never leave the process. */
+const ENDPOINT = new URL('http://mcpflow-testing.invalid/mcp');
+/** More rounds than any workflow needs (each question is put at most its `attempts` times). */
+const MAX_ROUNDS = 100;
+
+/**
+ * Runs a workflow on SDK 2.x: its `WorkflowServer` and its `Client`. On protocol 2026-07-28 the
+ * client is pinned to it and served statelessly by the SDK's `createMcpHandler` (a server per
+ * request, through its `fetch` handler in memory); a question pauses the run (`input_required`)
+ * and the answers come with the retry. On 2025-11-25 the two are linked in memory and questions
+ * are answered in place.
+ */
+export async function runOnSdk2(run: LineRun): Promise<LineResult> {
+  const factory = () => stubbedServer({ WorkflowServer, ResourceTemplate }, run);
+  const server = factory();
+  server.validate();
+  return run.protocol === '2025-11-25' ? inPlace(server, run) : byRounds(factory, run);
+}
+
+async function inPlace(server: WorkflowServer, run: LineRun): Promise<LineResult> {
+  const client = new Client(CLIENT, { capabilities: { elicitation: { form: {} }, sampling: {} } });
+  client.setRequestHandler('elicitation/create', (request) => answerInPlace(run.answers, request, QUESTION_META_KEY) as never);
+  client.setRequestHandler('sampling/createMessage', (request) => answerInPlace(run.answers, request, QUESTION_META_KEY) as never);
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverTransport);
+  try {
+    await client.connect(clientTransport);
+    const [prompt] = (await client.listPrompts()).prompts;
+    return lineResult(await client.getPrompt({ name: prompt.name, arguments: { ...run.args } }));
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
+
+async function byRounds(factory: () => WorkflowServer, run: LineRun): Promise<LineResult> {
+  const handler = createMcpHandler(factory, { legacy: 'reject' });
+  const clients: Client[] = [];
+  const connect = async (capabilities: ClientCapabilities): Promise<Client> => {
+    const client = new Client(CLIENT, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities });
+    clients.push(client);
+    await client.connect(new StreamableHTTPClientTransport(ENDPOINT, { fetch: (url, init) => handler.fetch(new Request(url, init)) }));
+    return client;
+  };
+  try {
+    let client = await connect({ elicitation: { form: {} }, sampling: {} });
+    const [prompt] = (await client.listPrompts()).prompts;
+    let params: Record<string, unknown> = { name: prompt.name, arguments: { ...run.args } };
+    for (let round = 0; round <= MAX_ROUNDS; round += 1) {
+      const result = await client.getPrompt(params as never, { allowInputRequired: true } as never);
+      if (!isInputRequiredResult(result)) return lineResult(result);
+      const { responses, unanswered } = await answerRound(run.answers, (result.inputRequests ?? {}) as Record<string, AskRequest>);
+      // A question to the model without an answer: retry as a client without sampling, which the run hands off to.
+      if (unanswered) client = await connect({ elicitation: { form: {} } });
+      params = { name: prompt.name, arguments: { ...run.args }, inputResponses: responses, requestState: result.requestState };
+    }
+    throw new Error(`runWorkflow: workflow '${prompt.name}' was still asking after ${MAX_ROUNDS} rounds`);
+  } finally {
+    await Promise.all(clients.map((client) => client.close()));
+    await handler.close();
+  }
+}
+
+/** The answers to one round's questions, by key; `unanswered` when a question to the model has none. */
+async function answerRound(
+  book: AnswerBook,
+  requests: Readonly<Record<string, AskRequest>>,
+): Promise<{ responses: Record<string, AskResponse>; unanswered: boolean }> {
+  const responses: Record<string, AskResponse> = {};
+  let unanswered = false;
+  for (const [key, request] of Object.entries(requests)) {
+    const response = await book.respond(key, request);
+    if (response === undefined) unanswered = true;
+    else responses[key] = response;
+  }
+  return { responses, unanswered };
+}
+
+function lineResult(result: { messages: unknown[]; _meta?: Record<string, unknown> }): LineResult {
+  return { messages: result.messages as PromptMessage[], meta: result._meta?.[EXECUTION_META_KEY] as ExecutionMeta };
+}

@@ -1,0 +1,34 @@
+import type { RunEndEvent, WorkflowClass } from '@mcpflow/core';
+import { stubRegistrations, type RegisteringServer, type ResourceTemplateClass } from '../stubs/stub-registrations';
+import type { LineRun } from './line-run';
+
+/** What a line's `WorkflowServer` is to the testing kit. */
+export interface TestedServer extends RegisteringServer {
+  use(target: WorkflowClass): unknown;
+  validate(): void;
+}
+
+/** A line's `WorkflowServer` and `ResourceTemplate` classes. */
+export interface ServerClasses<Server extends TestedServer> {
+  readonly WorkflowServer: new (info: { name: string; version: string }, options: { onRunEnd(event: RunEndEvent): void }) => Server;
+  readonly ResourceTemplate: ResourceTemplateClass;
+}
+
+/**
+ * A server of the line serving the workflow with the run's stubs: `use()` throws the class's
+ * definition error; tools and resources the workflow names by string must have stubs (else
+ * `validate()` throws, as `connect()` would).
+ *
+ * @example
+ * ```ts
+ * const server = stubbedServer({ WorkflowServer, ResourceTemplate }, run);
+ * server.validate();
+ * ```
+ */
+export function stubbedServer<Server extends TestedServer>(line: ServerClasses<Server>, run: LineRun): Server {
+  const server = new line.WorkflowServer({ name: 'mcpflow-testing', version: '1.0.0' }, { onRunEnd: run.onRunEnd });
+  const stubbing = stubRegistrations(server, run.stubs, run.calls, line.ResourceTemplate);
+  server.use(run.target);
+  stubbing.registerRemaining();
+  return server;
+}

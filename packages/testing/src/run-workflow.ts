@@ -1,0 +1,68 @@
+import type { WorkflowClass } from '@mcpflow/core';
+import { AnswerBook } from './answers/answer-book';
+import { RunWorkflowOptionError } from './errors/run-workflow-option-error';
+import type { LineResult, LineRun } from './lines/line-run';
+import { loadLine } from './lines/load-line';
+import type { RunWorkflowOptions, ToolCall, WorkflowRun } from './run-options';
+
+const PROTOCOLS = ['2025-11-25', '2026-07-28'] as const;
+
+/**
+ * Runs a workflow class as a client would: serves it on a `WorkflowServer` of the SDK line (2 by
+ * default) with stub tools and resources, and calls `prompts/get` through that line's real
+ * `Client` in memory. Questions (`askUser`, `askModel`) are answered from `answers`, by question
+ * key: in place on a 2025 session, by rounds (`input_required`, then a retry with the answers and
+ * the `requestState`) on protocol 2026-07-28, the default on SDK 2.x. Resolves to what the client
+ * saw and what the run did; rejects with the class's `WorkflowDefinitionError` (its `code` set)
+ * when the class is broken, and with the client's error when the server refuses the request (an
+ * argument missing, say). Any test runner: it uses none of a runner's globals.
+ *
+ * @example
+ * ```ts
+ * import { runWorkflow } from '@mcpflow/testing';
+ *
+ * const run = await runWorkflow(AddProjectTask, {
+ *   arguments: { project: 'mcp tester', task: 'Fix the login bug' },
+ *   tools: {
+ *     list_pages: ({ query }) => ({ names: [`${query} (live)`, `${query} (archive)`] }),
+ *     add_task: ({ project, task }) => ({ ok: true, page: project, task }),
+ *   },
+ *   answers: { 'added/project': 'mcp tester (live)' },
+ * });
+ * expect(run.status).toBe('completed');
+ * expect(run.calls.map((call) => call.tool)).toEqual(['list_pages', 'add_task']);
+ * expect(run.outputs.added).toEqual({ ok: true, page: 'mcp tester (live)', task: 'Fix the login bug' });
+ * ```
+ */
+export async function runWorkflow(target: WorkflowClass, options: RunWorkflowOptions): Promise<WorkflowRun> {
+  const { sdk, protocol } = lineOf(options);
+  const runOnLine: (run: LineRun) => Promise<LineResult> =
+    sdk === 1 ? (await loadLine(1, () => import('./lines/sdk-1'))).runOnSdk1 : (await loadLine(2, () => import('./lines/sdk-2'))).runOnSdk2;
+  const calls: ToolCall[] = [];
+  let outputs: Record<string, unknown> = {};
+  const { messages, meta } = await runOnLine({
+    target,
+    args: options.arguments ?? {},
+    stubs: { tools: options.tools ?? {}, resources: options.resources ?? {} },
+    answers: new AnswerBook(options.answers),
+    protocol,
+    calls,
+    onRunEnd: (event) => (outputs = { ...event.outputs }),
+  });
+  return { status: meta.status, messages, meta, outputs, calls };
+}
+
+/** The SDK line and protocol asked for, with their defaults: 2, and the newest protocol the line speaks. */
+function lineOf(options: RunWorkflowOptions): { sdk: 1 | 2; protocol: LineRun['protocol'] } {
+  const sdk = options.sdk ?? 2;
+  if (sdk !== 1 && sdk !== 2) throw new RunWorkflowOptionError('sdk', `is 1 or 2 (the MCP SDK line), not ${JSON.stringify(sdk)}`);
+  const protocol = options.protocol ?? (sdk === 1 ? '2025-11-25' : '2026-07-28');
+  if (!PROTOCOLS.includes(protocol))
+    throw new RunWorkflowOptionError('protocol', `is '2025-11-25' or '2026-07-28', not ${JSON.stringify(protocol)}`);
+  if (sdk === 1 && protocol === '2026-07-28')
+    throw new RunWorkflowOptionError(
+      'protocol',
+      `'2026-07-28' is served by SDK 2.x only: use sdk: 2 (the default), or protocol '2025-11-25' on SDK 1.x`,
+    );
+  return { sdk, protocol };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { WorkflowClass } from '@mcpflow/core';
+import {
+  Bind,
+  Step,
+  TemplateBinding,
+  Workflow,
+  askModel,
+  askUser,
+  defineResource,
+  defineTool,
+  field,
+  fromStep,
+  promptArg,
+} from '@mcpflow/decorators';
+
+/** Real handlers, which run when a test gives no stub for them. */
+export const getMyProgress = defineTool(
+  'get_my_progress',
+  { description: "A player's progress", inputSchema: { player: z.string() }, outputSchema: { game_id: z.string(), room: z.string() } },
+  async () => {
+    const progress = { game_id: 'zork1', room: 'West of House' };
+    return { content: [{ type: 'text', text: JSON.stringify(progress) }], structuredContent: progress };
+  },
+);
+
+export const walkthrough = defineResource(
+  'walkthrough',
+  'if://walkthrough/{game_id}',
+  { mimeType: 'text/markdown' },
+  async (uri, { game_id }) => ({ contents: [{ uri: uri.href, text: `Walkthrough of ${game_id}` }] }),
+);
+
+/** A tool definition, a resource definition, and a tool named by string that only a stub provides. */
+@Workflow({ name: 'get_hint', description: 'Get a hint for the current game', arguments: { player: z.string() } })
+export class GetHint {
+  @Step({ tool: getMyProgress, args: { player: promptArg('player') } })
+  @Bind('progress')
+  progress!: { game_id: string; room: string };
+
+  @Step({ resource: walkthrough })
+  @TemplateBinding('game_id', field('progress', 'game_id'))
+  @Bind('walkthrough')
+  walkthrough!: string;
+
+  @Step({ tool: 'write_hint', args: { room: field('progress', 'room'), walkthrough: fromStep('walkthrough') } })
+  @Bind('hint')
+  hint!: string;
+}
+
+/** Asks the user to pick a page among the ones a tool found. */
+@Workflow({ name: 'add_project_task', description: 'Add a task to a project', arguments: { project: z.string(), task: z.string() } })
+export class AddProjectTask {
+  @Step({ tool: 'list_pages', args: { query: promptArg('project') } })
+  @Bind('pages')
+  pages!: { names: string[] };
+
+  @Step({
+    tool: 'add_task',
+    args: { project: askUser("Which page should '{task}' go on?", { choices: field('pages', 'names') }), task: promptArg('task') },
+  })
+  @Bind('added')
+  added!: { ok: boolean; page: string };
+}
+
+/** Asks the model for a label and the user for an owner, in one step. */
+@Workflow({ name: 'triage', description: 'Label an issue and pick its owner', arguments: { issue: z.string() } })
+export class Triage {
+  @Step({ tool: 'fetch_issue', args: { id: promptArg('issue') } })
+  @Bind('issue')
+  issue!: { title: string };
+
+  @Step({
+    tool: 'label_issue',
+    args: {
+      id: promptArg('issue'),
+      label: askModel('Pick one label for this issue', { context: { issue: fromStep('issue') }, schema: z.enum(['bug', 'feature']) }),
+      owner: askUser('Who should own {issue}?', { schema: z.object({ owner: z.string(), notify: z.boolean() }) }),
+    },
+  })
+  @Bind('labelled')
+  labelled!: unknown;
+}
+
+/** A class whose second step reads `analysis`, bound only as `analysis_result`: decorated at run time, as the compiler would refuse it. */
+export function brokenWorkflow(): WorkflowClass {
+  class Review {
+    analyze!: unknown;
+    review!: unknown;
+  }
+  Bind('analysis_result')(Review.prototype, 'analyze');
+  Step({ tool: 'analyze' })(Review.prototype, 'analyze');
+  Step({ tool: 'review', args: { analysis: fromStep('analysis') } })(Review.prototype, 'review');
+  Workflow({ name: 'review', arguments: { code: z.string().optional() } })(Review);
+  return Review;
+}
