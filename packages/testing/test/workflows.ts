@@ -15,7 +15,7 @@ import {
 } from '@mcpflow/decorators';
 
 /** Real handlers, which run when a test gives no stub for them. */
-export const getMyProgress = defineTool(
+const getMyProgress = defineTool(
   'get_my_progress',
   { description: "A player's progress", inputSchema: { player: z.string() }, outputSchema: { game_id: z.string(), room: z.string() } },
   async () => {
@@ -24,7 +24,7 @@ export const getMyProgress = defineTool(
   },
 );
 
-export const walkthrough = defineResource(
+const walkthrough = defineResource(
   'walkthrough',
   'if://walkthrough/{game_id}',
   { mimeType: 'text/markdown' },

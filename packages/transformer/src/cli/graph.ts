@@ -50,7 +50,7 @@ function usageError(problem: string, stderr: Output): number {
  * #   …
  * ```
  */
-export function printGraphs(options: GraphOptions, stdout: Output, stderr: Output): number {
+function printGraphs(options: GraphOptions, stdout: Output, stderr: Output): number {
   if ('file' in options && !ts.sys.fileExists(options.file)) {
     stderr.write(`mcpflow graph: cannot read '${options.file}': no such file.\n`);
     return 2;

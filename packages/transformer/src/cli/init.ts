@@ -42,7 +42,7 @@ export function initCommand(argv: readonly string[], stdout: Output, stderr: Out
  * cd my-server && npm install && npm test
  * ```
  */
-export function initProject(options: InitOptions, stdout: Output, stderr: Output): number {
+function initProject(options: InitOptions, stdout: Output, stderr: Output): number {
   const target = path.resolve(options.dir);
   const present = fs.existsSync(target) ? fs.readdirSync(target).filter((entry) => entry !== '.git') : [];
   if (present.length > 0) {
