@@ -3,8 +3,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { EXECUTION_META_KEY, QUESTION_META_KEY, WorkflowServer } from '@mcpflow/core/v1';
-import type { ExecutionMeta, PromptMessage } from '@mcpflow/core';
 import { answerInPlace } from '../answers/answer-in-place';
+import { getPromptInMemory } from './get-prompt-in-memory';
 import type { LineResult, LineRun } from './line-run';
 import { stubbedServer } from './stubbed-server';
 
@@ -18,15 +18,5 @@ export async function runOnSdk1(run: LineRun): Promise<LineResult> {
   const client = new Client({ name: 'mcpflow-testing', version: '1.0.0' }, { capabilities: { elicitation: {}, sampling: {} } });
   client.setRequestHandler(ElicitRequestSchema, (request) => answerInPlace(run.answers, request, QUESTION_META_KEY) as never);
   client.setRequestHandler(CreateMessageRequestSchema, (request) => answerInPlace(run.answers, request, QUESTION_META_KEY) as never);
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
-  try {
-    await client.connect(clientTransport);
-    const [prompt] = (await client.listPrompts()).prompts;
-    const result = await client.getPrompt({ name: prompt.name, arguments: { ...run.args } });
-    return { messages: result.messages as PromptMessage[], meta: result._meta?.[EXECUTION_META_KEY] as ExecutionMeta };
-  } finally {
-    await client.close();
-    await server.close();
-  }
+  return getPromptInMemory(client, server, InMemoryTransport.createLinkedPair(), run.args, EXECUTION_META_KEY);
 }

@@ -4,6 +4,7 @@ import type { AskRequest, AskResponse, ExecutionMeta, PromptMessage } from '@mcp
 import { EXECUTION_META_KEY, QUESTION_META_KEY, WorkflowServer } from '@mcpflow/core/v2';
 import type { AnswerBook } from '../answers/answer-book';
 import { answerInPlace } from '../answers/answer-in-place';
+import { getPromptInMemory } from './get-prompt-in-memory';
 import type { LineResult, LineRun } from './line-run';
 import { stubbedServer } from './stubbed-server';
 
@@ -31,16 +32,7 @@ async function inPlace(server: WorkflowServer, run: LineRun): Promise<LineResult
   const client = new Client(CLIENT, { capabilities: { elicitation: { form: {} }, sampling: {} } });
   client.setRequestHandler('elicitation/create', (request) => answerInPlace(run.answers, request, QUESTION_META_KEY) as never);
   client.setRequestHandler('sampling/createMessage', (request) => answerInPlace(run.answers, request, QUESTION_META_KEY) as never);
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
-  try {
-    await client.connect(clientTransport);
-    const [prompt] = (await client.listPrompts()).prompts;
-    return lineResult(await client.getPrompt({ name: prompt.name, arguments: { ...run.args } }));
-  } finally {
-    await client.close();
-    await server.close();
-  }
+  return getPromptInMemory(client, server, InMemoryTransport.createLinkedPair(), run.args, EXECUTION_META_KEY);
 }
 
 async function byRounds(factory: () => WorkflowServer, run: LineRun): Promise<LineResult> {
