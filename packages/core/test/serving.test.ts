@@ -8,7 +8,7 @@ import {
   isLoopbackHost,
   loadServingPackage,
   resolveHttpServingOptions,
-} from '../src/serving';
+} from '../src/adapter-kit/serving';
 
 function closable() {
   return {
