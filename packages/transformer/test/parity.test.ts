@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { WorkflowServer, readStepRecords, readWorkflowModel, readWorkflowOptions, type WorkflowClass } from '@mcpflow/core';
+import { readStepRecords, readWorkflowModel, readWorkflowOptions, type WorkflowClass } from '@mcpflow/core';
+import { WorkflowServer } from '@mcpflow/core/v1';
 import type { DataSource, WorkflowModel } from '@mcpflow/core/model';
 import { WorkflowValidationError } from '@mcpflow/core/rules';
 import { analyzeFile } from '../src/analyzer/analyze-file';
