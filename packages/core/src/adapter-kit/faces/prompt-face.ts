@@ -3,6 +3,7 @@ import { readWorkflowOptions, type WorkflowClass } from '../../model/read-workfl
 import type { PromptHandle } from '../registry/handles';
 import type { McpServerLike } from '../registry/mcp-server-like';
 import type { ServerRegistry } from '../registry/server-registry';
+import type { WorkflowArguments } from '../run/workflow-runner';
 
 /**
  * Throws when a workflow's prompt name is taken by a plain prompt of the server: checked for every
@@ -27,7 +28,7 @@ export function registerPromptFace(
   server: McpServerLike,
   model: WorkflowModel,
   target: WorkflowClass,
-  run: (args: Readonly<Record<string, string | undefined>>, context: never) => Promise<unknown>,
+  run: (args: WorkflowArguments, context: never) => Promise<unknown>,
 ): PromptHandle {
   const config = { title: model.title, description: model.description, argsSchema: readWorkflowOptions(target)?.arguments };
   return server.registerPrompt(model.name, config, run as never) as PromptHandle;

@@ -3,11 +3,12 @@ import { didYouMean } from '../../rules';
 import type { AdapterLine } from '../adapter-line';
 import type { PromptHandle } from '../registry/handles';
 import type { ServerRegistry } from '../registry/server-registry';
+import type { WorkflowArguments } from '../run/workflow-runner';
 import { parsePromptArguments } from './parse-prompt-arguments';
 
 /** A workflow served as a prompt: what `prompts/get` runs for it. */
 export interface PromptedWorkflow<Context> {
-  run(args: Readonly<Record<string, string | undefined>>, context: Context): Promise<unknown>;
+  run(args: WorkflowArguments, context: Context): Promise<unknown>;
 }
 
 /**
@@ -36,6 +37,6 @@ export async function getPrompt<Context>(
   const workflow = workflows.get(prompt);
   const parsed = parsePromptArguments(line, name, prompt, raw, workflow !== undefined);
   const args = parsed instanceof Promise ? await parsed : parsed;
-  if (workflow) return workflow.run((args ?? {}) as Record<string, string | undefined>, context);
+  if (workflow) return workflow.run((args ?? {}) as WorkflowArguments, context);
   return line.callPrompt(prompt, args, raw, context);
 }
