@@ -53,7 +53,10 @@ export function parsePromptArguments(
 
 const shapes = new WeakMap<object, { shape: Record<string, unknown>; declared: string[] }>();
 
-/** The declared arguments of a prompt schema, read once per schema object. */
+/**
+ * The declared arguments of a prompt schema, read once per schema object (whichever line reads it:
+ * both read a zod object's own shape).
+ */
 function shapeOf(line: AdapterLine<unknown, unknown>, schema: object | undefined): { shape: Record<string, unknown>; declared: string[] } {
   if (!schema) return { shape: {}, declared: [] };
   let entry = shapes.get(schema);

@@ -4,13 +4,15 @@ import type { AdapterLine } from '../adapter-line';
 import type { ToolHandle } from '../registry/handles';
 import { readToolSchema, type ReadToolSchema } from './tool-schema/read-tool-schema';
 
-const cache = new WeakMap<object, ReadToolSchema>();
+const caches = new WeakMap<AdapterLine<unknown, unknown>, WeakMap<object, ReadToolSchema>>();
 
 /**
- * A tool's input schema read once (cached per schema object, so `update({ paramsSchema })` is seen
- * at once): from the JSON Schema the line's `tools/list` sends, and the properties' own schemas.
+ * A tool's input schema read once per line (cached per schema object, so `update({ paramsSchema })`
+ * is seen at once): from the JSON Schema the line's `tools/list` sends, and the properties' own schemas.
  */
 function readSchema(line: AdapterLine<unknown, unknown>, schema: object): ReadToolSchema {
+  let cache = caches.get(line);
+  if (!cache) caches.set(line, (cache = new WeakMap()));
   let read = cache.get(schema);
   if (!read) {
     const { json, properties } = line.describeToolSchema(schema);
