@@ -4,7 +4,8 @@ import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Variables } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { Bind, Step, TemplateBinding, Workflow, field, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer, type ExecutionMeta } from '@mcpflow/core';
+import type { ExecutionMeta } from '@mcpflow/core';
+import { WorkflowServer } from '@mcpflow/core/v1';
 import { connect } from './helpers/connect';
 import { MATRIX, SESSIONFUL, type Line, type TestServer, type TransportName } from './helpers/lines';
 

@@ -103,7 +103,7 @@ describe.each(['esm', 'cjs'] as const)('a fresh %s project set up as the README 
     expect(built.status).toBe(0);
     const emitted = fs.readFileSync(path.join(dir, 'dist/server.js'), 'utf8');
     // The emitted module is in the project's format: ESM imports, or CommonJS requires.
-    expect(/\brequire\("@mcpflow\/core"\)/.test(emitted)).toBe(kind === 'cjs');
+    expect(/\brequire\("@mcpflow\/core\/v1"\)/.test(emitted)).toBe(kind === 'cjs');
     await talkTo(dir);
   });
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { z } from 'zod';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { Bind, Step, TemplateBinding, Workflow, fromStep, item, not, present, promptArg } from '@mcpflow/decorators';
-import type { ExecutionMeta, StepEvent, WorkflowServerOptions } from '@mcpflow/core';
+import type { ExecutionMeta, StepEvent, WorkflowServingOptions } from '@mcpflow/core';
 import { MATRIX, messageText, type Line } from '../helpers/lines';
 
 interface Issue {
@@ -58,7 +58,7 @@ interface Options {
   failOn?: number;
   /** get_issue waits for this promise before answering. */
   gate?: (number: number, signal: AbortSignal) => Promise<void>;
-  serverOptions?: WorkflowServerOptions;
+  serverOptions?: WorkflowServingOptions;
 }
 
 function triageServer(line: Line, options: Options = {}) {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, fromStep, promptArg } from '@mcpflow/decorators';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
-import type { ExecutionMeta, StepEvent, WorkflowServerOptions } from '@mcpflow/core';
+import type { ExecutionMeta, StepEvent, WorkflowServingOptions } from '@mcpflow/core';
 import { MATRIX, messageText, type Line } from '../helpers/lines';
 
 @Workflow({ name: 'dashboard', description: 'Build a project dashboard', arguments: { project: z.string() } })
@@ -46,7 +46,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
  * `finishOrder` is given, until the one before it in that order has finished, so the order they
  * finish in does not depend on the machine's load.
  */
-function dashboardServer(line: Line, behaviour: Record<Name, Behaviour>, finishOrder: Name[] = [], options?: WorkflowServerOptions) {
+function dashboardServer(line: Line, behaviour: Record<Name, Behaviour>, finishOrder: Name[] = [], options?: WorkflowServingOptions) {
   const events: string[] = [];
   const aborted: string[] = [];
   const ended = { issues: deferred(), pulls: deferred(), builds: deferred() };

@@ -4,7 +4,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Step, Workflow, askModel, askUser, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer, type ExecutionMeta } from '@mcpflow/core';
+import type { ExecutionMeta } from '@mcpflow/core';
+import { WorkflowServer } from '@mcpflow/core/v1';
 import { findSecret } from '../helpers/secrets';
 
 @Workflow({ name: 'guarded_deploy', arguments: { api_key: z.string(), target: z.string() }, sensitiveArguments: ['api_key'] })

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Step, Workflow, promptArg } from '@mcpflow/decorators';
-import { DEFAULT_STEP_TIMEOUT_MS, type ExecutionMeta, type WorkflowServerOptions } from '@mcpflow/core';
+import { DEFAULT_STEP_TIMEOUT_MS, type ExecutionMeta, type WorkflowServingOptions } from '@mcpflow/core';
 import { IN_MEMORY, type Line } from '../helpers/lines';
 
 @Workflow({ name: 'wait_for', arguments: { ms: z.string() } })
@@ -11,7 +11,7 @@ class WaitFor {
 }
 
 /** A tool that finishes after `ms` (never, for 'forever'), and records whether its signal was aborted. */
-function sleepyServer(line: Line, options?: WorkflowServerOptions) {
+function sleepyServer(line: Line, options?: WorkflowServingOptions) {
   const aborted: boolean[] = [];
   const factory = () => {
     const server = new line.WorkflowServer({ name: 'sleepy', version: '1.0.0' }, options);

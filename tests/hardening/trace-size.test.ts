@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Bind, Step, Workflow, promptArg } from '@mcpflow/decorators';
-import { DEFAULT_MAX_TRACE_BYTES, type ExecutionMeta, type WorkflowServerOptions } from '@mcpflow/core';
+import { DEFAULT_MAX_TRACE_BYTES, type ExecutionMeta, type WorkflowServingOptions } from '@mcpflow/core';
 import { createCodeReviewServer } from '../../examples/code-review/server';
 import { connect } from '../helpers/connect';
 import { IN_MEMORY } from '../helpers/lines';
@@ -69,7 +69,7 @@ class Bulky {
 
 // Megabytes of trace: in memory, where the transport adds nothing but time.
 describe.each(IN_MEMORY)('maxTraceBytes bounds the whole result, and says where it cut: $label', ({ line, transport }) => {
-  function bulkyServer(options?: WorkflowServerOptions) {
+  function bulkyServer(options?: WorkflowServingOptions) {
     return () => {
       const server = new line.WorkflowServer({ name: 'bulky', version: '1.0.0' }, options);
       server.registerTool('produce', { inputSchema: { size: z.string() } }, async ({ size }) => ({

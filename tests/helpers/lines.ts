@@ -14,7 +14,7 @@
  *     });
  *   });
  *
- * Lines: `v1` — `@mcpflow/core` on `@modelcontextprotocol/sdk` 1.x; `v2` — `@mcpflow/core/v2` on
+ * Lines: `v1` — `@mcpflow/core/v1` on `@modelcontextprotocol/sdk` 1.x; `v2` — `@mcpflow/core/v2` on
  * `@modelcontextprotocol/server` 2.x. Transports:
  * - `memory`: the line's `InMemoryTransport` pair (2025 protocol);
  * - `http`: Streamable HTTP on 127.0.0.1 (port 0), a session per client (2025 protocol);

@@ -4,7 +4,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { Bind, Step, Workflow, askModel, askUser, field, fromStep, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer, type StepEvent } from '@mcpflow/core';
+import type { StepEvent } from '@mcpflow/core';
+import { WorkflowServer } from '@mcpflow/core/v1';
 import { createAddProjectTaskServer } from '../../examples/add-project-task/server';
 import { AddProjectTaskByName } from './project-workflow';
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { z } from 'zod';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { Bind, Step, Workflow, constant, promptArg } from '@mcpflow/decorators';
-import type { ExecutionMeta, RunEndEvent, StepEvent, WorkflowServerOptions } from '@mcpflow/core';
+import type { ExecutionMeta, RunEndEvent, StepEvent, WorkflowServingOptions } from '@mcpflow/core';
 import { MATRIX, type Line } from '../helpers/lines';
 
 @Workflow({ name: 'batch', arguments: { job: z.string() } })
@@ -20,7 +20,7 @@ class Batch {
 }
 
 /** Batch servers (one per connection, or per request when stateless) sharing their call counts. */
-function batchServer(line: Line, crunch: (signal: AbortSignal) => Promise<string>, options?: WorkflowServerOptions) {
+function batchServer(line: Line, crunch: (signal: AbortSignal) => Promise<string>, options?: WorkflowServingOptions) {
   const calls = { prepare: 0, crunch: 0, publish: 0 };
   const aborted: boolean[] = [];
   const factory = () => {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, fromStep, item } from '@mcpflow/decorators';
-import { WorkflowServer } from '@mcpflow/core';
+import { WorkflowServer } from '@mcpflow/core/v1';
 import type { BenchCase } from '../case';
 import { inMemoryClient } from '../fixtures/servers-v1';
 import { sideBySide } from '../measure';

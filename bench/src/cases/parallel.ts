@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Bind, Step, Workflow } from '@mcpflow/decorators';
-import { WorkflowServer } from '@mcpflow/core';
+import { WorkflowServer } from '@mcpflow/core/v1';
 import type { BenchCase } from '../case';
 import { inMemoryClient } from '../fixtures/servers-v1';
 import { sideBySide } from '../measure';

@@ -1,10 +1,25 @@
 /**
- * `@mcpflow/core`: the workflow model, the validation rules shared with the compiler, the SDK-free
- * engine, and (for SDK 1.x users, as before) `WorkflowServer`, which runs decorated workflows on
- * `prompts/get`. The same server is `@mcpflow/core/v1`; SDK 2.x users import `@mcpflow/core/v2`.
+ * `@mcpflow/core`: SDK-neutral — importable in any project, whatever MCP SDK line is installed. The
+ * workflow model, the validation rules and their error classes (`ErrorCodes`), what a run reports,
+ * and the options and limits of serving and pausing. The servers are per SDK line:
+ * `WorkflowServer`, `serveStdio` and `serveHttp` come from `@mcpflow/core/v1` (SDK 1.x) or
+ * `@mcpflow/core/v2` (SDK 2.x).
  */
-export * from './v1';
-export * from './engine';
 export * from './model';
 export * from './rules';
 export { readWorkflowModel, readWorkflowOptions, readStepRecords, type WorkflowClass } from './model/read-workflow';
+export * from './adapter-kit/line-exports';
+export {
+  DEFAULT_ASK_TIMEOUT_MS,
+  DEFAULT_MAX_STATE_BYTES,
+  DEFAULT_STATE_TTL_SECONDS,
+  MIN_TRACE_BYTES,
+  SealedStateError,
+  StateSealer,
+  type AskRequest,
+  type AskResponse,
+  type PromptMessage,
+  type StateKeyMaterial,
+  type StateSealingOptions,
+} from './engine';
+export { DEFAULT_MAX_REQUEST_BODY_SIZE, type HttpServingOptions } from './adapter-kit/serving';

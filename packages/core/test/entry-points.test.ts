@@ -24,16 +24,24 @@ test('@mcpflow/core/v2 loads SDK 2.x and nothing of 1.x', () => {
   expect(loaded).toEqual({ isMcpServer: true, sdks: ['core', 'server'] });
 });
 
-test('@mcpflow/core is the 1.x WorkflowServer, also at @mcpflow/core/v1, and loads nothing of 2.x', () => {
+test('@mcpflow/core/v1 loads SDK 1.x and nothing of 2.x', () => {
+  const loaded = inFreshNode(`
+    const { WorkflowServer } = require('@mcpflow/core/v1');
+    const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+    const server = new WorkflowServer({ name: 'x', version: '1.0.0' });
+    console.log(JSON.stringify({ isMcpServer: server instanceof McpServer, sdks: ${loadedSdks} }));
+  `);
+  expect(loaded).toEqual({ isMcpServer: true, sdks: ['sdk'] });
+});
+
+test('@mcpflow/core is SDK-neutral: it loads no SDK, and the servers come only from /v1 and /v2', () => {
   const loaded = inFreshNode(`
     const root = require('@mcpflow/core');
-    const v1 = require('@mcpflow/core/v1');
-    const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
     console.log(JSON.stringify({
-      same: root.WorkflowServer === v1.WorkflowServer,
-      isMcpServer: new root.WorkflowServer({ name: 'x', version: '1.0.0' }) instanceof McpServer,
+      servers: ['WorkflowServer', 'serveStdio', 'serveHttp'].filter((name) => name in root),
+      unknownBinding: root.ErrorCodes.UnknownBinding,
       sdks: ${loadedSdks},
     }));
   `);
-  expect(loaded).toEqual({ same: true, isMcpServer: true, sdks: ['sdk'] });
+  expect(loaded).toEqual({ servers: [], unknownBinding: 91001, sdks: [] });
 });

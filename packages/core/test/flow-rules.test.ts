@@ -22,11 +22,11 @@ import {
   ParallelSiblingBindingError,
   UnregisteredResourceError,
   WorkflowResourceVariableError,
-  WorkflowServer,
   WorkflowValidationError,
   parallelGroups,
   type WorkflowDefinitionError,
 } from '@mcpflow/core';
+import { WorkflowServer } from '@mcpflow/core/v1';
 import { WorkflowServer as WorkflowServerV2 } from '@mcpflow/core/v2';
 
 const server = () => new WorkflowServer({ name: 'flow-rules', version: '1.0.0' });

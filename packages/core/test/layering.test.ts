@@ -4,14 +4,12 @@ import * as ts from 'typescript';
 
 /**
  * DESIGN §4: only the SDK adapters (core/src/v1, core/src/v2) may import an MCP SDK, and nothing
- * outside them may reach into them (the package root, the 1.x compatibility entry, excepted).
+ * outside them may reach into them: not the engine, not the adapter kit, not the SDK-neutral root.
  */
 
 const packagesDir = path.resolve(__dirname, '../..');
 const coreSrc = path.join(packagesDir, 'core', 'src');
 const adapters = [path.join(coreSrc, 'v1'), path.join(coreSrc, 'v2')];
-/** `@mcpflow/core` itself is the 1.x WorkflowServer: it may re-export the v1 adapter. */
-const compatibilityEntry = path.join(coreSrc, 'index.ts');
 
 const isSdk = (specifier: string): boolean => specifier.startsWith('@modelcontextprotocol/');
 const isAdapterEntry = (specifier: string): boolean => /^@mcpflow\/core(\/v[12])?$/.test(specifier);
@@ -35,7 +33,6 @@ function layeringProblems(file: string, source: string): string[] {
   if (inAdapter(file)) return [];
   return importsOf(source).flatMap((specifier) => {
     if (isSdk(specifier)) return [`${file} imports the SDK (${specifier}); only core/src/v1 and core/src/v2 may`];
-    if (file === compatibilityEntry) return [];
     const reachesAdapter = specifier.startsWith('.') ? inAdapter(path.resolve(path.dirname(file), specifier)) : isAdapterEntry(specifier);
     return reachesAdapter ? [`${file} imports an SDK adapter (${specifier}), which loads an SDK`] : [];
   });

@@ -23,10 +23,10 @@ import {
   UnregisteredResourceError,
   UnregisteredToolError,
   UnusedTemplateBindingError,
-  WorkflowServer,
   WorkflowValidationError,
   readWorkflowModel,
 } from '@mcpflow/core';
+import { WorkflowServer } from '@mcpflow/core/v1';
 
 const server = () => new WorkflowServer({ name: 'rules', version: '1.0.0' });
 const useError = (target: abstract new () => unknown): Error => {

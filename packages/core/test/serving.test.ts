@@ -8,7 +8,10 @@ import {
   isLoopbackHost,
   loadServingPackage,
   resolveHttpServingOptions,
-} from '../src/serving';
+} from '../src/adapter-kit/serving';
+import { describeServingFailure } from '../src/adapter-kit/serving/failure-report';
+import { InvalidServerOptionError } from '../src/engine';
+import { UnknownBindingError, UnregisteredToolError, WorkflowValidationError } from '../src/rules';
 
 function closable() {
   return {
@@ -178,5 +181,38 @@ describe('loadServingPackage', () => {
   test('passes any other failure through unchanged', async () => {
     const broken = new TypeError('boom');
     await expect(loadServingPackage('serveHttp', () => Promise.reject(broken), '@modelcontextprotocol/node')).rejects.toBe(broken);
+  });
+});
+
+describe('describeServingFailure', () => {
+  const unregistered = new UnregisteredToolError('report', 'fetch', 'get_sales', ['get_costs']);
+
+  test('a broken workflow: its class and code, then its message (workflow, step, fix); no stack', () => {
+    expect(describeServingFailure(unregistered)).toBe(
+      "UnregisteredToolError 91016: Workflow 'report', step 'fetch': calls tool 'get_sales', which this server has not registered. " +
+        "Registered tools: 'get_costs'. Fix: register it with server.registerTool('get_sales', …) before connecting, or call a registered tool.",
+    );
+  });
+
+  test('several broken workflows: each on its own line, with its code', () => {
+    const unknown = new UnknownBindingError('summary', 'total', 'sales', [], { kind: 'binding', step: 'total', binding: 'sales' });
+    const described = describeServingFailure(new WorkflowValidationError([unregistered, unknown]));
+    expect(described.split('\n')).toEqual([
+      '2 workflow definition errors:',
+      `  - ${describeServingFailure(unregistered)}`,
+      expect.stringMatching(/^ {2}- UnknownBindingError 91001: Workflow 'summary', step 'total': reads binding 'sales'.* Fix: /),
+    ]);
+  });
+
+  test("an option out of range: mcpflow's own message, which says what to pass; no stack", () => {
+    expect(describeServingFailure(new InvalidServerOptionError('maxTraceBytes', 'must be at least 4096 (got 10).'))).toBe(
+      'InvalidServerOptionError: WorkflowServer option maxTraceBytes must be at least 4096 (got 10).',
+    );
+  });
+
+  test('anything else, maybe a bug in the factory: its stack; a thrown non-error as text', () => {
+    const bug = new TypeError("Cannot read properties of undefined (reading 'use')");
+    expect(describeServingFailure(bug)).toBe(bug.stack);
+    expect(describeServingFailure('no database')).toBe('no database');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { describeInputSchema, jsonSchemaAcceptsString } from '../src/engine';
+import { describeInputSchema } from '../src/adapter-kit/tools/tool-schema/describe-input-schema';
+import { jsonSchemaAcceptsString } from '../src/adapter-kit/tools/tool-schema/json-schema-accepts-string';
 import type { WorkflowModel } from '../src/model';
 import { checkToolArguments, type ToolInputSchema } from '../src/rules';
 

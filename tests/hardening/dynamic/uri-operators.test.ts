@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Step, TemplateBinding, Workflow, promptArg } from '@mcpflow/decorators';
-import { InvalidUriTemplateError, WorkflowServer, WorkflowValidationError, type ExecutionMeta } from '@mcpflow/core';
+import { InvalidUriTemplateError, WorkflowValidationError, type ExecutionMeta } from '@mcpflow/core';
+import { WorkflowServer } from '@mcpflow/core/v1';
 import { IN_MEMORY, MATRIX } from '../../helpers/lines';
 
 const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mcpflow/execution'] as ExecutionMeta;

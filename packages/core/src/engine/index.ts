@@ -26,7 +26,6 @@ export {
   advanceExecution,
   executeWorkflow,
   executionResult,
-  openTrace,
   stepContext,
   type ExecutionOptions,
 } from './execution/execute-workflow';
@@ -40,7 +39,6 @@ export {
   type ExecutionLimits,
 } from './execution/execution-limits';
 export type { TraceTruncation } from './trace/bound-trace';
-export { MalformedResultError } from './results/malformed-result-error';
 export { executeWorkflowRound, type RoundResult } from './pause/execute-round';
 export { StateSealer, SealedStateError, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_SECONDS } from './sealing';
 export type { SealResult, SealedStateProblem, StateBinding, StateKeyMaterial, StateSealingOptions } from './sealing';
@@ -57,15 +55,10 @@ export {
   type WorkflowHooks,
 } from './execution/step-events';
 export type { FinishedWork, StepFlow } from './execution/execution-state';
-export { STEP_KINDS } from './steps/step-kinds';
 export type { StepKind } from './steps/step-kind';
 export type { StepContext } from './steps/step-context';
 export type { StepOutcome } from './steps/step-outcome';
 export { REDACTED } from './trace/redactor';
 export { decodeVariables } from './uri/decode-variables';
 export type { ExpandableUriTemplate, UriTemplateParser, UriVariables } from './uri/uri-template';
-export { describeInputSchema, type JsonObjectSchema, type PropertySchema } from './tool-schema/describe-input-schema';
-export { readToolSchema, type JsonToolSchema, type ReadToolSchema } from './tool-schema/read-tool-schema';
-export { jsonSchemaAcceptsString, type JsonSchemaTypes } from './tool-schema/json-schema-accepts-string';
-export { DefinitionRegistry, type AnyDefinition, type RegisteredNames } from './definitions/definition-registry';
-export { WorkflowPlans } from './plan/workflow-plans';
+export { MAX_MESSAGE_CHARACTERS, boundText, formatCount } from './text/bounded-text';

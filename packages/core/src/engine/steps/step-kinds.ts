@@ -11,7 +11,7 @@ import { toolStep } from './tool/tool-step';
  * STEP_KINDS.map((kind) => kind.name); // ['tool', 'resource']
  * ```
  */
-export const STEP_KINDS: readonly StepKind[] = [toolStep, resourceStep];
+const STEP_KINDS: readonly StepKind[] = [toolStep, resourceStep];
 
 /** The kind of a (validated) step. */
 export function stepKindOf(step: StepModel): StepKind {

@@ -1,0 +1,21 @@
+/**
+ * The adapter kit: everything a WorkflowServer does that does not depend on the SDK line, written
+ * once for `core/v1` and `core/v2`, which import it from here. See README.md for its map.
+ */
+export type { AdapterLine, RoundsSupport } from './adapter-line';
+export type { SchemaIssue, SchemaVerdict } from './schema-verdict';
+export { servingWorkflows, type WorkflowServing } from './serving-workflows';
+export type { WorkflowServingOptions } from './workflow-serving-options';
+export type { JsonToolSchema } from './tools/tool-schema/read-tool-schema';
+export type { PropertySchema } from './tools/tool-schema/describe-input-schema';
+export {
+  firstServerOrExit,
+  loadServingPackage,
+  reportServingFailure,
+  serveHttpEndpoint,
+  writeJsonRpcError,
+  type HttpServing,
+  type HttpServingOptions,
+  type StdioServing,
+  type StdioServingOptions,
+} from './serving';

@@ -1,0 +1,31 @@
+/**
+ * What `@mcpflow/core/v1` and `@mcpflow/core/v2` both export besides their own `WorkflowServer`,
+ * `serveStdio` and `serveHttp`: the limits and hooks of a run, what a run reports, and the
+ * errors serving throws. Listed once, so the two entries cannot drift apart.
+ */
+export {
+  DEFAULT_MAX_TRACE_BYTES,
+  DEFAULT_STEP_TIMEOUT_MS,
+  EXECUTION_META_KEY,
+  InvalidServerOptionError,
+  QUESTION_META_KEY,
+  REDACTED,
+  type ExecutionLimits,
+  type ExecutionMeta,
+  type ExecutionStatus,
+  type RunEndEvent,
+  type StepEvent,
+  type StepStatus,
+  type TraceTruncation,
+  type WorkflowHooks,
+} from '../engine';
+export type { WorkflowServing } from './serving-workflows';
+export type { WorkflowServingOptions } from './workflow-serving-options';
+export {
+  InvalidServingOptionError,
+  MissingServingPackageError,
+  UnguardedBindingError,
+  type HttpServing,
+  type StdioServing,
+  type StdioServingOptions,
+} from './serving';

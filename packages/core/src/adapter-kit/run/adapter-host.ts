@@ -1,0 +1,61 @@
+import type { AskChannel, Host, ProgressUpdate, ResourceResult, ToolInput, ToolResult, ValidatedInput } from '../../engine';
+import type { AdapterLine } from '../adapter-line';
+import type { ToolHandle } from '../registry/handles';
+import type { ServerRegistry } from '../registry/server-registry';
+import { readResource } from '../resources/read-resource';
+import { checkToolResult, invokeTool, validateToolInput } from '../tools/call-tool';
+import { toolInputs } from '../tools/tool-inputs';
+
+/**
+ * The engine's host for one request, on either SDK line: tools and resources run through the
+ * handles this server registered, with the request's context (its signal replaced per try).
+ *
+ * @example
+ * ```ts
+ * await executeWorkflow(plan, args, new AdapterHost(line, registry, context), options);
+ * ```
+ */
+export class AdapterHost<Context> implements Host<ToolHandle> {
+  readonly signal: AbortSignal;
+  readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
+
+  constructor(
+    private readonly line: AdapterLine<unknown, Context>,
+    private readonly registry: ServerRegistry,
+    private readonly context: Context,
+    readonly asking?: AskChannel,
+  ) {
+    this.signal = line.request.signal(context);
+    const progressToken = line.request.progressToken(context);
+    if (progressToken !== undefined) this.notifyProgress = (update) => line.request.notifyProgress(context, progressToken, update);
+  }
+
+  findTool(name: string): ToolHandle | undefined {
+    return this.registry.tools.get(name);
+  }
+
+  toolInputs(tool: ToolHandle): readonly ToolInput[] {
+    return toolInputs(this.line, tool);
+  }
+
+  validateToolInput(tool: ToolHandle, name: string, args: Record<string, unknown>): ValidatedInput | Promise<ValidatedInput> {
+    return validateToolInput(this.line, tool, name, args);
+  }
+
+  invokeTool(tool: ToolHandle, name: string, args: unknown, signal: AbortSignal): unknown {
+    return invokeTool(tool, name, args, this.withSignal(signal));
+  }
+
+  checkToolResult(tool: ToolHandle, name: string, value: unknown): ToolResult | Promise<ToolResult> {
+    return checkToolResult(this.line, tool, name, value);
+  }
+
+  readResource(uri: string, signal: AbortSignal): Promise<ResourceResult> {
+    return readResource(this.line, this.registry, uri, this.withSignal(signal));
+  }
+
+  /** The request's context with another signal; the same object when the signal is the request's own. */
+  private withSignal(signal: AbortSignal): Context {
+    return signal === this.signal ? this.context : this.line.request.withSignal(this.context, signal);
+  }
+}

@@ -1,0 +1,39 @@
+import {
+  SealedStateError,
+  executeWorkflowRound,
+  type ExecutionOptions,
+  type Host,
+  type StateSealer,
+  type WorkflowPlan,
+} from '../../engine';
+import type { AdapterLine, RoundsSupport } from '../adapter-line';
+
+/**
+ * One request of protocol 2026-07-28 for a workflow that may pause: the result, or the line's
+ * `input_required` with the questions and the sealed state. A `requestState` the server will not
+ * resume from is `InvalidParams`, and nothing of the workflow runs.
+ *
+ * @example
+ * ```ts
+ * return runRound(line, rounds, plan, args, host, options, stateSealer(pause), rounds.requestState(context));
+ * ```
+ */
+export async function runRound<Server, Context>(
+  line: AdapterLine<Server, Context>,
+  rounds: RoundsSupport<Server, Context>,
+  plan: WorkflowPlan,
+  args: Readonly<Record<string, string | undefined>>,
+  host: Host,
+  options: ExecutionOptions,
+  sealer: StateSealer,
+  requestState: string | undefined,
+): Promise<unknown> {
+  let round;
+  try {
+    round = await executeWorkflowRound(plan, args, host, options, sealer, requestState);
+  } catch (error) {
+    if (error instanceof SealedStateError) throw line.invalidParams(`Prompt ${plan.model.name}: ${error.message}`);
+    throw error;
+  }
+  return round.kind === 'result' ? round.result : rounds.inputRequired(round.inputRequests, round.requestState);
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { ServingErrorCodes } from './json-rpc-error-response';
+import { SessionMessages } from './session-messages';
+import type { ClosableSession, SessionPool } from './session-pool';
+
+/** A 2025-era session's transport, as both lines' Streamable HTTP server transports are. */
+export interface SessionTransport extends ClosableSession {
+  readonly sessionId?: string;
+  onclose?: () => void;
+}
+
+/** What a session's transport is built with, on either line. */
+export interface SessionTransportOptions {
+  sessionIdGenerator: () => string;
+  onsessioninitialized: (sessionId: string) => void;
+  maxRequestBodySize: number;
+}
+
+/** One request to a sessionful endpoint, in the line's own request and response types. */
+export interface SessionExchange<T, R> {
+  /** The request's `Mcp-Session-Id`, if it has one. */
+  readonly sessionId: string | undefined;
+  readonly method: string | undefined;
+  /** Answers with a JSON-RPC error that no request id can be given for. */
+  refuse(status: number, code: number, message: string): R;
+  /** Builds a server from the factory and connects it to a new session's transport. */
+  connect(transport: T): Promise<void>;
+  /** Hands the request to a session's transport. */
+  forward(transport: T): Promise<R>;
+}
+
+/**
+ * Serves 2025-era clients with sessions, on either line: a server from the factory and a transport
+ * per session, routed by `Mcp-Session-Id`, held in a bounded {@link SessionPool}. Sessions are what
+ * lets a 2025 client answer a server's request (elicitation, sampling) in the middle of a workflow.
+ *
+ * @example
+ * ```ts
+ * const endpoint = new SessionEndpoint(pool, (options) => new StreamableHTTPServerTransport(options), 4 * 1024 * 1024);
+ * await endpoint.serve({ sessionId, method, refuse, connect, forward });
+ * ```
+ */
+export class SessionEndpoint<T extends SessionTransport> {
+  constructor(
+    private readonly sessions: SessionPool<T>,
+    private readonly openTransport: (options: SessionTransportOptions) => T,
+    private readonly maxRequestBodySize: number,
+  ) {}
+
+  /** Serves one 2025-era request: to its session, or (a POST without one) by opening a session. */
+  async serve<R>(exchange: SessionExchange<T, R>): Promise<R> {
+    const { sessionId } = exchange;
+    if (sessionId !== undefined) {
+      const transport = this.sessions.get(sessionId);
+      if (!transport) return exchange.refuse(404, ServingErrorCodes.SessionNotFound, SessionMessages.notFound(sessionId));
+      return exchange.forward(transport);
+    }
+    if (exchange.method !== 'POST') return exchange.refuse(400, ServingErrorCodes.Refused, SessionMessages.idRequired);
+    if (!this.sessions.reserve()) return exchange.refuse(503, ServingErrorCodes.Refused, SessionMessages.tooMany(this.sessions.capacity));
+    return this.open(exchange);
+  }
+
+  /** An `initialize` opens a session; anything else is answered by the transport and dropped. */
+  private async open<R>(exchange: SessionExchange<T, R>): Promise<R> {
+    let admitted = false;
+    const transport: T = this.openTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        admitted = true;
+        this.sessions.admit(id, transport);
+      },
+      maxRequestBodySize: this.maxRequestBodySize,
+    });
+    // Set before connect(): the server chains its own close handling after this one.
+    transport.onclose = () => {
+      if (transport.sessionId) this.sessions.forget(transport.sessionId);
+    };
+    try {
+      await exchange.connect(transport);
+      return await exchange.forward(transport);
+    } finally {
+      if (!admitted) {
+        this.sessions.release();
+        await transport.close();
+      }
+    }
+  }
+}

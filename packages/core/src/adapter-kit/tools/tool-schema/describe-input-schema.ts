@@ -1,0 +1,47 @@
+import type { ToolInputSchema } from '../../../rules';
+import { jsonSchemaAcceptsString, type JsonSchemaTypes } from './json-schema-accepts-string';
+
+/** A tool's input schema as JSON Schema (what `tools/list` shows). */
+export interface JsonObjectSchema {
+  readonly properties?: Record<string, JsonSchemaTypes>;
+  readonly additionalProperties?: unknown;
+}
+
+/** One property's own schema, where the line's schema library exposes it (zod 3 and 4 alike). */
+export interface PropertySchema {
+  safeParse(value: unknown): { success: boolean; error?: { issues?: readonly { message: string }[]; message?: string } };
+}
+
+/**
+ * The view of a tool's input schema the argument rule reads, from its JSON Schema and (where the
+ * schema library exposes them) its properties' own schemas: both SDK lines build it the same way.
+ * A property whose schema cannot be parsed synchronously (an async refinement) is not checked.
+ *
+ * @example
+ * ```ts
+ * const schema = describeInputSchema({ properties: { days: { type: 'integer' } } }, { days: z.number().int() });
+ * schema.acceptsString('days'); // false
+ * ```
+ */
+export function describeInputSchema(
+  json: JsonObjectSchema,
+  properties?: Readonly<Record<string, PropertySchema | undefined>>,
+): ToolInputSchema {
+  const shape = json.properties ?? {};
+  return {
+    inputs: Object.keys(shape),
+    open: json.additionalProperties !== undefined && json.additionalProperties !== false,
+    acceptsString: (name) => jsonSchemaAcceptsString(shape[name]),
+    valueProblem(name, value) {
+      const property = properties?.[name];
+      if (!property || typeof property.safeParse !== 'function') return undefined;
+      try {
+        const parsed = property.safeParse(value);
+        if (parsed.success) return undefined;
+        return parsed.error?.issues?.map((issue) => issue.message).join('; ') || parsed.error?.message || 'the input schema rejects it';
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
