@@ -85,7 +85,7 @@ function comparable(model: WorkflowModel) {
     steps: model.steps.map(({ transform: _transform, ...step }) => ({
       ...step,
       args: step.args.map(withoutSchema),
-      templateBindings: step.templateBindings.map(withoutSchema),
+      fills: step.fills.map(withoutSchema),
     })),
   };
 }

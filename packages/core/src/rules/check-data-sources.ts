@@ -34,7 +34,7 @@ export function checkDataSources(workflow: WorkflowModel): WorkflowDefinitionErr
       for (const { name, source } of step.args) {
         errors.push(...checkSource(source, (part) => ({ kind: 'argSource', step: step.name, arg: name, part }), scope));
       }
-      for (const { variable, source } of step.templateBindings) {
+      for (const { variable, source } of step.fills) {
         errors.push(...checkSource(source, (part) => ({ kind: 'templateSource', step: step.name, variable, part }), scope));
       }
       if (step.when) {

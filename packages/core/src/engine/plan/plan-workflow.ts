@@ -1,9 +1,11 @@
 import {
   isAskSource,
   parallelGroups,
+  stepActionUri,
   uriTemplateVariableNames,
   type AskSource,
   type DataSource,
+  type StepAction,
   type StepModel,
   type WorkflowModel,
 } from '../../model';
@@ -26,7 +28,8 @@ export interface PlannedArgument extends PlannedSource {
   readonly sensitive: boolean;
 }
 
-export interface PlannedTemplateBinding extends PlannedSource {
+/** A URI variable and the source that fills it. */
+export interface PlannedFill extends PlannedSource {
   readonly variable: string;
 }
 
@@ -45,13 +48,16 @@ export interface PlannedAsk {
 export interface PlannedStep {
   readonly model: StepModel;
   readonly index: number;
-  /** What the step does (call a tool, read a resource): the engine dispatches on it. */
+  /** What the step does (call a tool, read a resource): the engine dispatches on its kind. */
+  readonly action: StepAction;
+  /** How the engine runs the action. */
   readonly kind: StepKind;
   readonly guidance?: GuidanceRenderer;
   readonly args: readonly PlannedArgument[];
-  readonly templateBindings: readonly PlannedTemplateBinding[];
-  /** The URI a resource step reads. */
-  readonly resource?: PlannedUri;
+  /** The URI variables filled for the step's URIs (its action's and its `resources`). */
+  readonly fills: readonly PlannedFill[];
+  /** The URI template the action reads, parsed once (the action table says which, if any). */
+  readonly actionUri?: PlannedUri;
   /** The URIs embedded for the LLM. */
   readonly resources: readonly PlannedUri[];
   /** The questions the step asks before it runs, all in one round. */
@@ -105,10 +111,13 @@ function planStep(
     if (isAskSource(source)) asks.push({ key, field, source, sensitive: sensitive || source.sensitive === true });
     return key;
   };
+  if (step.action === undefined) throw new Error(`step '${step.name}' names no action; give @Step exactly one of tool and resource`);
+  const actionUri = stepActionUri(step);
   return {
     model: step,
     index,
-    kind: stepKindOf(step),
+    action: step.action,
+    kind: stepKindOf(step.action),
     guidance: step.guidance === undefined ? undefined : planGuidance(step.guidance, step.forEach !== undefined),
     args: step.args.map(({ name, source }) => {
       const sensitive =
@@ -117,12 +126,12 @@ function planStep(
         (isAskSource(source) && source.sensitive === true);
       return { name, source, sensitive, resolve: planResolver(source, ask(`${step.name}/${name}`, name, source, sensitive)) };
     }),
-    templateBindings: step.templateBindings.map(({ variable, source }) => ({
+    fills: step.fills.map(({ variable, source }) => ({
       variable,
       source,
       resolve: planResolver(source, ask(`${step.name}/{${variable}}`, variable, source, false)),
     })),
-    resource: step.resource === undefined ? undefined : uri(step.resource),
+    actionUri: actionUri === undefined ? undefined : uri(actionUri),
     resources: step.resources.map(uri),
     asks,
     when: step.when === undefined ? undefined : planCondition(step.when),

@@ -9,7 +9,7 @@ import type { ExecutionScope } from '../plan/resolve-source';
 export function handoffText(plan: WorkflowPlan, from: PlannedStep, reason: string, scope: ExecutionScope, host: Host): string {
   let text = `I cannot complete step '${from.model.name}' on the server: ${reason}.\nThe remaining steps are yours to complete, in order:`;
   for (const step of plan.steps.slice(from.index)) {
-    text += `\n${step.index + 1}. ${step.kind.summary(step, host)}${step.kind.handoffDetails(step, scope, host)}`;
+    text += `\n${step.index + 1}. ${step.kind.planLine(step, step.action, host)}${step.kind.handoffDetails(step, step.action, scope, host)}`;
   }
   return `${text}\nUse the guidance and resources above; call each tool yourself once its arguments are known.`;
 }

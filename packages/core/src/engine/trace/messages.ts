@@ -20,7 +20,7 @@ export function intentText(plan: WorkflowPlan, args: Readonly<Record<string, str
 /** The assistant's plan: every step, with its tool's current description. */
 export function planText(plan: WorkflowPlan, host: Host): string {
   let text = 'Plan:';
-  for (const step of plan.steps) text += `\n${step.index + 1}. ${step.kind.summary(step, host)}`;
+  for (const step of plan.steps) text += `\n${step.index + 1}. ${step.kind.planLine(step, step.action, host)}`;
   return text;
 }
 

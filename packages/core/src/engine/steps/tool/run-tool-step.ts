@@ -1,3 +1,4 @@
+import type { ToolAction } from '../../../model';
 import type { ToolResult } from '../../content';
 import type { Host, HostTool } from '../../host';
 import type { PlannedStep } from '../../plan/plan-workflow';
@@ -13,9 +14,9 @@ import { toolResultText, toolResultValue } from '../step-values';
  * Calls the step's tool in process: its arguments resolved, validated by the tool's input schema,
  * the result checked as `tools/call` checks it. A plain step (no timeout, no retry) awaits once.
  */
-export async function runToolStep(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
+export async function runToolStep(step: PlannedStep, action: ToolAction, context: StepContext): Promise<StepOutcome> {
   const { host, scope, trace } = context;
-  const name = step.model.tool!;
+  const name = action.tool;
   const tool = host.findTool(name);
   if (!tool) return { status: 'failed', reason: `tool ${name} is not registered on this server` };
   if (!tool.enabled) return { status: 'failed', reason: `tool ${name} is disabled` };
