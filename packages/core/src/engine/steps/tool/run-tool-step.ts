@@ -9,6 +9,7 @@ import { stepTimeoutMs, type StepContext } from '../step-context';
 import { failedOutcome, type StepOutcome } from '../step-outcome';
 import { StepCancelledError, runTry, withRetry } from '../step-policy';
 import { toolResultText, toolResultValue } from '../step-values';
+import { isPromiseLike } from '../../../util/is-promise-like';
 
 /**
  * Calls the step's tool in process: its arguments resolved, validated by the tool's input schema,
@@ -43,7 +44,7 @@ export async function runToolStep(step: PlannedStep, action: ToolAction, context
     return { status: 'handoff', reason: `tool ${name} needs ${why.join(', ')}` };
   }
   const validated = host.validateToolInput(tool, name, args);
-  const input = validated instanceof Promise ? await validated : validated;
+  const input = isPromiseLike(validated) ? await validated : validated;
   if (!input.ok) return { status: 'handoff', reason: input.message };
 
   trace.assistant(toolCallText(name, shownArguments(step, args)));
@@ -53,14 +54,8 @@ export async function runToolStep(step: PlannedStep, action: ToolAction, context
     if (timeoutMs === undefined && step.model.retry === undefined) {
       // The common case, kept to a single await: no timer, no retry loop.
       const raw = host.invokeTool(tool, name, input.args, host.signal);
-      // Any thenable, not only native promises: a handler may return one from another library.
-      const checked = checkedToolResult(
-        host,
-        tool,
-        name,
-        typeof (raw as PromiseLike<unknown> | undefined)?.then === 'function' ? await raw : raw,
-      );
-      result = checked instanceof Promise ? await checked : checked;
+      const checked = checkedToolResult(host, tool, name, isPromiseLike(raw) ? await raw : raw);
+      result = isPromiseLike(checked) ? await checked : checked;
       if (host.signal.aborted) throw new StepCancelledError();
     } else {
       result = await withRetry(
