@@ -17,7 +17,7 @@ import {
   type ResourceResult,
   type ToolResult,
 } from '../src/engine';
-import { Redactor } from '../src/engine/trace/redactor';
+import { Redactor } from '../src/engine/redaction/redactor';
 import { StepCancelledError, StepTimeoutError, runTry, withRetry } from '../src/engine/steps/step-policy';
 import { expandUri, planUri } from '../src/engine/uri/expand-uri';
 

@@ -3,7 +3,7 @@ import { InvalidAskOptionError } from './errors/invalid-ask-option-error';
 import { NestedAskError } from './errors/nested-ask-error';
 import { UnknownAskPlaceholderError } from './errors/unknown-ask-placeholder-error';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
-import { checkSource, type SourceScope, type SourceTarget } from './check-data-sources';
+import { checkSource, type SourceScope, type SourceTarget } from './check-source';
 
 /**
  * An `askUser`/`askModel` source: its text is not empty and its placeholders name what it can read,

@@ -12,7 +12,7 @@ import {
 } from '@mcpflow/core/model';
 import { StepOutsideWorkflowError } from '@mcpflow/core/rules';
 import { NotALiteralError } from '../errors/not-a-literal-error';
-import type { AnalyzerContext, NodeError } from './analyze-file';
+import type { AnalyzerContext, NodeError } from './analyzer-context';
 import type { AnalyzedWorkflow, SourceNodes, StepNodes } from './analyzed-workflow';
 import { baseClassOf } from './extended-classes';
 import { CONDITIONS, DATA_SOURCES, DecoratorSource } from './decorator-source';

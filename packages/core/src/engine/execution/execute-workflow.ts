@@ -1,24 +1,24 @@
-import { askQuestions } from '../asking/ask-questions';
 import type { PromptResult } from '../content';
+import { applyLimits, type ExecutionLimits } from '../execution-limits';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
-import { collectSecrets } from '../redaction/collect-secrets';
+import { Redactor } from '../redaction/redactor';
 import { checkedResourceRead } from '../results/checked-results';
-import { errorMessage } from '../text/error-message';
 import { MAX_MESSAGE_CHARACTERS, boundStrings } from '../text/bounded-text';
-import type { StepContext } from '../steps/step-context';
+import { errorMessage } from '../text/error-message';
 import { boundTrace } from '../trace/bound-trace';
-import { handoffText } from '../trace/handoff-message';
-import { failureText, instructionResourceFailureText, intentText, planText } from '../trace/messages';
-import { Redactor } from '../trace/redactor';
 import { Trace } from '../trace/trace';
-import { applyLimits, type ExecutionLimits } from './execution-limits';
+import { askQuestions } from './ask-questions';
+import { collectSecrets } from './collect-secrets';
 import { createExecutionState, type ExecutionState } from './execution-state';
+import { handoffText } from './handoff-message';
 import { WorkProgress } from './report-step';
+import type { RunContext } from './run-context';
 import { runGroup } from './run-group';
+import { failureText, instructionResourceFailureText, intentText, planText } from './run-messages';
+import { EXECUTION_META_KEY, type ExecutionMeta, type WorkflowHooks } from './step-events';
 import { stepMeta } from './step-meta';
 import { StepRunner } from './step-runner';
-import { EXECUTION_META_KEY, type ExecutionMeta, type WorkflowHooks } from './step-events';
 
 /** What a server gives every run: its hooks and its limits (defaults apply to limits left out). */
 export interface ExecutionOptions extends WorkflowHooks, ExecutionLimits {}
@@ -49,7 +49,7 @@ export async function executeWorkflow(
 }
 
 /** What the steps of a run share, writing into its state. */
-export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Host, limits: ExecutionLimits = {}): StepContext {
+export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Host, limits: ExecutionLimits = {}): RunContext {
   const redactor = new Redactor(state.secrets);
   return { plan, host, scope: state, state, trace: new Trace(state.messages, redactor), redactor, limits: applyLimits(limits) };
 }
@@ -58,7 +58,7 @@ export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Hos
  * The trace's opening: instructions and instruction resources, the user's intent, the assistant's
  * plan. An instruction resource that cannot be read is named in the trace; the steps still run.
  */
-export async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): Promise<void> {
+export async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: RunContext): Promise<void> {
   collectSecrets(plan, state, redactor);
   for (const instruction of plan.model.instructions ?? []) trace.user(instruction);
   for (const uri of plan.model.resources) {
@@ -77,7 +77,7 @@ export async function openTrace(state: ExecutionState, { plan, host, trace, reda
  * the state as each step (or parallel group) ends: statuses, bindings (and the secrets they
  * reveal), the position.
  */
-export async function advanceExecution(state: ExecutionState, context: StepContext, hooks: WorkflowHooks): Promise<void> {
+export async function advanceExecution(state: ExecutionState, context: RunContext, hooks: WorkflowHooks): Promise<void> {
   const { plan, host, trace, redactor } = context;
   const progress = host.notifyProgress ? new WorkProgress(host.notifyProgress, plan.steps.length, redactor) : undefined;
   const runner = new StepRunner(plan, state, hooks, progress, redactor);
@@ -115,7 +115,7 @@ export async function advanceExecution(state: ExecutionState, context: StepConte
  * `_meta` — every string of it redacted by the run's complete set of secrets (so a secret learned at
  * step 3 is hidden in step 1's messages too), and the whole kept within `maxTraceBytes`.
  */
-export function executionResult(state: ExecutionState, { plan, host, trace, redactor, limits }: StepContext): PromptResult {
+export function executionResult(state: ExecutionState, { plan, host, trace, redactor, limits }: RunContext): PromptResult {
   collectSecrets(plan, state, redactor);
   const { stop } = state;
   if (stop?.status === 'handoff') {

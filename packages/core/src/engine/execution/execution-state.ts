@@ -1,8 +1,9 @@
 import type { AskRequest } from '../asking/ask-request';
 import type { PromptMessage } from '../content';
+import type { StepFlow } from '../flow/step-flow';
+import type { StepStatus } from '../flow/flow-outcome';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import type { ExecutionScope } from '../plan/resolve-source';
-import type { StepStatus } from './step-events';
 
 /** Where and why a run stopped before its last step. */
 export interface ExecutionStop {
@@ -34,26 +35,6 @@ export interface QuestionRecord {
 export interface ExecutionPause {
   readonly step: number;
   readonly requests: Readonly<Record<string, AskRequest>>;
-}
-
-/** How one iteration of a `forEach` step, or one step of a parallel group, ended. */
-export interface FinishedWork {
-  readonly status: StepStatus;
-  /** A completed one's value (transformed), bound once its group or loop ends. */
-  readonly value?: unknown;
-  readonly reason?: string;
-  /** Its part of the trace, merged in declaration (or element) order once its group or loop ends. */
-  messages: PromptMessage[];
-}
-
-/** What the flow of one step produced beyond its status. */
-export interface StepFlow {
-  /** Why the step was skipped, or why an optional step failed. */
-  reason?: string;
-  /** A step of a parallel group that finished while the group still ran. */
-  finished?: FinishedWork;
-  /** A `forEach` step: how many elements, and each finished iteration by element index. */
-  loop?: { readonly count: number; readonly iterations: Record<number, FinishedWork> };
 }
 
 /**

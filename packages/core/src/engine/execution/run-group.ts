@@ -1,9 +1,10 @@
-import { childController, hostWithSignal } from '../flow/host-with-signal';
 import type { FlowOutcome } from '../flow/flow-outcome';
+import { childController, hostWithSignal } from '../flow/host-with-signal';
+import type { FinishedWork } from '../flow/step-flow';
 import type { PlannedStep } from '../plan/plan-workflow';
-import type { StepContext } from '../steps/step-context';
 import { Trace } from '../trace/trace';
-import type { ExecutionState, ExecutionStop, FinishedWork } from './execution-state';
+import type { ExecutionState, ExecutionStop } from './execution-state';
+import type { RunContext } from './run-context';
 import type { StepRunner } from './step-runner';
 
 /**
@@ -19,7 +20,7 @@ export async function runGroup(
   group: readonly PlannedStep[],
   runner: StepRunner,
   state: ExecutionState,
-  context: StepContext,
+  context: RunContext,
 ): Promise<ExecutionStop | undefined> {
   const { controller, release } = childController(context.host.signal);
   const host = hostWithSignal(context.host, controller.signal);

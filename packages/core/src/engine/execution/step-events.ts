@@ -1,10 +1,9 @@
+import type { IterationRef } from '../flow/flow-observer';
+import type { StepStatus } from '../flow/flow-outcome';
 import type { TraceTruncation } from '../trace/bound-trace';
 
 /** The `_meta` key of a workflow result's execution summary. */
 export const EXECUTION_META_KEY = 'mcpflow/execution';
-
-/** How a step ended; `skipped` steps were never reached, or their `when` was false. */
-export type StepStatus = 'completed' | 'handoff' | 'failed' | 'cancelled' | 'skipped';
 
 /** How an execution ended. */
 export type ExecutionStatus = 'completed' | 'handoff' | 'failed' | 'cancelled';
@@ -39,12 +38,6 @@ export interface ExecutionMeta {
   rounds?: number;
   /** The questions put to the client and how each ended. */
   questions?: { step: string; key: string; kind: 'askUser' | 'askModel'; status: string; attempts: number }[];
-}
-
-/** Inside a `forEach` step: which element an event is about. */
-export interface IterationRef {
-  readonly index: number;
-  readonly count: number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Trace } from '../trace/trace';
-import type { StepFlow } from './execution-state';
-import type { IterationsMeta, StepMeta, StepStatus } from './step-events';
+import type { StepStatus } from '../flow/flow-outcome';
+import type { StepFlow } from '../flow/step-flow';
+import type { IterationsMeta, StepMeta } from './step-events';
 
 /** One step's entry in `_meta`: its status, the reason it was skipped or did not stop the run, and its iterations. */
 export function stepMeta(name: string, status: StepStatus, flow: StepFlow | undefined, trace: Trace): StepMeta {

@@ -1,16 +1,17 @@
-import type { FlowObserver } from '../flow/flow-observer';
-import type { FlowOutcome } from '../flow/flow-outcome';
+import type { FlowObserver, IterationRef } from '../flow/flow-observer';
+import type { FlowOutcome, StepStatus } from '../flow/flow-outcome';
 import { runFlowStep } from '../flow/run-flow-step';
+import type { StepFlow } from '../flow/step-flow';
 import type { PlannedStep, WorkflowPlan } from '../plan/plan-workflow';
+import type { Redactor } from '../redaction/redactor';
 import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';
-import { optionalFailureText, skippedText } from '../trace/messages';
 import type { Trace } from '../trace/trace';
-import { collectSecrets } from '../redaction/collect-secrets';
-import type { Redactor } from '../trace/redactor';
-import type { ExecutionState, ExecutionStop, StepFlow } from './execution-state';
+import { collectSecrets } from './collect-secrets';
+import type { ExecutionState, ExecutionStop } from './execution-state';
 import { notifyStep, type WorkProgress } from './report-step';
-import type { IterationRef, StepStatus, WorkflowHooks } from './step-events';
+import { optionalFailureText, skippedText } from './run-messages';
+import type { WorkflowHooks } from './step-events';
 
 /**
  * Runs steps for one execution and records how each ended in its state; tells `onStep` and

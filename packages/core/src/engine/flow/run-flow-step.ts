@@ -1,4 +1,4 @@
-import type { StepFlow } from '../execution/execution-state';
+import type { StepFlow } from './step-flow';
 import type { PlannedStep } from '../plan/plan-workflow';
 import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';

@@ -1,5 +1,5 @@
 import { DEFAULT_FOR_EACH_CONCURRENCY, DEFAULT_FOR_EACH_MAX_ITEMS } from '../../model';
-import type { FinishedWork, StepFlow } from '../execution/execution-state';
+import type { FinishedWork, StepFlow } from './step-flow';
 import type { PlannedStep } from '../plan/plan-workflow';
 import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';

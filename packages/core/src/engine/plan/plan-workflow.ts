@@ -9,11 +9,9 @@ import {
   type StepModel,
   type WorkflowModel,
 } from '../../model';
-import { planCondition, type PlannedCondition } from '../flow/plan-condition';
-import type { StepKind } from '../steps/step-kind';
-import { stepKindOf } from '../steps/step-kinds';
 import { planUri, type PlannedUri } from '../uri/expand-uri';
 import type { UriTemplateParser } from '../uri/uri-template';
+import { planCondition, type PlannedCondition } from './plan-condition';
 import { planGuidance, type GuidanceRenderer } from './render-guidance';
 import { planResolver, type Resolver } from './resolve-source';
 
@@ -48,10 +46,8 @@ export interface PlannedAsk {
 export interface PlannedStep {
   readonly model: StepModel;
   readonly index: number;
-  /** What the step does (call a tool, read a resource): the engine dispatches on its kind. */
+  /** What the step does (call a tool, read a resource): the engine runs it by its kind (`STEP_KINDS`). */
   readonly action: StepAction;
-  /** How the engine runs the action. */
-  readonly kind: StepKind;
   readonly guidance?: GuidanceRenderer;
   readonly args: readonly PlannedArgument[];
   /** The URI variables filled for the step's URIs (its action's and its `resources`). */
@@ -80,7 +76,7 @@ export interface WorkflowPlan {
 
 /**
  * Plans a validated workflow model: resolvers, guidance renderers and URI templates are built once,
- * and each step's kind is looked up once.
+ * at `use()`, not per request.
  *
  * @example
  * ```ts
@@ -117,7 +113,6 @@ function planStep(
     model: step,
     index,
     action: step.action,
-    kind: stepKindOf(step.action),
     guidance: step.guidance === undefined ? undefined : planGuidance(step.guidance, step.forEach !== undefined),
     args: step.args.map(({ name, source }) => {
       const sensitive =

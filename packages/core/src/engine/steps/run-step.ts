@@ -3,6 +3,7 @@ import type { ExecutionScope } from '../plan/resolve-source';
 import { expandUri } from '../uri/expand-uri';
 import { checkedResourceRead } from '../results/checked-results';
 import { stepTimeoutMs, type StepContext } from './step-context';
+import { stepKindOf } from './step-kind-of';
 import { failedOutcome, type StepOutcome } from './step-outcome';
 import { StepCancelledError, runTry } from './step-policy';
 
@@ -15,7 +16,7 @@ const NO_VARIABLES: Readonly<Record<string, string>> = Object.freeze({});
 export function runStep(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
   const { trace, scope } = context;
   if (step.guidance) trace.assistant(step.guidance(scope));
-  if (step.resources.length === 0 && step.fills.length === 0) return step.kind.run(step, step.action, context, NO_VARIABLES);
+  if (step.resources.length === 0 && step.fills.length === 0) return stepKindOf(step.action).run(step, step.action, context, NO_VARIABLES);
   return runWithUris(step, context);
 }
 
@@ -30,7 +31,7 @@ async function runWithUris(step: PlannedStep, context: StepContext): Promise<Ste
   }
   if (variables.problems.length) return { status: 'handoff', reason: variables.problems.join('; ') };
 
-  return step.kind.run(step, step.action, context, variables.values);
+  return stepKindOf(step.action).run(step, step.action, context, variables.values);
 }
 
 function resolveVariables(step: PlannedStep, scope: ExecutionScope): { values: Record<string, string>; problems: string[] } {

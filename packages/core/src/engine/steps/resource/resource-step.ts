@@ -1,7 +1,7 @@
 import type { ResourceAction } from '../../../model';
 import type { PlannedStep } from '../../plan/plan-workflow';
 import type { ExecutionScope } from '../../plan/resolve-source';
-import { pendingReason } from '../../trace/pending-reason';
+import { pendingReason } from '../pending-reason';
 import type { StepKind } from '../step-kind';
 import { runResourceStep } from './run-resource-step';
 

@@ -1,6 +1,5 @@
 import type { ResourceAction } from '../../../model';
 import type { PlannedStep } from '../../plan/plan-workflow';
-import { resourceReadText } from '../../trace/messages';
 import { expandUri } from '../../uri/expand-uri';
 import { checkedResourceRead } from '../../results/checked-results';
 import { stepTimeoutMs, type StepContext } from '../step-context';
@@ -19,7 +18,7 @@ export async function runResourceStep(
   // The action table says a resource action reads a URI, so the plan parsed it.
   const expanded = expandUri(step.actionUri!, values);
   if (!expanded.ok) return { status: 'handoff', reason: expanded.reason };
-  context.trace.assistant(resourceReadText(expanded.uri));
+  context.trace.assistant(`Reading resource ${expanded.uri}`);
   try {
     const result = await withRetry(
       step.model.retry,

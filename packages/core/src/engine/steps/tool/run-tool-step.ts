@@ -2,14 +2,14 @@ import type { ToolAction } from '../../../model';
 import type { ToolResult } from '../../content';
 import type { Host, HostTool } from '../../host';
 import type { PlannedStep } from '../../plan/plan-workflow';
-import { toolCallText, toolResultMessage } from '../../trace/messages';
 import { checkedToolResult } from '../../results/checked-results';
-import { shownArguments } from '../../trace/argument-references';
 import { stepTimeoutMs, type StepContext } from '../step-context';
 import { failedOutcome, type StepOutcome } from '../step-outcome';
 import { StepCancelledError, runTry, withRetry } from '../step-policy';
 import { toolResultText, toolResultValue } from '../step-values';
 import { isPromiseLike } from '../../../util/is-promise-like';
+import { shownArguments } from './shown-arguments';
+import { toolCallText, toolResultMessage } from './tool-messages';
 
 /**
  * Calls the step's tool in process: its arguments resolved, validated by the tool's input schema,

@@ -2,10 +2,10 @@ import type { ToolAction } from '../../../model';
 import type { Host } from '../../host';
 import type { PlannedStep } from '../../plan/plan-workflow';
 import type { ExecutionScope } from '../../plan/resolve-source';
-import { pendingReason } from '../../trace/pending-reason';
-import { shownArguments } from '../../trace/argument-references';
-import { REDACTED } from '../../trace/redactor';
+import { REDACTED } from '../../redaction/redactor';
+import { pendingReason } from '../pending-reason';
 import type { StepKind } from '../step-kind';
+import { shownArguments } from './shown-arguments';
 import { runToolStep } from './run-tool-step';
 
 /** A step that calls a tool with arguments from data sources; its value is the tool's result. */
