@@ -43,14 +43,15 @@ export {
   EXECUTION_META_KEY,
   type ExecutionMeta,
   type ExecutionStatus,
-  type IterationsMeta,
   type StepEvent,
   type StepMeta,
   type WorkflowHooks,
 } from './execution/step-events';
+export type { StepFlow } from './execution/execution-state';
+export type { FinishedWork } from './flow/finished-work';
 export type { IterationRef } from './flow/flow-observer';
 export type { StepStatus } from './flow/flow-outcome';
-export type { FinishedWork, StepFlow } from './flow/step-flow';
+export type { IterationsMeta } from './flow/iterations-meta';
 export { STEP_KINDS } from './steps/step-kinds';
 export type { StepKind } from './steps/step-kind';
 export type { StepContext } from './steps/step-context';

@@ -100,7 +100,7 @@ export async function advanceExecution(state: ExecutionState, context: RunContex
       ? await runner.stopBeforeRunning(asking.step, asking.status, asking.reason)
       : group.length === 1
         ? runner.settle(group[0], await runner.outcome(group[0], context, true), trace)
-        : await runGroup(group, runner, state, context);
+        : await runGroup(group, runner, context);
     if (group.some((step) => step.asks.length > 0)) state.answers = Object.create(null) as Record<string, unknown>;
     if (stop) {
       state.stop = stop;
@@ -125,7 +125,7 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   }
   const meta: ExecutionMeta = {
     status: stop ? stop.status : 'completed',
-    steps: plan.steps.map((step) => stepMeta(step.model.name, state.statuses[step.index], state.flow[step.index], trace)),
+    steps: plan.steps.map((step) => stepMeta(step.model.name, state.statuses[step.index], state.flow[step.index])),
   };
   if (stop) {
     meta.stoppedAt = plan.steps[stop.step].model.name;

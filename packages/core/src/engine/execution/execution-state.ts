@@ -1,7 +1,7 @@
 import type { AskRequest } from '../asking/ask-request';
 import type { PromptMessage } from '../content';
-import type { StepFlow } from '../flow/step-flow';
 import type { StepStatus } from '../flow/flow-outcome';
+import type { IterationsMeta } from '../flow/iterations-meta';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import type { ExecutionScope } from '../plan/resolve-source';
 
@@ -37,6 +37,14 @@ export interface ExecutionPause {
   readonly requests: Readonly<Record<string, AskRequest>>;
 }
 
+/** What `_meta` reports of one step's flow beyond its status. */
+export interface StepFlow {
+  /** Why the step was skipped, or why it did not complete without stopping the run (optional, or cancelled with its group). */
+  reason?: string;
+  /** A `forEach` step: how its iterations ended (their values are in its binding). */
+  iterations?: IterationsMeta;
+}
+
 /**
  * Everything one run has produced so far, as plain data: the executor advances it step by step and
  * nothing of a run lives elsewhere, so a run can stop after any step and go on later from this
@@ -55,9 +63,9 @@ export interface ExecutionState extends ExecutionScope {
   /** Sensitive values found so far; every text of the trace is redacted by them. */
   readonly secrets: string[];
   /**
-   * Per step index, what its flow produced: skip reasons, a group's finished steps and a loop's
-   * finished iterations — kept here, not in the executor, so a run paused inside a group or a loop
-   * resumes without redoing finished work.
+   * Per step index, what `_meta` reports of its flow: why it was skipped, how a loop's iterations
+   * ended. (A run pauses only between groups, before any step of a group or element of a loop has
+   * run: nothing of a group or loop in progress is ever kept.)
    */
   readonly flow: Record<number, StepFlow>;
   /** Set once a step stopped the run. */

@@ -1,5 +1,6 @@
 import type { IterationRef } from '../flow/flow-observer';
 import type { StepStatus } from '../flow/flow-outcome';
+import type { IterationsMeta } from '../flow/iterations-meta';
 import type { TraceTruncation } from '../trace/bound-trace';
 
 /** The `_meta` key of a workflow result's execution summary. */
@@ -7,16 +8,6 @@ export const EXECUTION_META_KEY = 'mcpflow/execution';
 
 /** How an execution ended. */
 export type ExecutionStatus = 'completed' | 'handoff' | 'failed' | 'cancelled';
-
-/** A `forEach` step's iterations in `_meta`: how many elements, how each ended, and why each failed one failed. */
-export interface IterationsMeta {
-  count: number;
-  completed: number;
-  skipped: number;
-  failed: number;
-  cancelled: number;
-  failures: { index: number; status: StepStatus; reason: string }[];
-}
 
 /** One step in `_meta`: its status; why it was skipped or did not complete; its iterations. */
 export interface StepMeta {
