@@ -3,8 +3,6 @@ export * from './condition';
 export * from './workflow-model';
 export * from './step-action-kind';
 export * from './step-actions';
-export * from './actions/tool-action';
-export * from './actions/resource-action';
 export * from './read-step-action';
 export * from './metadata';
 export * from './uri-template';

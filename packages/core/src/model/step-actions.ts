@@ -3,7 +3,7 @@ import { toolAction, type ToolAction } from './actions/tool-action';
 import type { AnyResourceDefinition, AnyToolDefinition } from './definitions';
 import type { StepActionKind } from './step-action-kind';
 
-/** What a step does: exactly one action, of one of the kinds in `STEP_ACTIONS`. */
+/** What a step does: exactly one action, of one of the kinds in `STEP_ACTIONS` (its `kind` says which). */
 export type StepAction = ToolAction | ResourceAction;
 
 /** The `@Step` options that name a step's action: a step sets exactly one. */

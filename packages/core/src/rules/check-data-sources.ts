@@ -6,7 +6,7 @@ import { checkAsk } from './check-asks';
 import { checkSource, type SourceScope, type SourceTarget } from './check-source';
 
 /**
- * Every data source (tool arguments, template bindings, `when` conditions and `forEach`, and the
+ * Every data source (tool arguments, URI variable fills, `when` conditions and `forEach`, and the
  * sources an ask builds its question from) must read a declared prompt argument or a binding of an
  * earlier step outside the step's parallel group; `item()` needs a `forEach` step; a `forEach`
  * source must be able to hold an array; a path must be well formed. Asks fill arguments and URI

@@ -1,4 +1,4 @@
-import type { ResourceAction } from '../../../model';
+import type { ResourceAction } from '../../../model/actions/resource-action';
 import type { PlannedStep } from '../../plan/plan-workflow';
 import type { ExecutionScope } from '../../plan/resolve-source';
 import { pendingReason } from '../pending-reason';

@@ -1,4 +1,4 @@
-import type { ResourceAction } from '../../../model';
+import type { ResourceAction } from '../../../model/actions/resource-action';
 import type { PlannedStep } from '../../plan/plan-workflow';
 import { expandUri } from '../../uri/expand-uri';
 import { checkedResourceRead } from '../../results/checked-results';

@@ -1,4 +1,4 @@
-import type { ToolAction } from '../../../model';
+import type { ToolAction } from '../../../model/actions/tool-action';
 import type { ToolResult } from '../../content';
 import type { Host, HostTool } from '../../host';
 import type { PlannedStep } from '../../plan/plan-workflow';

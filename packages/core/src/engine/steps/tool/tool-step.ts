@@ -1,4 +1,4 @@
-import type { ToolAction } from '../../../model';
+import type { ToolAction } from '../../../model/actions/tool-action';
 import type { Host } from '../../host';
 import type { PlannedStep } from '../../plan/plan-workflow';
 import type { ExecutionScope } from '../../plan/resolve-source';
