@@ -19,12 +19,12 @@ import { connect, messageText } from '../helpers/connect';
  */
 jest.mock('../../packages/core/src/model/step-actions', () => {
   const actual = jest.requireActual('../../packages/core/src/model/step-actions');
-  const { delayAction } = jest.requireActual('./delay/delay-action');
+  const { delayAction } = require('./delay/delay-action') as typeof import('./delay/delay-action');
   return { ...actual, STEP_ACTIONS: [...actual.STEP_ACTIONS, delayAction] };
 });
 jest.mock('../../packages/core/src/engine/steps/step-kinds', () => {
   const actual = jest.requireActual('../../packages/core/src/engine/steps/step-kinds');
-  const { delayStep } = jest.requireActual('./delay/delay-step');
+  const { delayStep } = require('./delay/delay-step') as typeof import('./delay/delay-step');
   return { ...actual, STEP_KINDS: [...actual.STEP_KINDS, delayStep] };
 });
 
