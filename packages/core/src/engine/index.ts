@@ -1,8 +1,8 @@
 /**
  * The SDK-free engine: a workflow's plan (built once per class), the executor that advances an
  * execution state step by step, the trace, and the host interface an SDK adapter implements. Its
- * folders are layers — shared pieces ◄ plan ◄ steps ◄ flow ◄ execution ◄ pause — and this barrel
- * is the only way in from outside.
+ * folders are layers — shared pieces ◄ plan ◄ steps ◄ flow ◄ execution ◄ pause — and this barrel,
+ * on top of them, is what the adapters import.
  */
 export type { ContentBlock, PromptMessage, PromptResult, ResourceContents, ResourceResult, ToolResult } from './content';
 export type { Host, HostTool, ProgressUpdate, ToolInput, ValidatedInput } from './host';
