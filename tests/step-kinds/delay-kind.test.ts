@@ -1,3 +1,6 @@
+// The kind's folder, imported first: the mock factories below read it when the tables first load.
+import { delayAction } from './delay/delay-action';
+import { delayStep } from './delay/delay-step';
 import 'reflect-metadata';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { InMemoryTransport as InMemoryTransportV2 } from '@modelcontextprotocol/server';
@@ -19,12 +22,10 @@ import { connect, messageText } from '../helpers/connect';
  */
 jest.mock('../../packages/core/src/model/step-actions', () => {
   const actual = jest.requireActual('../../packages/core/src/model/step-actions');
-  const { delayAction } = require('./delay/delay-action') as typeof import('./delay/delay-action');
   return { ...actual, STEP_ACTIONS: [...actual.STEP_ACTIONS, delayAction] };
 });
 jest.mock('../../packages/core/src/engine/steps/step-kinds', () => {
   const actual = jest.requireActual('../../packages/core/src/engine/steps/step-kinds');
-  const { delayStep } = require('./delay/delay-step') as typeof import('./delay/delay-step');
   return { ...actual, STEP_KINDS: [...actual.STEP_KINDS, delayStep] };
 });
 
