@@ -7,12 +7,13 @@ function step(name: string, args: Record<string, DataSource>, binding?: string):
   return {
     name,
     property: name,
-    tool: `${name}_tool`,
+    action: { kind: 'tool', tool: `${name}_tool` },
+    extraActions: [],
     args: Object.entries(args).map(([arg, source]) => ({ name: arg, source })),
     resources: [],
     binding,
     extraBindings: [],
-    templateBindings: [],
+    fills: [],
     sensitiveArgs: [],
     parallel: false,
     optional: false,
@@ -153,9 +154,8 @@ describe('rules for askUser and askModel, on plain models', () => {
   test('an ask filling a URI variable is checked like an argument', () => {
     const resourceStep: StepModel = {
       ...step('read', {}),
-      tool: undefined,
-      resource: 'pages://{id}',
-      templateBindings: [{ variable: 'id', source: askUser('Which id?', { choices: field('pagez', 'ids') }) }],
+      action: { kind: 'resource', uri: 'pages://{id}' },
+      fills: [{ variable: 'id', source: askUser('Which id?', { choices: field('pagez', 'ids') }) }],
     };
     const errors = errorsOf(resourceStep);
     expect(errors.map((error) => [error.code, error.target])).toEqual([

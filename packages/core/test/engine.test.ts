@@ -17,7 +17,7 @@ import {
   type ResourceResult,
   type ToolResult,
 } from '../src/engine';
-import { Redactor } from '../src/engine/trace/redactor';
+import { Redactor } from '../src/engine/redaction/redactor';
 import { StepCancelledError, StepTimeoutError, runTry, withRetry } from '../src/engine/steps/step-policy';
 import { expandUri, planUri } from '../src/engine/uri/expand-uri';
 
@@ -114,6 +114,22 @@ describe('the executor advances an execution state', () => {
     expect(result.messages.slice(1)).toEqual(whole.messages.slice(2));
     expect(result._meta).toEqual(whole._meta);
     expect(JSON.stringify(result)).not.toContain('tok-123');
+  });
+
+  test("a thenable that is not a native promise is awaited: a handler's and the host's check's", async () => {
+    const thenable = <T>(value: T): PromiseLike<T> => ({ then: (resolve) => thenable(resolve ? resolve(value) : value) }) as PromiseLike<T>;
+    const host = plainHost(tools, resources);
+    host.invokeTool = (_tool, name) => {
+      host.calls.push(name);
+      return thenable({ content: [{ type: 'text', text: `{"id":"p-1","sky":"rain"}` }] });
+    };
+    host.checkToolResult = (_tool, _name, value) => thenable(value as ToolResult);
+    const result = await executeWorkflow(plan, args, host, {});
+    expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed' });
+    expect(result.messages.at(-1)).toEqual({
+      role: 'user',
+      content: { type: 'text', text: 'Result of advise:\n{"id":"p-1","sky":"rain"}' },
+    });
   });
 
   test('a cancelled request stops before the next step, and the state says where', async () => {

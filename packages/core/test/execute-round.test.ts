@@ -311,3 +311,37 @@ test('a step its when skips asks nothing', async () => {
     Object.keys(inputRequired(await executeWorkflowRound(maybePlan, { mode: 'add' }, host(rounds(), calls), {}, sealer)).inputRequests),
   ).toEqual(['added/page']);
 });
+
+@Workflow({ name: 'notify_then_add', description: 'Notify every page, then add a task', arguments: { project: z.string() } })
+class NotifyThenAdd {
+  @Step({ tool: 'list_pages', args: { query: promptArg('project') } })
+  @Bind('pages')
+  pages!: { names: string[] };
+
+  @Step({ tool: 'notify', forEach: field('pages', 'names'), args: { page: item() } })
+  @Bind('notified')
+  notified!: string[];
+
+  @Step({ tool: 'add_task', args: { page: askUser('Which page?', { choices: field('pages', 'names') }), task: promptArg('project') } })
+  added!: unknown;
+}
+
+test('a sealed state holds what a resume needs and nothing of the executor: a loop is its binding and its summary', async () => {
+  const sealer = new StateSealer({ keys: [KEY] });
+  const notifyPlan = planWorkflow(readWorkflowModel(NotifyThenAdd)!, () => {
+    throw new Error('no URI templates here');
+  });
+  const paused = inputRequired(await executeWorkflowRound(notifyPlan, { project: 'mcp' }, host(rounds(), []), {}, sealer));
+  const { state } = sealer.open(paused.requestState, { prompt: 'notify_then_add', arguments: { project: 'mcp' } }) as {
+    state: Record<string, unknown>;
+  };
+  expect(Object.keys(state).sort()).toEqual(
+    ['answers', 'bindings', 'flow', 'messages', 'pause', 'position', 'questions', 'rounds', 'secrets', 'statuses'].sort(),
+  );
+  expect(state.position).toBe(2);
+  expect(state.bindings).toEqual({
+    pages: { names: ['MCP Tester', 'MCP Tester (archive)'] },
+    notified: ['notified MCP Tester', 'notified MCP Tester (archive)'],
+  });
+  expect(state.flow).toEqual({ 1: { iterations: { count: 2, completed: 2, skipped: 0, failed: 0, cancelled: 0, failures: [] } } });
+});

@@ -1,9 +1,9 @@
 import { equals, field, fromStep, item, not, oneOf, present, promptArg } from '@mcpflow/decorators';
-import { planCondition } from '../src/engine/flow/plan-condition';
+import { planCondition } from '../src/engine/plan/plan-condition';
 import { WorkProgress } from '../src/engine/execution/report-step';
 import type { PlannedStep } from '../src/engine/plan/plan-workflow';
 import type { ProgressUpdate } from '../src/engine/host';
-import { Redactor } from '../src/engine/trace/redactor';
+import { Redactor } from '../src/engine/redaction/redactor';
 
 const scope = {
   args: { mode: 'full', empty: '' } as Record<string, string | undefined>,

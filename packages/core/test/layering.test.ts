@@ -1,65 +1,110 @@
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import * as ts from 'typescript';
 
 /**
- * DESIGN §4: only the SDK adapters (core/src/v1, core/src/v2) may import an MCP SDK, and nothing
- * outside them may reach into them: not the engine, not the adapter kit, not the SDK-neutral root.
+ * DESIGN §4 is enforced by dependency-cruiser (`.dependency-cruiser.cjs`, run by `npm run lint`).
+ * These tests run that same lint step on a copy of the sources, once as they are and once with each
+ * kind of violation planted, so a rule that stopped matching (a moved folder, a type-only import
+ * the cruiser does not see) fails here instead of passing silently.
  */
 
-const packagesDir = path.resolve(__dirname, '../..');
-const coreSrc = path.join(packagesDir, 'core', 'src');
-const adapters = [path.join(coreSrc, 'v1'), path.join(coreSrc, 'v2')];
+const repo = path.resolve(__dirname, '../../..');
+const packages = fs.readdirSync(path.join(repo, 'packages')).filter((name) => fs.existsSync(path.join(repo, 'packages', name, 'src')));
 
-const isSdk = (specifier: string): boolean => specifier.startsWith('@modelcontextprotocol/');
-const isAdapterEntry = (specifier: string): boolean => /^@mcpflow\/core(\/v[12])?$/.test(specifier);
-const inAdapter = (file: string): boolean => adapters.some((folder) => file === folder || file.startsWith(folder + path.sep));
-
-/** Every module a file imports, re-exports, requires or imports dynamically, as written. */
-function importsOf(source: string): string[] {
-  return ts.preProcessFile(source, true, true).importedFiles.map((file) => file.fileName);
+/** A copy of what the architecture lint reads: every package's sources, the config, the tsconfigs. */
+function copyOfSources(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpflow-layering-'));
+  for (const file of ['.dependency-cruiser.cjs', 'package.json', 'tsconfig.base.json', 'tsconfig.test.json'])
+    fs.copyFileSync(path.join(repo, file), path.join(root, file));
+  for (const name of packages)
+    fs.cpSync(path.join(repo, 'packages', name, 'src'), path.join(root, 'packages', name, 'src'), { recursive: true });
+  // The same dependencies resolve as in the repository (the SDKs, typescript, zod).
+  fs.symlinkSync(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  return root;
 }
 
-function sourceFiles(folder: string): string[] {
-  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(folder, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
+function append(root: string, file: string, text: string): void {
+  fs.appendFileSync(path.join(root, file), `\n${text}\n`);
 }
 
-/** What is wrong with one file's imports, if anything. */
-function layeringProblems(file: string, source: string): string[] {
-  if (inAdapter(file)) return [];
-  return importsOf(source).flatMap((specifier) => {
-    if (isSdk(specifier)) return [`${file} imports the SDK (${specifier}); only core/src/v1 and core/src/v2 may`];
-    const reachesAdapter = specifier.startsWith('.') ? inAdapter(path.resolve(path.dirname(file), specifier)) : isAdapterEntry(specifier);
-    return reachesAdapter ? [`${file} imports an SDK adapter (${specifier}), which loads an SDK`] : [];
-  });
+/** `npm run lint:architecture` in the copy: its exit status and what it printed. */
+function lintArchitecture(root: string): { status: number | null; output: string } {
+  const run = spawnSync('npm', ['run', '--silent', 'lint:architecture'], { cwd: root, encoding: 'utf8' });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
-describe('layering', () => {
-  it('reads every kind of import, so a violation cannot hide', () => {
-    const source = [
-      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-      "import type { Client } from '@modelcontextprotocol/client';",
-      "export { x } from '../v1/host';",
-      "const lazy = () => import('@modelcontextprotocol/server');",
-      "const old = require('@mcpflow/core/v1');",
-    ].join('\n');
-    expect(layeringProblems(path.join(coreSrc, 'engine', 'sample.ts'), source)).toEqual([
-      expect.stringContaining('(@modelcontextprotocol/sdk/server/mcp.js)'),
-      expect.stringContaining('(@modelcontextprotocol/client)'),
-      expect.stringContaining('SDK adapter (../v1/host)'),
-      expect.stringContaining('(@modelcontextprotocol/server)'),
-      expect.stringContaining('SDK adapter (@mcpflow/core/v1)'),
-    ]);
-    expect(layeringProblems(path.join(coreSrc, 'v1', 'sample.ts'), source)).toEqual([]);
+const copies: string[] = [];
+afterAll(() => {
+  for (const root of copies) fs.rmSync(root, { recursive: true, force: true });
+});
+
+function copy(): string {
+  const root = copyOfSources();
+  copies.push(root);
+  return root;
+}
+
+describe('the architecture lint (dependency-cruiser)', () => {
+  test('passes on the sources as they are', () => {
+    const { status, output } = lintArchitecture(copy());
+    expect(output).toContain('no dependency violations found');
+    expect(status).toBe(0);
   });
 
-  it('keeps every SDK import inside core/src/v1 and core/src/v2', () => {
-    const files = ['core', 'decorators', 'transformer'].flatMap((name) => sourceFiles(path.join(packagesDir, name, 'src')));
-    expect(files.length).toBeGreaterThan(50);
-    expect(files.flatMap((file) => layeringProblems(file, fs.readFileSync(file, 'utf8')))).toEqual([]);
+  test('fails on a type-only import from a lower engine layer into a higher one', () => {
+    const root = copy();
+    append(
+      root,
+      'packages/core/src/engine/plan/render-guidance.ts',
+      "import type { StepContext } from '../steps/step-context';\nexport type PlantedContext = StepContext;",
+    );
+    const { status, output } = lintArchitecture(root);
+    expect(output).toContain(
+      'engine-plan-below-steps: packages/core/src/engine/plan/render-guidance.ts → packages/core/src/engine/steps/step-context.ts',
+    );
+    expect(status).not.toBe(0);
+  });
+
+  test('fails on an import cycle, type-only imports included', () => {
+    const root = copy();
+    append(
+      root,
+      'packages/core/src/engine/text/bounded-text.ts',
+      "import type { errorMessage } from './error-message';\nexport type Planted = typeof errorMessage;",
+    );
+    append(
+      root,
+      'packages/core/src/engine/text/error-message.ts',
+      "import type { boundText } from './bounded-text';\nexport type Planted = typeof boundText;",
+    );
+    const { status, output } = lintArchitecture(root);
+    expect(output).toMatch(/no-circular: packages\/core\/src\/engine\/text\/(bounded-text|error-message)\.ts/);
+    expect(status).not.toBe(0);
+  });
+
+  test('fails when code outside the adapters imports an SDK or an adapter, or the transformer reaches the engine', () => {
+    const root = copy();
+    append(
+      root,
+      'packages/core/src/rules/closest-name.ts',
+      "import type { McpServer } from '@modelcontextprotocol/server';\nexport type Planted = McpServer;",
+    );
+    append(
+      root,
+      'packages/transformer/src/diagnostics/locate.ts',
+      "import type { ExecutionMeta } from '@mcpflow/core';\nexport type Planted = ExecutionMeta;",
+    );
+    append(
+      root,
+      'packages/core/src/adapter-kit/line-exports.ts',
+      "import type { WorkflowServer } from '../v2';\nexport type Planted = WorkflowServer;",
+    );
+    const { status, output } = lintArchitecture(root);
+    expect(output).toContain('only-adapters-import-an-sdk: packages/core/src/rules/closest-name.ts');
+    expect(output).toContain('transformer-reads-the-model-only: packages/transformer/src/diagnostics/locate.ts');
+    expect(output).toContain('adapter-kit-is-sdk-neutral: packages/core/src/adapter-kit/line-exports.ts');
+    expect(status).not.toBe(0);
   });
 });

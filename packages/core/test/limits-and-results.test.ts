@@ -1,9 +1,4 @@
-import {
-  applyLimits,
-  DEFAULT_MAX_TRACE_BYTES,
-  DEFAULT_STEP_TIMEOUT_MS,
-  InvalidServerOptionError,
-} from '../src/engine/execution/execution-limits';
+import { applyLimits, DEFAULT_MAX_TRACE_BYTES, DEFAULT_STEP_TIMEOUT_MS, InvalidServerOptionError } from '../src/engine/execution-limits';
 import { contentBlockProblem, resourceContentsProblem } from '../src/engine/results/check-content';
 import { findUnrepresentable } from '../src/engine/results/find-unrepresentable';
 import { boundStrings, boundText } from '../src/engine/text/bounded-text';

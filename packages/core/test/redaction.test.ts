@@ -1,4 +1,4 @@
-import { Redactor } from '../src/engine/trace/redactor';
+import { Redactor } from '../src/engine/redaction/redactor';
 import { secretForms } from '../src/engine/redaction/secret-forms';
 import { sensitiveTexts } from '../src/engine/redaction/sensitive-texts';
 

@@ -1,4 +1,4 @@
-import type { AnyResourceDefinition, AnyToolDefinition, DataSource, StepOptionsBase } from '@mcpflow/core/model';
+import type { AnyToolDefinition, DataSource, StepActionOptions, StepOptionsBase } from '@mcpflow/core/model';
 
 /**
  * The `args` of a step calling a tool definition: each key is one of the tool's inputs, each
@@ -13,18 +13,17 @@ export type ArgumentsOf<Tool> = Tool extends { readonly '~types'?: { readonly in
   : Record<string, DataSource>;
 
 /**
- * The options of `@Step`: exactly one of `tool` (a name or a `defineTool` definition) and
- * `resource` (a URI template or a `defineResource` definition). One object type rather than a
- * union, so TypeScript reports a wrong argument on the argument itself.
+ * The options of `@Step`: exactly one action — `tool` (a name or a `defineTool` definition) or
+ * `resource` (a URI template or a `defineResource` definition) — and the options every step takes.
+ * One object type rather than a union, so TypeScript reports a wrong argument on the argument itself.
  */
 export type TypedStepOptions<Tool extends string | AnyToolDefinition | undefined = string | AnyToolDefinition | undefined> = Omit<
   StepOptionsBase,
   'args'
-> & {
-  /** The tool to call: its registered name, or the definition from `defineTool`. */
-  tool?: Tool;
-  /** The URI or RFC 6570 template to read, or the definition from `defineResource`. */
-  resource?: string | AnyResourceDefinition;
-  /** Tool argument → where its value comes from; checked against a tool definition's input. */
-  args?: ArgumentsOf<Tool>;
-};
+> &
+  Omit<StepActionOptions, 'tool'> & {
+    /** The tool to call: its registered name, or the definition from `defineTool`. */
+    tool?: Tool;
+    /** Tool argument → where its value comes from; checked against a tool definition's input. */
+    args?: ArgumentsOf<Tool>;
+  };

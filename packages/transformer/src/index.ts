@@ -22,7 +22,7 @@ export default function mcpflowTransformer(
 
 export { addWorkflowDiagnostics, workflowDiagnosticsOf } from './program-diagnostics';
 export { fileDiagnostics, fileFindings, DIAGNOSTIC_SOURCE, type Finding, type FindingOrigin } from './diagnostics/file-diagnostics';
-export type { AnalyzerContext } from './analyzer/analyze-file';
+export type { AnalyzerContext } from './analyzer/analyzer-context';
 export { extendedClasses } from './analyzer/extended-classes';
 export { FieldNotInTypeError } from './errors/field-not-in-type-error';
 export { TypeMismatchError } from './errors/type-mismatch-error';

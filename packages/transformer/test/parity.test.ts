@@ -100,7 +100,7 @@ function comparable(model: WorkflowModel, hasTransform: (step: StepModel) => boo
       ...step,
       transform: hasTransform(step),
       args: step.args.map(withoutSchema),
-      templateBindings: step.templateBindings.map(withoutSchema),
+      fills: step.fills.map(withoutSchema),
     })),
   };
 }

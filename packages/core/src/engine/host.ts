@@ -32,7 +32,7 @@ export interface ProgressUpdate {
  * Everything the engine needs from the MCP server it runs on, for one `prompts/get`. Each SDK line's
  * adapter implements it over its own registrations and request context; the engine never sees an SDK.
  *
- * Sync-or-async results (`T | Promise<T>`) let a plain tool step stay at one await: the adapter
+ * Sync-or-async results (`T | PromiseLike<T>`) let a plain tool step stay at one await: the adapter
  * answers synchronously when the schema allows.
  *
  * @example
@@ -48,14 +48,14 @@ export interface Host<Tool extends HostTool = HostTool> {
   /** The inputs the tool declares. */
   toolInputs(tool: Tool): readonly ToolInput[];
   /** Parses arguments exactly as `tools/call` would, with the same message when they do not fit. */
-  validateToolInput(tool: Tool, name: string, args: Record<string, unknown>): ValidatedInput | Promise<ValidatedInput>;
+  validateToolInput(tool: Tool, name: string, args: Record<string, unknown>): ValidatedInput | PromiseLike<ValidatedInput>;
   /**
    * Runs the tool's handler in process with the request's context, the signal replaced by `signal`.
    * Returns what the handler returns (maybe a promise or another thenable); throws what it throws.
    */
   invokeTool(tool: Tool, name: string, args: unknown, signal: AbortSignal): unknown;
   /** Checks a handler's return as `tools/call` does: a tool result, structured content matching the output schema. */
-  checkToolResult(tool: Tool, name: string, value: unknown): ToolResult | Promise<ToolResult>;
+  checkToolResult(tool: Tool, name: string, value: unknown): ToolResult | PromiseLike<ToolResult>;
   /** Reads a URI in process through the handler `resources/read` would pick; throws when none serves it. */
   readResource(uri: string, signal: AbortSignal): Promise<ResourceResult>;
   /** Sends progress to the client; absent when the request asked for none. */

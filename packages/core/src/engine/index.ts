@@ -1,6 +1,8 @@
 /**
  * The SDK-free engine: a workflow's plan (built once per class), the executor that advances an
- * execution state step by step, the trace, and the host interface an SDK adapter implements.
+ * execution state step by step, the trace, and the host interface an SDK adapter implements. Its
+ * folders are layers — shared pieces ◄ plan ◄ steps ◄ flow ◄ execution ◄ pause — and this barrel,
+ * on top of them, is what the adapters import.
  */
 export type { ContentBlock, PromptMessage, PromptResult, ResourceContents, ResourceResult, ToolResult } from './content';
 export type { Host, HostTool, ProgressUpdate, ToolInput, ValidatedInput } from './host';
@@ -22,13 +24,8 @@ export {
   type ExecutionStop,
   type QuestionRecord,
 } from './execution/execution-state';
-export {
-  advanceExecution,
-  executeWorkflow,
-  executionResult,
-  stepContext,
-  type ExecutionOptions,
-} from './execution/execute-workflow';
+export { advanceExecution, executeWorkflow, executionResult, stepContext, type ExecutionOptions } from './execution/execute-workflow';
+export type { RunContext } from './execution/run-context';
 export {
   DEFAULT_MAX_TRACE_BYTES,
   DEFAULT_STEP_TIMEOUT_MS,
@@ -37,7 +34,7 @@ export {
   applyLimits,
   type AppliedLimits,
   type ExecutionLimits,
-} from './execution/execution-limits';
+} from './execution-limits';
 export type { TraceTruncation } from './trace/bound-trace';
 export { executeWorkflowRound, type RoundResult } from './pause/execute-round';
 export { StateSealer, SealedStateError, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_SECONDS } from './sealing';
@@ -46,19 +43,20 @@ export {
   EXECUTION_META_KEY,
   type ExecutionMeta,
   type ExecutionStatus,
-  type IterationRef,
-  type IterationsMeta,
   type RunEndEvent,
   type StepEvent,
   type StepMeta,
-  type StepStatus,
   type WorkflowHooks,
 } from './execution/step-events';
-export type { FinishedWork, StepFlow } from './execution/execution-state';
+export type { StepFlow } from './execution/execution-state';
+export type { FinishedWork } from './flow/finished-work';
+export type { IterationRef } from './flow/flow-observer';
+export type { StepStatus } from './flow/flow-outcome';
+export type { IterationsMeta } from './flow/iterations-meta';
 export type { StepKind } from './steps/step-kind';
 export type { StepContext } from './steps/step-context';
 export type { StepOutcome } from './steps/step-outcome';
-export { REDACTED } from './trace/redactor';
+export { REDACTED } from './redaction/redactor';
 export { decodeVariables } from './uri/decode-variables';
 export type { ExpandableUriTemplate, UriTemplateParser, UriVariables } from './uri/uri-template';
 export { MAX_MESSAGE_CHARACTERS, boundText, formatCount } from './text/bounded-text';

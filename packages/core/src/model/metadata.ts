@@ -4,7 +4,8 @@
  */
 import type { Condition } from './condition';
 import type { DataSource } from './data-source';
-import type { AnyResourceDefinition, AnyToolDefinition } from './definitions';
+import type { AnyResourceDefinition } from './definitions';
+import type { StepActionOptions } from './step-actions';
 import type { RetryPolicy } from './workflow-model';
 
 export const WORKFLOW_METADATA = Symbol.for('mcpflow:workflow');
@@ -77,12 +78,11 @@ export interface StepOptionsBase {
 }
 
 /**
- * The options of `@Step` as recorded: a `tool` to call or a `resource` to read, each by name (URI)
- * or by definition. `@mcpflow/decorators` types them more precisely, per tool.
+ * The options of `@Step` as recorded: its action (a `tool` to call, a `resource` to read, each by
+ * name or URI or by definition) and the options every step takes. `@mcpflow/decorators` types them
+ * more precisely, per tool.
  */
-export type StepOptions =
-  | (StepOptionsBase & { tool: string | AnyToolDefinition; resource?: undefined })
-  | (StepOptionsBase & { resource: string | AnyResourceDefinition; tool?: undefined });
+export type StepOptions = StepOptionsBase & StepActionOptions;
 
 /** What `@Step` records: the property and its options, in declaration order. */
 export interface StepRecord {
@@ -90,7 +90,7 @@ export interface StepRecord {
   readonly options: StepOptions;
 }
 
-/** What `@TemplateBinding` records for one property. */
+/** What `@TemplateBinding` records for one property: the URI variable it fills, and from where. */
 export interface TemplateBindingRecord {
   readonly variable: string;
   readonly source: DataSource;

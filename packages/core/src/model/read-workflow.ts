@@ -9,6 +9,7 @@ import {
   type TemplateBindingRecord,
   type WorkflowOptions,
 } from './metadata';
+import { readStepActions } from './read-step-action';
 import type { ArgumentModel, StepModel, StrayDecorator, WorkflowModel } from './workflow-model';
 
 /** Anything `new`-able: a decorated workflow class. */
@@ -45,14 +46,13 @@ export function readWorkflowModel(target: WorkflowClass): WorkflowModel | undefi
     return {
       name: step.name ?? property,
       property,
-      tool: typeof step.tool === 'object' && step.tool !== null ? step.tool.name : step.tool,
-      resource: typeof step.resource === 'object' && step.resource !== null ? step.resource.uriTemplate : step.resource,
+      ...readStepActions(step),
       args: Object.entries(step.args ?? {}).map(([name, source]) => ({ name, source })),
       resources: step.resources ?? [],
       guidance: step.guidance,
       binding: bound[0],
       extraBindings: bound.slice(1),
-      templateBindings: (templates.get(property) ?? []).map(({ variable, source }) => ({ variable, source })),
+      fills: (templates.get(property) ?? []).map(({ variable, source }) => ({ variable, source })),
       timeoutMs: step.timeoutMs,
       retry: step.retry,
       sensitiveArgs: step.sensitiveArgs ?? [],

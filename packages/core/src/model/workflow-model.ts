@@ -1,5 +1,6 @@
 import type { Condition } from './condition';
 import type { DataSource } from './data-source';
+import type { StepAction } from './step-actions';
 
 /** A declared prompt argument. */
 export interface ArgumentModel {
@@ -17,11 +18,14 @@ export interface ArgumentMapping {
   readonly source: DataSource;
 }
 
-/** One URI template variable and where its value comes from. */
-export interface TemplateBindingModel {
+/** One URI template variable and where its value comes from: what a `@TemplateBinding` fills it with. */
+export interface UriVariableFill {
   readonly variable: string;
   readonly source: DataSource;
 }
+
+/** @deprecated Use `UriVariableFill`: a `@TemplateBinding` fills a URI variable (a binding is a `@Bind` name). */
+export type TemplateBindingModel = UriVariableFill;
 
 /** How often a step is tried again after a tool error or a throw. */
 export interface RetryPolicy {
@@ -37,10 +41,10 @@ export interface StepModel {
   readonly name: string;
   /** The decorated property. */
   readonly property: string;
-  /** The tool the step calls; a valid step has exactly one of `tool` and `resource`. */
-  readonly tool?: string;
-  /** The resource URI the step reads; may hold `{vars}`. */
-  readonly resource?: string;
+  /** What the step does: call a tool, read a resource (absent when `@Step` names no action). */
+  readonly action?: StepAction;
+  /** Further actions the same `@Step` names (always an error: a step does exactly one thing). */
+  readonly extraActions: readonly StepAction[];
   readonly args: readonly ArgumentMapping[];
   /** URIs embedded for the LLM (may hold `{vars}`). */
   readonly resources: readonly string[];
@@ -49,7 +53,8 @@ export interface StepModel {
   readonly binding?: string;
   /** Further `@Bind` names on the same property (always an error). */
   readonly extraBindings: readonly string[];
-  readonly templateBindings: readonly TemplateBindingModel[];
+  /** The URI variables `@TemplateBinding` fills, for its action's URI and its `resources`. */
+  readonly fills: readonly UriVariableFill[];
   readonly timeoutMs?: number;
   readonly retry?: RetryPolicy;
   /** Tool arguments whose values never appear in the trace. */

@@ -1,7 +1,7 @@
 import { askInputs, isAskSource, parseGuidance, type AskSource } from '../model';
 import { InvalidAskOptionError, NestedAskError, UnknownAskPlaceholderError } from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
-import { checkSource, type SourceScope, type SourceTarget } from './check-data-sources';
+import { checkSource, type SourceScope, type SourceTarget } from './check-source';
 
 /**
  * An `askUser`/`askModel` source: its text is not empty and its placeholders name what it can read,

@@ -1,20 +1,11 @@
-import { conditionSources, parallelGroups, parseFieldPath, type DataSource, type StepModel, type WorkflowModel } from '../model';
-import {
-  BindingUsedBeforeBoundError,
-  ForEachOverNonArrayError,
-  InvalidAskOptionError,
-  InvalidFieldPathError,
-  ItemOutsideForEachError,
-  ParallelSiblingBindingError,
-  StepNameUsedAsBindingError,
-  UndeclaredPromptArgumentError,
-  UnknownBindingError,
-} from './errors/rule-errors';
-import type { SourceIssueTarget, SourcePart, WorkflowDefinitionError } from './errors/workflow-definition-error';
+import { conditionSources, isAskSource, parallelGroups, type DataSource, type WorkflowModel } from '../model';
+import { ForEachOverNonArrayError, InvalidAskOptionError } from './errors/rule-errors';
+import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 import { checkAsk } from './check-asks';
+import { checkSource, type SourceScope, type SourceTarget } from './check-source';
 
 /**
- * Every data source (tool arguments, template bindings, `when` conditions and `forEach`, and the
+ * Every data source (tool arguments, URI variable fills, `when` conditions and `forEach`, and the
  * sources an ask builds its question from) must read a declared prompt argument or a binding of an
  * earlier step outside the step's parallel group; `item()` needs a `forEach` step; a `forEach`
  * source must be able to hold an array; a path must be well formed. Asks fill arguments and URI
@@ -34,10 +25,10 @@ export function checkDataSources(workflow: WorkflowModel): WorkflowDefinitionErr
     for (const step of group) {
       const scope: SourceScope = { workflow, step, declared, available, boundBy, stepsByName, siblings, inForEachSource: false };
       for (const { name, source } of step.args) {
-        errors.push(...checkSource(source, (part) => ({ kind: 'argSource', step: step.name, arg: name, part }), scope));
+        errors.push(...checkValueSource(source, (part) => ({ kind: 'argSource', step: step.name, arg: name, part }), scope));
       }
-      for (const { variable, source } of step.templateBindings) {
-        errors.push(...checkSource(source, (part) => ({ kind: 'templateSource', step: step.name, variable, part }), scope));
+      for (const { variable, source } of step.fills) {
+        errors.push(...checkValueSource(source, (part) => ({ kind: 'templateSource', step: step.name, variable, part }), scope));
       }
       if (step.when) {
         conditionSources(step.when).forEach((source, index) =>
@@ -58,69 +49,14 @@ export function checkDataSources(workflow: WorkflowModel): WorkflowDefinitionErr
   return errors;
 }
 
-/** What a data source of one step may read, and where its errors point. */
-export interface SourceScope {
-  readonly workflow: WorkflowModel;
-  readonly step: StepModel;
-  readonly declared: readonly string[];
-  readonly available: readonly string[];
-  readonly boundBy: ReadonlyMap<string, string>;
-  readonly stepsByName: ReadonlyMap<string, StepModel>;
-  /** Bindings of the other steps of a parallel group, by the step that binds each. */
-  readonly siblings: ReadonlyMap<string, string>;
-  /** Checking the step's `forEach` source itself, where `item()` has no element yet. */
-  readonly inForEachSource: boolean;
-}
-
-/** Where an error about one data source points, by the part of the call it is about. */
-export type SourceTarget = (part: SourcePart) => SourceIssueTarget;
-
-/** The errors of one data source (and, for an ask, of the sources it reads). */
-export function checkSource(source: DataSource, target: SourceTarget, scope: SourceScope): WorkflowDefinitionError[] {
-  const { workflow, step } = scope;
-  switch (source.kind) {
-    case 'promptArg':
-      return scope.declared.includes(source.name)
-        ? []
-        : [new UndeclaredPromptArgumentError(workflow.name, step.name, source.name, scope.declared, target('name'))];
-    case 'constant':
-      return [];
-    case 'askUser':
-    case 'askModel':
-      return checkAsk(source, target, scope);
-    case 'item':
-      if (scope.inForEachSource || step.forEach === undefined) {
-        return [new ItemOutsideForEachError(workflow.name, step.name, scope.inForEachSource ? 'forEach' : 'step', target('value'))];
-      }
-      if (source.path !== undefined && parseFieldPath(source.path) === undefined)
-        return [new InvalidFieldPathError(workflow.name, step.name, source.path, target('path'))];
-      return [];
-    case 'fromStep':
-    case 'field': {
-      const { binding } = source;
-      const sibling = scope.siblings.get(binding);
-      if (sibling !== undefined && sibling !== step.name)
-        return [new ParallelSiblingBindingError(workflow.name, step.name, binding, sibling, target('binding'))];
-      if (!scope.available.includes(binding)) {
-        const laterStep = scope.boundBy.get(binding);
-        if (laterStep !== undefined)
-          return [new BindingUsedBeforeBoundError(workflow.name, step.name, binding, laterStep, target('binding'))];
-        const namedStep = scope.stepsByName.get(binding);
-        if (namedStep !== undefined)
-          return [new StepNameUsedAsBindingError(workflow.name, step.name, binding, namedStep.binding, target('binding'))];
-        return [new UnknownBindingError(workflow.name, step.name, binding, scope.available, target('binding'))];
-      }
-      if (source.kind === 'field' && parseFieldPath(source.path) === undefined) {
-        return [new InvalidFieldPathError(workflow.name, step.name, source.path, target('path'))];
-      }
-      return [];
-    }
-  }
+/** A source that fills an argument or a URI variable: any source, an ask included. */
+function checkValueSource(source: DataSource, target: SourceTarget, scope: SourceScope): WorkflowDefinitionError[] {
+  return isAskSource(source) ? checkAsk(source, target, scope) : checkSource(source, target, scope);
 }
 
 /** A condition or `forEach` source is checked like any other, but may not ask: it is read before the step's questions. */
 function notAnAsk(source: DataSource, target: SourceTarget, scope: SourceScope, where: string): WorkflowDefinitionError[] {
-  if (source.kind !== 'askUser' && source.kind !== 'askModel') return checkSource(source, target, scope);
+  if (!isAskSource(source)) return checkSource(source, target, scope);
   return [
     new InvalidAskOptionError(
       scope.workflow.name,

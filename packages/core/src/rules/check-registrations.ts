@@ -1,4 +1,4 @@
-import type { WorkflowModel } from '../model';
+import { stepTool, type WorkflowModel } from '../model';
 import { stepUris } from './check-uri-templates';
 import { UnregisteredResourceError, UnregisteredToolError } from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
@@ -29,8 +29,9 @@ export function checkRegistrations(workflow: WorkflowModel, lookup: Registration
     }
   });
   for (const step of workflow.steps) {
-    if (step.tool !== undefined && !lookup.hasTool(step.tool)) {
-      errors.push(new UnregisteredToolError(workflow.name, step.name, step.tool, lookup.toolNames()));
+    const tool = stepTool(step);
+    if (tool !== undefined && !lookup.hasTool(tool)) {
+      errors.push(new UnregisteredToolError(workflow.name, step.name, tool, lookup.toolNames()));
     }
     for (const { uri, target } of stepUris(step)) {
       if (!lookup.servesUri(uri)) {

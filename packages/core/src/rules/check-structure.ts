@@ -1,4 +1,4 @@
-import type { WorkflowModel } from '../model';
+import { stepActionKind, type StepModel, type WorkflowModel } from '../model';
 import {
   DuplicateBindingError,
   DuplicateStepNameError,
@@ -10,9 +10,9 @@ import {
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
 /**
- * The shape of the declaration: each step names one tool or one resource, step and binding names
- * are unique, `@Bind`/`@TemplateBinding` sit on `@Step` properties, step options are in range,
- * and there is at least one step.
+ * The shape of the declaration: each step names exactly one action (one of `STEP_ACTIONS`), in
+ * range; step and binding names are unique; `@Bind`/`@TemplateBinding` sit on `@Step` properties;
+ * step options are in range; and there is at least one step.
  */
 export function checkStructure(workflow: WorkflowModel): WorkflowDefinitionError[] {
   const errors: WorkflowDefinitionError[] = [];
@@ -22,9 +22,7 @@ export function checkStructure(workflow: WorkflowModel): WorkflowDefinitionError
   const stepNames = new Set<string>();
   const boundBy = new Map<string, string>();
   for (const step of workflow.steps) {
-    if ((step.tool === undefined) === (step.resource === undefined)) {
-      errors.push(new InvalidStepActionError(workflow.name, step.name, step.tool !== undefined));
-    }
+    errors.push(...checkAction(workflow.name, step));
     if (stepNames.has(step.name)) errors.push(new DuplicateStepNameError(workflow.name, step.name, { kind: 'stepName', step: step.name }));
     stepNames.add(step.name);
     for (const extra of step.extraBindings) {
@@ -51,7 +49,16 @@ export function checkStructure(workflow: WorkflowModel): WorkflowDefinitionError
   return errors;
 }
 
-function checkStepOptions(workflow: string, step: WorkflowModel['steps'][number]): WorkflowDefinitionError[] {
+/** Exactly one action, and a value its kind accepts. */
+function checkAction(workflow: string, step: StepModel): WorkflowDefinitionError[] {
+  if (step.action === undefined || step.extraActions.length > 0)
+    return [new InvalidStepActionError(workflow, step.name, step.extraActions.length > 0)];
+  const kind = stepActionKind(step.action);
+  const problem = kind.problem?.(step.action);
+  return problem ? [new InvalidStepOptionError(workflow, step.name, kind.option, problem.problem, problem.fix)] : [];
+}
+
+function checkStepOptions(workflow: string, step: StepModel): WorkflowDefinitionError[] {
   const errors: WorkflowDefinitionError[] = [];
   if (step.timeoutMs !== undefined && !(Number.isFinite(step.timeoutMs) && step.timeoutMs > 0)) {
     errors.push(

@@ -1,4 +1,4 @@
-import type { WorkflowModel } from '../model';
+import { stepTool, type WorkflowModel } from '../model';
 import { ArgumentTypeError, UnknownToolArgumentError } from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
@@ -33,12 +33,13 @@ export interface ToolSchemaLookup {
 export function checkToolArguments(workflow: WorkflowModel, lookup: ToolSchemaLookup): WorkflowDefinitionError[] {
   const errors: WorkflowDefinitionError[] = [];
   for (const step of workflow.steps) {
-    const schema = step.tool === undefined ? undefined : lookup.toolInputSchema(step.tool);
-    if (!schema || step.tool === undefined) continue;
+    const tool = stepTool(step);
+    const schema = tool === undefined ? undefined : lookup.toolInputSchema(tool);
+    if (!schema || tool === undefined) continue;
     for (const { name, source } of step.args) {
       const target = { kind: 'argSource', step: step.name, arg: name, part: 'value' } as const;
       if (!schema.inputs.includes(name)) {
-        if (!schema.open) errors.push(new UnknownToolArgumentError(workflow.name, step.name, step.tool, name, schema.inputs));
+        if (!schema.open) errors.push(new UnknownToolArgumentError(workflow.name, step.name, tool, name, schema.inputs));
         continue;
       }
       if (source.kind === 'constant') {
@@ -48,7 +49,7 @@ export function checkToolArguments(workflow: WorkflowModel, lookup: ToolSchemaLo
             new ArgumentTypeError(
               workflow.name,
               step.name,
-              step.tool,
+              tool,
               name,
               `rejects the constant ${JSON.stringify(source.value)}: ${problem}`,
               `give a constant the input schema accepts.`,
@@ -61,7 +62,7 @@ export function checkToolArguments(workflow: WorkflowModel, lookup: ToolSchemaLo
           new ArgumentTypeError(
             workflow.name,
             step.name,
-            step.tool,
+            tool,
             name,
             `takes no string, but promptArg('${source.name}') always gives one (prompt arguments are strings).`,
             `map '${name}' from a step's output or a constant of the right type, or let the tool take a string and convert it.`,

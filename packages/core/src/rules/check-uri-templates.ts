@@ -1,12 +1,12 @@
-import { parseUriTemplate, type StepModel, type WorkflowModel } from '../model';
+import { parseUriTemplate, stepActionUri, type StepModel, type WorkflowModel } from '../model';
 import { InvalidUriTemplateError, UnboundUriVariableError, UnusedTemplateBindingError, UriValueTypeError } from './errors/rule-errors';
 import type { IssueTarget, WorkflowDefinitionError } from './errors/workflow-definition-error';
 
-/** The URIs a step expands, each with the target an error in it points at. */
+/** The URIs a step expands (its action's, its embedded resources), each with the target an error in it points at. */
 export function stepUris(step: StepModel): { uri: string; target: (start: number, end: number) => IssueTarget }[] {
   const uris: { uri: string; target: (start: number, end: number) => IssueTarget }[] = [];
-  if (step.resource !== undefined)
-    uris.push({ uri: step.resource, target: (start, end) => ({ kind: 'stepUri', step: step.name, start, end }) });
+  const actionUri = stepActionUri(step);
+  if (actionUri !== undefined) uris.push({ uri: actionUri, target: (start, end) => ({ kind: 'stepUri', step: step.name, start, end }) });
   step.resources.forEach((uri, index) =>
     uris.push({ uri, target: (start, end) => ({ kind: 'embeddedUri', step: step.name, index, start, end }) }),
   );
@@ -20,7 +20,7 @@ export function stepUris(step: StepModel): { uri: string; target: (start: number
 export function checkUriTemplates(workflow: WorkflowModel): WorkflowDefinitionError[] {
   const errors: WorkflowDefinitionError[] = [];
   for (const step of workflow.steps) {
-    const bound = new Set(step.templateBindings.map((binding) => binding.variable));
+    const filled = new Set(step.fills.map((fill) => fill.variable));
     const used = new Set<string>();
     for (const { uri, target } of stepUris(step)) {
       const parsed = parseUriTemplate(uri);
@@ -29,14 +29,14 @@ export function checkUriTemplates(workflow: WorkflowModel): WorkflowDefinitionEr
       }
       for (const expression of parsed.expressions) {
         for (const variable of expression.variables) {
-          if (!bound.has(variable.name) && !used.has(variable.name)) {
+          if (!filled.has(variable.name) && !used.has(variable.name)) {
             errors.push(new UnboundUriVariableError(workflow.name, step.name, variable.name, uri, target(variable.start, variable.end)));
           }
           used.add(variable.name);
         }
       }
     }
-    for (const { variable, source } of step.templateBindings) {
+    for (const { variable, source } of step.fills) {
       if (source.kind === 'constant' && typeof source.value === 'object' && source.value !== null) {
         const value = Array.isArray(source.value) ? 'an array constant' : 'an object constant';
         errors.push(

@@ -2,6 +2,7 @@ export * from './closest-name';
 export * from './validate-workflow';
 export * from './check-structure';
 export * from './check-data-sources';
+export * from './check-source';
 export * from './check-asks';
 export * from './check-uri-templates';
 export * from './check-guidance';

@@ -17,16 +17,17 @@ export function workflow(steps: StepModel[], extra: Partial<WorkflowModel> = {})
   };
 }
 
-/** A step that calls the tool `<name>_tool` (or `extra.tool`). */
+/** A step that calls the tool `<name>_tool` (or the action `extra.action`). */
 export function toolStep(name: string, extra: Partial<StepModel> = {}): StepModel {
   return {
     name,
     property: name,
-    tool: `${name}_tool`,
+    action: { kind: 'tool', tool: `${name}_tool` },
+    extraActions: [],
     args: [],
     resources: [],
     extraBindings: [],
-    templateBindings: [],
+    fills: [],
     sensitiveArgs: [],
     parallel: false,
     optional: false,
@@ -36,8 +37,11 @@ export function toolStep(name: string, extra: Partial<StepModel> = {}): StepMode
 
 /** A step that reads the resource `uri`. */
 export function resourceStep(name: string, uri: string, extra: Partial<StepModel> = {}): StepModel {
-  return toolStep(name, { tool: undefined, resource: uri, ...extra });
+  return toolStep(name, { action: { kind: 'resource', uri }, ...extra });
 }
+
+/** The action of a step that calls the tool `tool`. */
+export const callTool = (tool: string): StepModel['action'] => ({ kind: 'tool', tool });
 
 /** A step's `args`, from a record of data sources. */
 export function args(sources: Record<string, DataSource>): StepModel['args'] {

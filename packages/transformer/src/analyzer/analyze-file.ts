@@ -1,26 +1,12 @@
 import type * as ts from 'typescript';
-import type { WorkflowDefinitionError } from '@mcpflow/core/rules';
 import type { AnalyzedWorkflow } from './analyzed-workflow';
+import type { AnalyzerContext, NodeError } from './analyzer-context';
 import { ClassReader } from './class-reader';
-
-/** An error found while reading, already tied to its node. */
-export interface NodeError {
-  readonly error: WorkflowDefinitionError;
-  readonly node: ts.Node;
-}
 
 /** What the analyzer found in one file. */
 export interface FileAnalysis {
   readonly workflows: AnalyzedWorkflow[];
   readonly errors: NodeError[];
-}
-
-/** What the analyzer needs of the program around a file. */
-export interface AnalyzerContext {
-  readonly t: typeof ts;
-  readonly checker: ts.TypeChecker;
-  /** True when a class of the program extends this one: its steps then run as the subclass's. */
-  readonly isExtended: (node: ts.ClassLikeDeclaration) => boolean;
 }
 
 /** Finds the mcpflow workflow classes of a file and reads each into the shared model. */

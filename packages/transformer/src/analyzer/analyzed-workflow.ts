@@ -21,6 +21,8 @@ export interface StepNodes {
   readonly property: ts.PropertyDeclaration;
   readonly decorator: ts.Node;
   readonly options: ReadonlyMap<string, ts.Expression>;
+  /** The option naming the step's action (`tool`, `resource`, …), when it names one. */
+  readonly action?: ts.Expression;
   readonly embedded: readonly ts.Expression[];
   readonly args: ReadonlyMap<string, SourceNodes>;
   readonly bindings: ReadonlyMap<string, ts.Expression>;

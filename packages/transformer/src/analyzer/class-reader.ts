@@ -1,16 +1,18 @@
 import type * as ts from 'typescript';
-import type {
-  ArgumentModel,
-  ArgumentMapping,
-  Condition,
-  DataSource,
-  StepModel,
-  StrayDecorator,
-  TemplateBindingModel,
+import {
+  STEP_ACTIONS,
+  type ArgumentModel,
+  type ArgumentMapping,
+  type Condition,
+  type DataSource,
+  type StepAction,
+  type StepModel,
+  type StrayDecorator,
+  type UriVariableFill,
 } from '@mcpflow/core/model';
 import { StepOutsideWorkflowError } from '@mcpflow/core/rules';
 import { NotALiteralError } from '../errors/not-a-literal-error';
-import type { AnalyzerContext, NodeError } from './analyze-file';
+import type { AnalyzerContext, NodeError } from './analyzer-context';
 import type { AnalyzedWorkflow, SourceNodes, StepNodes } from './analyzed-workflow';
 import { baseClassOf } from './extended-classes';
 import { CONDITIONS, DATA_SOURCES, DecoratorSource } from './decorator-source';
@@ -34,8 +36,10 @@ interface ReadStep {
   readonly member: ts.PropertyDeclaration;
   readonly property: string;
   readonly decorator: ts.Node;
-  readonly model: Omit<StepModel, 'binding' | 'extraBindings' | 'templateBindings'>;
+  readonly model: Omit<StepModel, 'binding' | 'extraBindings' | 'fills'>;
   readonly options: ReadonlyMap<string, ts.Expression>;
+  /** The option naming the step's action. */
+  readonly action?: ts.Expression;
   readonly embedded: readonly ts.Expression[];
   readonly args: ReadonlyMap<string, SourceNodes>;
   readonly tool?: ToolDefinitionType;
@@ -147,7 +151,7 @@ export class ClassReader {
         ...step.model,
         binding: bound[0]?.name,
         extraBindings: bound.slice(1).map((binding) => binding.name),
-        templateBindings: filled.map(({ variable, source }): TemplateBindingModel => ({ variable, source: source.source })),
+        fills: filled.map(({ variable, source }): UriVariableFill => ({ variable, source: source.source })),
       };
       stepModels.push(model);
       if (stepNodes.has(model.name)) continue;
@@ -155,6 +159,7 @@ export class ClassReader {
         property: step.member,
         decorator: step.decorator,
         options: step.options,
+        action: step.action,
         embedded: step.embedded,
         args: step.args,
         bindings: new Map(bound.map((binding) => [binding.name, binding.node])),
@@ -236,17 +241,16 @@ export class ClassReader {
     const stepName = nameNode ? this.literals.string(nameNode) : property;
     if (stepName === undefined && nameNode) incomplete(`the step name of '${property}'`, nameNode);
     const name = stepName ?? property;
-    const text = (key: string, definition?: (node: ts.Expression) => string | undefined): string | undefined => {
+    const text = (key: string): string | undefined => {
       const node = options.get(key);
       if (!node) return undefined;
-      const value = this.literals.string(node) ?? definition?.(node);
+      const value = this.literals.string(node);
       if (value === undefined) incomplete(`option '${key}' of step '${name}'`, node, name, this.unresolved(node));
       return value;
     };
     const toolNode = options.get('tool');
     const tool = toolNode && this.definitions.tool(toolNode);
-    const toolName = text('tool', () => tool?.name);
-    const resource = text('resource', (node) => this.definitions.resourceUri(node));
+    const actions = this.readActions(options, name, incomplete);
     const guidance = text('guidance');
 
     const embeddedNode = options.get('resources');
@@ -289,6 +293,7 @@ export class ClassReader {
       property,
       decorator: stepCall.call.expression,
       options,
+      action: actions.node,
       embedded,
       args: argNodes,
       tool,
@@ -298,8 +303,8 @@ export class ClassReader {
       model: {
         name,
         property,
-        tool: toolName,
-        resource,
+        action: actions.read[0],
+        extraActions: actions.read.slice(1),
         args,
         resources,
         guidance,
@@ -314,6 +319,33 @@ export class ClassReader {
         optional: flag('optional'),
       },
     };
+  }
+
+  /**
+   * The actions the options name, in `STEP_ACTIONS` order, read as the runtime reads them: the
+   * option's literal, or the field of the definition it holds. `node` is the first one's option.
+   */
+  private readActions(
+    options: ReadonlyMap<string, ts.Expression>,
+    step: string,
+    incomplete: Incomplete,
+  ): { read: StepAction[]; node?: ts.Expression } {
+    const read: StepAction[] = [];
+    let node: ts.Expression | undefined;
+    for (const kind of STEP_ACTIONS) {
+      const option = options.get(kind.option);
+      if (!option) continue;
+      const value =
+        (kind.literal === 'string' ? this.literals.string(option) : this.number(option)) ??
+        (kind.definition && this.definitions.field(option, kind.definition.kind, kind.definition.field));
+      if (value === undefined) {
+        incomplete(`option '${kind.option}' of step '${step}'`, option, step, this.unresolved(option));
+        continue;
+      }
+      read.push(kind.read(value) as StepAction);
+      node ??= option;
+    }
+    return { read, node };
   }
 
   private readBind(decorator: DecoratorCall, property: string, incomplete: Incomplete, into: Map<string, ReadBinding[]>): void {

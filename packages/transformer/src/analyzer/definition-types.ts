@@ -35,8 +35,13 @@ export class DefinitionTypes {
 
   /** The URI template of a resource definition. */
   resourceUri(node: ts.Expression): string | undefined {
+    return this.field(node, 'resource', 'uriTemplate');
+  }
+
+  /** A string field of a definition of this `kind` (a tool's `name`, a resource's `uriTemplate`), from its literal type. */
+  field(node: ts.Expression, kind: string, field: string): string | undefined {
     const type = this.checker.getTypeAtLocation(node);
-    return this.literal(type, 'kind') === 'resource' ? this.literal(type, 'uriTemplate') : undefined;
+    return this.literal(type, 'kind') === kind ? this.literal(type, field) : undefined;
   }
 
   /** The non-optional type of a property, if the type has it. */

@@ -13,7 +13,7 @@ import { ItemPathNotInTypeError } from '../errors/item-path-not-in-type-error';
 import { TransformTypeMismatchError } from '../errors/transform-type-mismatch-error';
 import { TypeMismatchError } from '../errors/type-mismatch-error';
 import type { AnalyzedWorkflow, SourceNodes, StepNodes } from './analyzed-workflow';
-import type { NodeError } from './analyze-file';
+import type { NodeError } from './analyzer-context';
 import { arrayElementType, isUnchecked, walkPath } from './type-paths';
 
 /**

@@ -1,6 +1,7 @@
 import type * as ts from 'typescript';
 import { DecoratorModeError, checkWorkflowNames, validateWorkflow, type WorkflowDefinitionError } from '@mcpflow/core/rules';
-import { analyzeFile, type AnalyzerContext } from '../analyzer/analyze-file';
+import { analyzeFile } from '../analyzer/analyze-file';
+import type { AnalyzerContext } from '../analyzer/analyzer-context';
 import type { AnalyzedWorkflow } from '../analyzer/analyzed-workflow';
 import { checkTypes } from '../analyzer/type-checks';
 import { locate, type Span } from './locate';

@@ -52,7 +52,7 @@ export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTa
       span = whole(option('name') ?? step.property.name);
       break;
     case 'stepAction':
-      span = whole(option('tool') ?? option('resource') ?? step.decorator);
+      span = whole(step.action ?? step.decorator);
       break;
     case 'stepOption':
       span = whole(option(target.option.split('.')[0]) ?? step.decorator);
@@ -91,7 +91,7 @@ export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTa
       span = step.transform && whole(step.transform);
       break;
     case 'stepUri':
-      span = inside(option('resource'), target.start, target.end);
+      span = inside(step.action, target.start, target.end);
       break;
     case 'embeddedUri':
       span = inside(step.embedded[target.index], target.start, target.end);

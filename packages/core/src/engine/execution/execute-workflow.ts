@@ -1,25 +1,25 @@
-import { askQuestions } from '../asking/ask-questions';
 import type { PromptResult } from '../content';
+import { applyLimits, type ExecutionLimits } from '../execution-limits';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
-import { collectSecrets } from '../redaction/collect-secrets';
+import { Redactor } from '../redaction/redactor';
 import { checkedResourceRead } from '../results/checked-results';
-import { errorMessage } from '../text/error-message';
 import { MAX_MESSAGE_CHARACTERS, boundStrings } from '../text/bounded-text';
-import type { StepContext } from '../steps/step-context';
+import { errorMessage } from '../text/error-message';
 import { boundTrace } from '../trace/bound-trace';
-import { handoffText } from '../trace/handoff-message';
-import { failureText, instructionResourceFailureText, intentText, planText } from '../trace/messages';
-import { Redactor } from '../trace/redactor';
 import { Trace } from '../trace/trace';
-import { applyLimits, type ExecutionLimits } from './execution-limits';
+import { askQuestions } from './ask-questions';
+import { collectSecrets } from './collect-secrets';
 import { createExecutionState, type ExecutionState } from './execution-state';
+import { handoffText } from './handoff-message';
 import { notifyRunEnd } from './notify-run-end';
 import { WorkProgress } from './report-step';
+import type { RunContext } from './run-context';
 import { runGroup } from './run-group';
+import { failureText, instructionResourceFailureText, intentText, planText } from './run-messages';
+import { EXECUTION_META_KEY, type ExecutionMeta, type WorkflowHooks } from './step-events';
 import { stepMeta } from './step-meta';
 import { StepRunner } from './step-runner';
-import { EXECUTION_META_KEY, type ExecutionMeta, type WorkflowHooks } from './step-events';
 
 /** What a server gives every run: its hooks and its limits (defaults apply to limits left out). */
 export interface ExecutionOptions extends WorkflowHooks, ExecutionLimits {}
@@ -52,7 +52,7 @@ export async function executeWorkflow(
 }
 
 /** What the steps of a run share, writing into its state. */
-export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Host, limits: ExecutionLimits = {}): StepContext {
+export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Host, limits: ExecutionLimits = {}): RunContext {
   const redactor = new Redactor(state.secrets);
   return { plan, host, scope: state, state, trace: new Trace(state.messages, redactor), redactor, limits: applyLimits(limits) };
 }
@@ -61,7 +61,7 @@ export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Hos
  * The trace's opening: instructions and instruction resources, the user's intent, the assistant's
  * plan. An instruction resource that cannot be read is named in the trace; the steps still run.
  */
-export async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: StepContext): Promise<void> {
+export async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: RunContext): Promise<void> {
   collectSecrets(plan, state, redactor);
   for (const instruction of plan.model.instructions ?? []) trace.user(instruction);
   for (const uri of plan.model.resources) {
@@ -80,7 +80,7 @@ export async function openTrace(state: ExecutionState, { plan, host, trace, reda
  * the state as each step (or parallel group) ends: statuses, bindings (and the secrets they
  * reveal), the position.
  */
-export async function advanceExecution(state: ExecutionState, context: StepContext, hooks: WorkflowHooks): Promise<void> {
+export async function advanceExecution(state: ExecutionState, context: RunContext, hooks: WorkflowHooks): Promise<void> {
   const { plan, host, trace, redactor } = context;
   const progress = host.notifyProgress ? new WorkProgress(host.notifyProgress, plan.steps.length, redactor) : undefined;
   const runner = new StepRunner(plan, state, hooks, progress, redactor);
@@ -103,7 +103,7 @@ export async function advanceExecution(state: ExecutionState, context: StepConte
       ? await runner.stopBeforeRunning(asking.step, asking.status, asking.reason)
       : group.length === 1
         ? runner.settle(group[0], await runner.outcome(group[0], context, true), trace)
-        : await runGroup(group, runner, state, context);
+        : await runGroup(group, runner, context);
     if (group.some((step) => step.asks.length > 0)) state.answers = Object.create(null) as Record<string, unknown>;
     if (stop) {
       state.stop = stop;
@@ -118,7 +118,7 @@ export async function advanceExecution(state: ExecutionState, context: StepConte
  * `_meta` — every string of it redacted by the run's complete set of secrets (so a secret learned at
  * step 3 is hidden in step 1's messages too), and the whole kept within `maxTraceBytes`.
  */
-export function executionResult(state: ExecutionState, { plan, host, trace, redactor, limits }: StepContext): PromptResult {
+export function executionResult(state: ExecutionState, { plan, host, trace, redactor, limits }: RunContext): PromptResult {
   collectSecrets(plan, state, redactor);
   const { stop } = state;
   if (stop?.status === 'handoff') {
@@ -128,7 +128,7 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   }
   const meta: ExecutionMeta = {
     status: stop ? stop.status : 'completed',
-    steps: plan.steps.map((step) => stepMeta(step.model.name, state.statuses[step.index], state.flow[step.index], trace)),
+    steps: plan.steps.map((step) => stepMeta(step.model.name, state.statuses[step.index], state.flow[step.index])),
   };
   if (stop) {
     meta.stoppedAt = plan.steps[stop.step].model.name;

@@ -1,8 +1,9 @@
 import type { AskRequest } from '../asking/ask-request';
 import type { PromptMessage } from '../content';
+import type { StepStatus } from '../flow/flow-outcome';
+import type { IterationsMeta } from '../flow/iterations-meta';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import type { ExecutionScope } from '../plan/resolve-source';
-import type { StepStatus } from './step-events';
 
 /** Where and why a run stopped before its last step. */
 export interface ExecutionStop {
@@ -36,24 +37,12 @@ export interface ExecutionPause {
   readonly requests: Readonly<Record<string, AskRequest>>;
 }
 
-/** How one iteration of a `forEach` step, or one step of a parallel group, ended. */
-export interface FinishedWork {
-  readonly status: StepStatus;
-  /** A completed one's value (transformed), bound once its group or loop ends. */
-  readonly value?: unknown;
-  readonly reason?: string;
-  /** Its part of the trace, merged in declaration (or element) order once its group or loop ends. */
-  messages: PromptMessage[];
-}
-
-/** What the flow of one step produced beyond its status. */
+/** What `_meta` reports of one step's flow beyond its status. */
 export interface StepFlow {
-  /** Why the step was skipped, or why an optional step failed. */
+  /** Why the step was skipped, or why it did not complete without stopping the run (optional, or cancelled with its group). */
   reason?: string;
-  /** A step of a parallel group that finished while the group still ran. */
-  finished?: FinishedWork;
-  /** A `forEach` step: how many elements, and each finished iteration by element index. */
-  loop?: { readonly count: number; readonly iterations: Record<number, FinishedWork> };
+  /** A `forEach` step: how its iterations ended (their values are in its binding). */
+  iterations?: IterationsMeta;
 }
 
 /**
@@ -74,9 +63,9 @@ export interface ExecutionState extends ExecutionScope {
   /** Sensitive values found so far; every text of the trace is redacted by them. */
   readonly secrets: string[];
   /**
-   * Per step index, what its flow produced: skip reasons, a group's finished steps and a loop's
-   * finished iterations — kept here, not in the executor, so a run paused inside a group or a loop
-   * resumes without redoing finished work.
+   * Per step index, what `_meta` reports of its flow: why it was skipped, how a loop's iterations
+   * ended. (A run pauses only between groups, before any step of a group or element of a loop has
+   * run: nothing of a group or loop in progress is ever kept.)
    */
   readonly flow: Record<number, StepFlow>;
   /** Set once a step stopped the run. */

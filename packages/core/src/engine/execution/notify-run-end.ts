@@ -1,4 +1,4 @@
-import type { Redactor } from '../trace/redactor';
+import type { Redactor } from '../redaction/redactor';
 import type { ExecutionState } from './execution-state';
 import type { WorkflowHooks } from './step-events';
 

@@ -1,7 +1,7 @@
 import type { ProgressUpdate } from '../host';
 import type { PlannedStep } from '../plan/plan-workflow';
 import { MAX_MESSAGE_CHARACTERS, boundStrings } from '../text/bounded-text';
-import type { Redactor } from '../trace/redactor';
+import type { Redactor } from '../redaction/redactor';
 import type { StepEvent, WorkflowHooks } from './step-events';
 
 /**

@@ -1,9 +1,10 @@
-import { childController, hostWithSignal } from '../flow/host-with-signal';
+import type { FinishedWork } from '../flow/finished-work';
 import type { FlowOutcome } from '../flow/flow-outcome';
+import { childController, hostWithSignal } from '../flow/host-with-signal';
 import type { PlannedStep } from '../plan/plan-workflow';
-import type { StepContext } from '../steps/step-context';
 import { Trace } from '../trace/trace';
-import type { ExecutionState, ExecutionStop, FinishedWork } from './execution-state';
+import type { ExecutionStop } from './execution-state';
+import type { RunContext } from './run-context';
 import type { StepRunner } from './step-runner';
 
 /**
@@ -12,29 +13,19 @@ import type { StepRunner } from './step-runner';
  *
  * Failure policy: when a step that is not `optional` fails or hands off, the group's other steps
  * are cancelled (their tools see their signal abort), the group waits for them to settle, and the
- * run stops at that step. An `optional` step's failure cancels nothing. A finished step is kept in
- * the execution state until the group ends, so a run paused inside the group does not redo it.
+ * run stops at that step. An `optional` step's failure cancels nothing.
  */
-export async function runGroup(
-  group: readonly PlannedStep[],
-  runner: StepRunner,
-  state: ExecutionState,
-  context: StepContext,
-): Promise<ExecutionStop | undefined> {
+export async function runGroup(group: readonly PlannedStep[], runner: StepRunner, context: RunContext): Promise<ExecutionStop | undefined> {
   const { controller, release } = childController(context.host.signal);
   const host = hostWithSignal(context.host, controller.signal);
+  const finished: FinishedWork[] = [];
   let failed: { step: PlannedStep; status: string } | undefined;
   try {
     await Promise.all(
-      group.map(async (step) => {
-        const flow = runner.flow(step);
-        if (flow.finished) return; // finished before the run was paused
+      group.map(async (step, position) => {
         const messages: FinishedWork['messages'] = [];
         const outcome = await runner.outcome(step, { ...context, host, trace: new Trace(messages, context.redactor) }, false);
-        flow.finished =
-          outcome.status === 'completed'
-            ? { status: 'completed', value: outcome.value, messages }
-            : { status: outcome.status, reason: outcome.reason, messages };
+        finished[position] = { outcome, messages };
         if ((outcome.status === 'failed' || outcome.status === 'handoff') && !step.model.optional && !failed) {
           failed = { step, status: outcome.status === 'failed' ? 'failed' : 'handed off' };
           controller.abort();
@@ -46,26 +37,23 @@ export async function runGroup(
   }
 
   let stop: ExecutionStop | undefined;
-  for (const step of group) {
-    const flow = runner.flow(step);
-    const work = flow.finished!;
-    delete flow.finished;
-    context.trace.messages.push(...work.messages);
-    const byFailure = work.status === 'cancelled' && failed !== undefined && failed.step !== step && !context.host.signal.aborted;
-    const reason = byFailure ? `cancelled because step '${failed!.step.model.name}' of its parallel group ${failed!.status}` : work.reason;
-    const outcome = (
-      work.status === 'completed' ? { status: 'completed', value: work.value } : { status: work.status, reason }
-    ) as FlowOutcome;
-    const stepStop = runner.settle(step, outcome, context.trace);
-    if (!stepStop) continue;
+  group.forEach((step, position) => {
+    const { outcome, messages } = finished[position];
+    context.trace.messages.push(...messages);
+    const byFailure = outcome.status === 'cancelled' && failed !== undefined && failed.step !== step && !context.host.signal.aborted;
+    const settled: FlowOutcome = byFailure
+      ? { ...outcome, reason: `cancelled because step '${failed!.step.model.name}' of its parallel group ${failed!.status}` }
+      : outcome;
+    const stepStop = runner.settle(step, settled, context.trace);
+    if (!stepStop) return;
     // The run stops at the step that failed, not at a sibling cancelled because of it.
     if (!stop || (stop.status === 'cancelled' && stepStop.status !== 'cancelled')) {
       const replaced = stop;
       if (replaced) runner.flow(group.find((member) => member.index === replaced.step)!).reason = replaced.reason;
       stop = stepStop;
     } else {
-      flow.reason = stepStop.reason;
+      runner.flow(step).reason = stepStop.reason;
     }
-  }
+  });
   return stop;
 }

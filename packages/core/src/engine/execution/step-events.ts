@@ -1,23 +1,13 @@
+import type { IterationRef } from '../flow/flow-observer';
+import type { StepStatus } from '../flow/flow-outcome';
+import type { IterationsMeta } from '../flow/iterations-meta';
 import type { TraceTruncation } from '../trace/bound-trace';
 
 /** The `_meta` key of a workflow result's execution summary. */
 export const EXECUTION_META_KEY = 'mcpflow/execution';
 
-/** How a step ended; `skipped` steps were never reached, or their `when` was false. */
-export type StepStatus = 'completed' | 'handoff' | 'failed' | 'cancelled' | 'skipped';
-
 /** How an execution ended. */
 export type ExecutionStatus = 'completed' | 'handoff' | 'failed' | 'cancelled';
-
-/** A `forEach` step's iterations in `_meta`: how many elements, how each ended, and why each failed one failed. */
-export interface IterationsMeta {
-  count: number;
-  completed: number;
-  skipped: number;
-  failed: number;
-  cancelled: number;
-  failures: { index: number; status: StepStatus; reason: string }[];
-}
 
 /** One step in `_meta`: its status; why it was skipped or did not complete; its iterations. */
 export interface StepMeta {
@@ -39,12 +29,6 @@ export interface ExecutionMeta {
   rounds?: number;
   /** The questions put to the client and how each ended. */
   questions?: { step: string; key: string; kind: 'askUser' | 'askModel'; status: string; attempts: number }[];
-}
-
-/** Inside a `forEach` step: which element an event is about. */
-export interface IterationRef {
-  readonly index: number;
-  readonly count: number;
 }
 
 /**

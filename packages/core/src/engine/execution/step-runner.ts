@@ -1,16 +1,16 @@
-import type { FlowObserver } from '../flow/flow-observer';
-import type { FlowOutcome } from '../flow/flow-outcome';
+import type { FlowObserver, IterationRef } from '../flow/flow-observer';
+import type { FlowOutcome, StepStatus } from '../flow/flow-outcome';
 import { runFlowStep } from '../flow/run-flow-step';
 import type { PlannedStep, WorkflowPlan } from '../plan/plan-workflow';
+import type { Redactor } from '../redaction/redactor';
 import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';
-import { optionalFailureText, skippedText } from '../trace/messages';
 import type { Trace } from '../trace/trace';
-import { collectSecrets } from '../redaction/collect-secrets';
-import type { Redactor } from '../trace/redactor';
+import { collectSecrets } from './collect-secrets';
 import type { ExecutionState, ExecutionStop, StepFlow } from './execution-state';
 import { notifyStep, type WorkProgress } from './report-step';
-import type { IterationRef, StepStatus, WorkflowHooks } from './step-events';
+import { optionalFailureText, skippedText } from './run-messages';
+import type { WorkflowHooks } from './step-events';
 
 /**
  * Runs steps for one execution and records how each ended in its state; tells `onStep` and
@@ -37,10 +37,11 @@ export class StepRunner implements FlowObserver {
 
   /**
    * Records how a step ended: its status, its binding, the reason it was skipped or an optional
-   * step failed. Returns the stop when the step stops the run.
+   * step failed, how its iterations ended. Returns the stop when the step stops the run.
    */
   settle(step: PlannedStep, outcome: FlowOutcome, trace: Trace): ExecutionStop | undefined {
     this.state.statuses[step.index] = outcome.status;
+    if (outcome.iterations) this.flow(step).iterations = outcome.iterations;
     if (outcome.status === 'completed') {
       if (step.model.binding !== undefined) {
         this.state.bindings[step.model.binding] = outcome.value;
@@ -125,7 +126,7 @@ export class StepRunner implements FlowObserver {
     const started = hooks.onStep ? performance.now() : 0;
     if (hooks.onStep) await notifyStep(hooks, { phase: 'start', workflow, step: step.model.name, index: step.index, total }, this.redactor);
     if (alone && progress) await progress.started(step);
-    const outcome = step.hasFlow ? await runFlowStep(step, context, this.flow(step), this) : await runStep(step, context);
+    const outcome = step.hasFlow ? await runFlowStep(step, context, this) : await runStep(step, context);
     if (hooks.onStep) {
       const event = {
         phase: 'end',

@@ -2,6 +2,7 @@ import type { PlannedStep } from '../plan/plan-workflow';
 import type { StepOutcome } from '../steps/step-outcome';
 import { findUnrepresentable } from '../results/find-unrepresentable';
 import { errorMessage } from '../text/error-message';
+import { isPromiseLike } from '../../util/is-promise-like';
 
 /**
  * A completed step's value mapped by its `transform` (awaited when it returns a thenable); a throw,
@@ -13,7 +14,7 @@ export async function applyTransform(step: PlannedStep, outcome: StepOutcome): P
   if (!transform || outcome.status !== 'completed') return outcome;
   try {
     const mapped = transform(outcome.value);
-    const value = typeof (mapped as PromiseLike<unknown> | undefined)?.then === 'function' ? await mapped : mapped;
+    const value = isPromiseLike(mapped) ? await mapped : mapped;
     const unrepresentable = findUnrepresentable(value, 'its value');
     if (unrepresentable)
       return { status: 'failed', reason: `its transform returned a value that cannot be sent as JSON: ${unrepresentable}` };

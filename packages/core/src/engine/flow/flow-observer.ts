@@ -1,5 +1,11 @@
-import type { IterationRef, StepStatus } from '../execution/step-events';
 import type { PlannedStep } from '../plan/plan-workflow';
+import type { StepStatus } from './flow-outcome';
+
+/** Inside a `forEach` step: which element an event is about. */
+export interface IterationRef {
+  readonly index: number;
+  readonly count: number;
+}
 
 /** What a loop tells the executor as it goes, for `onStep` and progress. */
 export interface FlowObserver {

@@ -1,4 +1,3 @@
-import type { StepFlow } from '../execution/execution-state';
 import type { PlannedStep } from '../plan/plan-workflow';
 import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';
@@ -12,9 +11,9 @@ import { runForEach } from './run-for-each';
  * once per element with `forEach`, its value mapped by `transform`. A step without flow options
  * goes straight to `runStep`.
  */
-export async function runFlowStep(step: PlannedStep, context: StepContext, flow: StepFlow, observer: FlowObserver): Promise<FlowOutcome> {
+export async function runFlowStep(step: PlannedStep, context: StepContext, observer: FlowObserver): Promise<FlowOutcome> {
   if (step.when && !step.when.readsItem && !step.when.holds(context.scope))
     return { status: 'skipped', reason: `when ${step.when.text} is false` };
-  if (step.forEach) return runForEach(step, context, flow, observer);
+  if (step.forEach) return runForEach(step, context, observer);
   return applyTransform(step, await runStep(step, context));
 }

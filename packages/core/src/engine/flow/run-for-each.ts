@@ -1,22 +1,23 @@
 import { DEFAULT_FOR_EACH_CONCURRENCY, DEFAULT_FOR_EACH_MAX_ITEMS } from '../../model';
-import type { FinishedWork, StepFlow } from '../execution/execution-state';
 import type { PlannedStep } from '../plan/plan-workflow';
 import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';
 import { Trace } from '../trace/trace';
 import { applyTransform } from './apply-transform';
+import type { FinishedWork } from './finished-work';
 import type { FlowObserver } from './flow-observer';
 import type { FlowOutcome } from './flow-outcome';
 import { childController, hostWithSignal } from './host-with-signal';
+import type { IterationsMeta } from './iterations-meta';
 
 /**
  * Runs a `forEach` step once per element of its array, at most `concurrency` at a time, each with
  * its own part of the trace, merged in element order at the end. The value is the array of the
  * completed iterations' results (an element skipped by a `when` that reads `item()` has none).
  * The first iteration that fails or hands off stops the loop: running ones are cancelled, the rest
- * never start, and the step ends as that iteration did.
+ * never start, and the step ends as that iteration did. The outcome says how each iteration ended.
  */
-export async function runForEach(step: PlannedStep, context: StepContext, flow: StepFlow, observer: FlowObserver): Promise<FlowOutcome> {
+export async function runForEach(step: PlannedStep, context: StepContext, observer: FlowObserver): Promise<FlowOutcome> {
   const source = step.forEach!(context.scope);
   if (!source.ok) return { status: 'handoff', reason: `forEach has no array to run over: ${source.reason}` };
   const items = source.value;
@@ -28,18 +29,17 @@ export async function runForEach(step: PlannedStep, context: StepContext, flow: 
       reason: `forEach has ${items.length} elements, more than its maxItems of ${maxItems}; raise maxItems or read a shorter array`,
     };
   }
-  const loop = (flow.loop ??= { count: items.length, iterations: {} });
+  const finished: (FinishedWork | undefined)[] = new Array<FinishedWork | undefined>(items.length);
   observer.loopPlanned(step, items.length);
 
   const { controller, release } = childController(context.host.signal);
   const host = hostWithSignal(context.host, controller.signal);
-  let stop: { index: number; work: FinishedWork } | undefined;
+  let stop: { index: number; reason: string; status: 'failed' | 'handoff' | 'cancelled' } | undefined;
   let next = 0;
   const worker = async (): Promise<void> => {
     while (!stop && !controller.signal.aborted) {
       const index = next++;
       if (index >= items.length) return;
-      if (loop.iterations[index]) continue; // finished before the run was paused
       const iteration = { index, count: items.length };
       const started = performance.now();
       await observer.iterationStarted(step, iteration);
@@ -59,16 +59,18 @@ export async function runForEach(step: PlannedStep, context: StepContext, flow: 
           await runStep(step, { ...context, host, scope, trace: new Trace(messages, context.redactor) }),
         );
       }
-      const work: FinishedWork =
-        outcome.status === 'completed'
-          ? { status: 'completed', value: outcome.value, messages }
-          : { status: outcome.status, reason: outcome.reason, messages };
-      loop.iterations[index] = work;
-      if (work.status !== 'completed' && work.status !== 'skipped' && !stop) {
-        stop = { index, work };
+      finished[index] = { outcome, messages };
+      if (outcome.status !== 'completed' && outcome.status !== 'skipped' && !stop) {
+        stop = { index, reason: outcome.reason, status: outcome.status };
         controller.abort();
       }
-      await observer.iterationEnded(step, iteration, work.status, performance.now() - started, work.reason);
+      await observer.iterationEnded(
+        step,
+        iteration,
+        outcome.status,
+        performance.now() - started,
+        outcome.status === 'completed' ? undefined : outcome.reason,
+      );
     }
   };
   const concurrency = Math.min(step.model.concurrency ?? DEFAULT_FOR_EACH_CONCURRENCY, items.length);
@@ -79,19 +81,32 @@ export async function runForEach(step: PlannedStep, context: StepContext, flow: 
   }
 
   const values: unknown[] = [];
-  for (let index = 0; index < items.length; index += 1) {
-    const work = loop.iterations[index];
+  for (const work of finished) {
     if (!work) continue;
     context.trace.messages.push(...work.messages);
-    work.messages = [];
-    if (work.status === 'completed') values.push(work.value);
+    if (work.outcome.status === 'completed') values.push(work.outcome.value);
   }
-  if (stop) {
-    const { index, work } = stop;
-    return { status: work.status as 'failed' | 'handoff' | 'cancelled', reason: `element ${index + 1} of ${items.length}: ${work.reason}` };
-  }
-  if (context.host.signal.aborted) return { status: 'cancelled', reason: 'the request was cancelled during the loop' };
-  return { status: 'completed', value: values };
+  const iterations = iterationsMeta(items.length, finished);
+  if (stop) return { status: stop.status, reason: `element ${stop.index + 1} of ${items.length}: ${stop.reason}`, iterations };
+  if (context.host.signal.aborted) return { status: 'cancelled', reason: 'the request was cancelled during the loop', iterations };
+  return { status: 'completed', value: values, iterations };
+}
+
+/**
+ * What `_meta` reports of a loop: how many elements, and how each iteration that ran ended (one that
+ * never started, because an earlier one stopped the loop, counts nowhere). A handoff counts as failed.
+ */
+function iterationsMeta(count: number, finished: readonly (FinishedWork | undefined)[]): IterationsMeta {
+  const meta: IterationsMeta = { count, completed: 0, skipped: 0, failed: 0, cancelled: 0, failures: [] };
+  finished.forEach((work, index) => {
+    if (!work) return;
+    const { outcome } = work;
+    if (outcome.status === 'completed' || outcome.status === 'skipped' || outcome.status === 'cancelled') meta[outcome.status] += 1;
+    else meta.failed += 1;
+    if (outcome.status !== 'completed' && outcome.status !== 'skipped')
+      meta.failures.push({ index, status: outcome.status, reason: outcome.reason });
+  });
+  return meta;
 }
 
 function describe(value: unknown): string {

@@ -11,7 +11,12 @@ const fingerprints = new WeakMap<WorkflowPlan, string>();
 export function planFingerprint(plan: WorkflowPlan): string {
   let fingerprint = fingerprints.get(plan);
   if (fingerprint === undefined) {
-    const shape = plan.steps.map((step) => [step.model.name, step.kind.name, step.model.binding ?? null, step.asks.map((ask) => ask.key)]);
+    const shape = plan.steps.map((step) => [
+      step.model.name,
+      step.action.kind,
+      step.model.binding ?? null,
+      step.asks.map((ask) => ask.key),
+    ]);
     fingerprint = createHash('sha256')
       .update(JSON.stringify([plan.model.name, shape]))
       .digest('base64url')

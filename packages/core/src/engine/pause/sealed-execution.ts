@@ -2,7 +2,7 @@ import type { ExecutionState } from '../execution/execution-state';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import { SealedStateError } from '../sealing/sealed-state-error';
 import type { SealResult, StateSealer } from '../sealing/state-sealer';
-import { Redactor } from '../trace/redactor';
+import { Redactor } from '../redaction/redactor';
 import { planFingerprint } from './plan-fingerprint';
 
 type Args = Readonly<Record<string, string | undefined>>;

@@ -1,17 +1,17 @@
 import {
   isAskSource,
   parallelGroups,
+  stepActionUri,
   uriTemplateVariableNames,
   type AskSource,
   type DataSource,
+  type StepAction,
   type StepModel,
   type WorkflowModel,
 } from '../../model';
-import { planCondition, type PlannedCondition } from '../flow/plan-condition';
-import type { StepKind } from '../steps/step-kind';
-import { stepKindOf } from '../steps/step-kinds';
 import { planUri, type PlannedUri } from '../uri/expand-uri';
 import type { UriTemplateParser } from '../uri/uri-template';
+import { planCondition, type PlannedCondition } from './plan-condition';
 import { planGuidance, type GuidanceRenderer } from './render-guidance';
 import { planResolver, type Resolver } from './resolve-source';
 
@@ -26,7 +26,8 @@ export interface PlannedArgument extends PlannedSource {
   readonly sensitive: boolean;
 }
 
-export interface PlannedTemplateBinding extends PlannedSource {
+/** A URI variable and the source that fills it. */
+export interface PlannedFill extends PlannedSource {
   readonly variable: string;
 }
 
@@ -45,13 +46,14 @@ export interface PlannedAsk {
 export interface PlannedStep {
   readonly model: StepModel;
   readonly index: number;
-  /** What the step does (call a tool, read a resource): the engine dispatches on it. */
-  readonly kind: StepKind;
+  /** What the step does (call a tool, read a resource): the engine runs it by its kind (`STEP_KINDS`). */
+  readonly action: StepAction;
   readonly guidance?: GuidanceRenderer;
   readonly args: readonly PlannedArgument[];
-  readonly templateBindings: readonly PlannedTemplateBinding[];
-  /** The URI a resource step reads. */
-  readonly resource?: PlannedUri;
+  /** The URI variables filled for the step's URIs (its action's and its `resources`). */
+  readonly fills: readonly PlannedFill[];
+  /** The URI template the action reads, parsed once (the action table says which, if any). */
+  readonly actionUri?: PlannedUri;
   /** The URIs embedded for the LLM. */
   readonly resources: readonly PlannedUri[];
   /** The questions the step asks before it runs, all in one round. */
@@ -74,7 +76,7 @@ export interface WorkflowPlan {
 
 /**
  * Plans a validated workflow model: resolvers, guidance renderers and URI templates are built once,
- * and each step's kind is looked up once.
+ * at `use()`, not per request.
  *
  * @example
  * ```ts
@@ -105,10 +107,12 @@ function planStep(
     if (isAskSource(source)) asks.push({ key, field, source, sensitive: sensitive || source.sensitive === true });
     return key;
   };
+  if (step.action === undefined) throw new Error(`step '${step.name}' names no action; give @Step exactly one of tool and resource`);
+  const actionUri = stepActionUri(step);
   return {
     model: step,
     index,
-    kind: stepKindOf(step),
+    action: step.action,
     guidance: step.guidance === undefined ? undefined : planGuidance(step.guidance, step.forEach !== undefined),
     args: step.args.map(({ name, source }) => {
       const sensitive =
@@ -117,12 +121,12 @@ function planStep(
         (isAskSource(source) && source.sensitive === true);
       return { name, source, sensitive, resolve: planResolver(source, ask(`${step.name}/${name}`, name, source, sensitive)) };
     }),
-    templateBindings: step.templateBindings.map(({ variable, source }) => ({
+    fills: step.fills.map(({ variable, source }) => ({
       variable,
       source,
       resolve: planResolver(source, ask(`${step.name}/{${variable}}`, variable, source, false)),
     })),
-    resource: step.resource === undefined ? undefined : uri(step.resource),
+    actionUri: actionUri === undefined ? undefined : uri(actionUri),
     resources: step.resources.map(uri),
     asks,
     when: step.when === undefined ? undefined : planCondition(step.when),

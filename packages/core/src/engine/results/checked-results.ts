@@ -3,15 +3,16 @@ import type { Host, HostTool } from '../host';
 import { contentBlockProblem, describe, isObject, resourceContentsProblem } from './check-content';
 import { findUnrepresentable } from './find-unrepresentable';
 import { MalformedResultError } from './malformed-result-error';
+import { isPromiseLike } from '../../util/is-promise-like';
 
 /**
  * The host's check of a tool's return (`tools/call`'s: a result, its output schema), then the
  * protocol's shape of every content block and JSON-representability of the whole. Every step that
  * calls a tool goes through here, so a malformed result fails its step and the trace is kept.
  */
-export function checkedToolResult(host: Host, tool: HostTool, name: string, value: unknown): ToolResult | Promise<ToolResult> {
+export function checkedToolResult(host: Host, tool: HostTool, name: string, value: unknown): ToolResult | PromiseLike<ToolResult> {
   const checked = host.checkToolResult(tool, name, value);
-  return checked instanceof Promise ? checked.then((result) => validToolResult(name, result)) : validToolResult(name, checked);
+  return isPromiseLike(checked) ? checked.then((result) => validToolResult(name, result)) : validToolResult(name, checked);
 }
 
 /** Reads a resource through the host and checks its contents as `resources/read` would send them. */

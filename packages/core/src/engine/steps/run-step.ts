@@ -3,6 +3,7 @@ import type { ExecutionScope } from '../plan/resolve-source';
 import { expandUri } from '../uri/expand-uri';
 import { checkedResourceRead } from '../results/checked-results';
 import { stepTimeoutMs, type StepContext } from './step-context';
+import { stepKindOf } from './step-kind-of';
 import { failedOutcome, type StepOutcome } from './step-outcome';
 import { StepCancelledError, runTry } from './step-policy';
 
@@ -15,7 +16,7 @@ const NO_VARIABLES: Readonly<Record<string, string>> = Object.freeze({});
 export function runStep(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
   const { trace, scope } = context;
   if (step.guidance) trace.assistant(step.guidance(scope));
-  if (step.resources.length === 0 && step.templateBindings.length === 0) return step.kind.run(step, context, NO_VARIABLES);
+  if (step.resources.length === 0 && step.fills.length === 0) return stepKindOf(step.action).run(step, step.action, context, NO_VARIABLES);
   return runWithUris(step, context);
 }
 
@@ -30,24 +31,24 @@ async function runWithUris(step: PlannedStep, context: StepContext): Promise<Ste
   }
   if (variables.problems.length) return { status: 'handoff', reason: variables.problems.join('; ') };
 
-  return step.kind.run(step, context, variables.values);
+  return stepKindOf(step.action).run(step, step.action, context, variables.values);
 }
 
 function resolveVariables(step: PlannedStep, scope: ExecutionScope): { values: Record<string, string>; problems: string[] } {
   // No prototype: a variable may be named like an Object.prototype member ({constructor}).
   const values: Record<string, string> = Object.create(null);
   const problems: string[] = [];
-  for (const binding of step.templateBindings) {
-    const resolved = binding.resolve(scope);
+  for (const fill of step.fills) {
+    const resolved = fill.resolve(scope);
     if (!resolved.ok) {
-      problems.push(`{${binding.variable}} has no value: ${resolved.reason}`);
+      problems.push(`{${fill.variable}} has no value: ${resolved.reason}`);
     } else if (typeof resolved.value === 'string') {
-      values[binding.variable] = resolved.value;
+      values[fill.variable] = resolved.value;
     } else if (typeof resolved.value === 'number' || typeof resolved.value === 'boolean') {
-      values[binding.variable] = String(resolved.value);
+      values[fill.variable] = String(resolved.value);
     } else {
       const kind = resolved.value === null ? 'null' : Array.isArray(resolved.value) ? 'an array' : `an ${typeof resolved.value}`;
-      problems.push(`{${binding.variable}} would be ${kind}, and a URI variable takes a string, number or boolean`);
+      problems.push(`{${fill.variable}} would be ${kind}, and a URI variable takes a string, number or boolean`);
     }
   }
   return { values, problems };

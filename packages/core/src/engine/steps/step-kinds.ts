@@ -1,21 +1,14 @@
-import type { StepModel } from '../../model';
 import { resourceStep } from './resource/resource-step';
 import type { StepKind } from './step-kind';
 import { toolStep } from './tool/tool-step';
 
 /**
- * Every kind of step, in the order a step model is matched against them. A new kind is a folder and a line here.
+ * Every kind of step the engine runs, one for each kind of action in the model's `STEP_ACTIONS`.
+ * A new kind is a folder and a line here (see CONTRIBUTING.md).
  *
  * @example
  * ```ts
- * STEP_KINDS.map((kind) => kind.name); // ['tool', 'resource']
+ * STEP_KINDS.map((kind) => kind.kind); // ['tool', 'resource']
  * ```
  */
-const STEP_KINDS: readonly StepKind[] = [toolStep, resourceStep];
-
-/** The kind of a (validated) step. */
-export function stepKindOf(step: StepModel): StepKind {
-  const kind = STEP_KINDS.find((candidate) => candidate.appliesTo(step));
-  if (!kind) throw new Error(`step '${step.name}' has no action the engine can run; give it exactly one of tool and resource`);
-  return kind;
-}
+export const STEP_KINDS: readonly StepKind[] = [toolStep, resourceStep];

@@ -1,5 +1,5 @@
 import type { ContentBlock, PromptMessage, ResourceResult } from '../content';
-import type { Redactor } from './redactor';
+import type { Redactor } from '../redaction/redactor';
 
 /**
  * Writes the conversation of one execution into its messages (the execution state's own array);

@@ -28,7 +28,7 @@ export const dataSourceCases: RuleCase[] = [
             }),
             when: { kind: 'present', source: fromStep('pages') },
           }),
-          resourceStep('read', 'docs://{page}', { templateBindings: [{ variable: 'page', source: field('pages', 'first') }] }),
+          resourceStep('read', 'docs://{page}', { fills: [{ variable: 'page', source: field('pages', 'first') }] }),
         ]),
       ),
     expected: [],
@@ -114,9 +114,7 @@ export const dataSourceCases: RuleCase[] = [
   {
     label: 'a prompt argument the workflow does not declare, filling a URI variable',
     errors: () =>
-      validateWorkflow(
-        workflow([resourceStep('read', 'docs://{name}', { templateBindings: [{ variable: 'name', source: promptArg('projet') }] })]),
-      ),
+      validateWorkflow(workflow([resourceStep('read', 'docs://{name}', { fills: [{ variable: 'name', source: promptArg('projet') }] })])),
     expected: [
       {
         type: UndeclaredPromptArgumentError,

@@ -9,7 +9,7 @@ import {
   type RegistrationLookup,
   type ToolInputSchema,
 } from '@mcpflow/core/rules';
-import { args, constant, field, promptArg, resourceStep, toolStep, workflow, type RuleCase } from '../plain-model';
+import { args, constant, field, promptArg, resourceStep, toolStep, workflow, type RuleCase, callTool } from '../plain-model';
 
 /** A server that registers the tools `list_pages` and `weather` and the resource `docs://style`. */
 const registered: RegistrationLookup = {
@@ -28,7 +28,8 @@ const weather: ToolInputSchema = {
     name === 'days' && !(Number.isInteger(value) && (value as number) >= 1) ? 'expected a whole number of at least 1.' : undefined,
 };
 const schemas = { toolInputSchema: (name: string) => (name === 'weather' ? weather : undefined) };
-const weatherStep = (sources: Parameters<typeof args>[0]) => workflow([toolStep('forecast', { tool: 'weather', args: args(sources) })]);
+const weatherStep = (sources: Parameters<typeof args>[0]) =>
+  workflow([toolStep('forecast', { action: callTool('weather'), args: args(sources) })]);
 
 /** What the server registers: tools and resources by name, and the inputs a tool's schema takes (at connect()). */
 export const registryCases: RuleCase[] = [
@@ -37,10 +38,10 @@ export const registryCases: RuleCase[] = [
     errors: () => {
       const model = workflow(
         [
-          toolStep('list', { tool: 'list_pages', binding: 'pages', args: args({ anything: constant(1) }) }),
-          toolStep('forecast', { tool: 'weather', args: args({ city: promptArg('project'), days: constant(3) }) }),
+          toolStep('list', { action: callTool('list_pages'), binding: 'pages', args: args({ anything: constant(1) }) }),
+          toolStep('forecast', { action: callTool('weather'), args: args({ city: promptArg('project'), days: constant(3) }) }),
           resourceStep('style', 'docs://style', { args: [] }),
-          toolStep('again', { tool: 'weather', args: args({ days: field('pages', 'count') }) }),
+          toolStep('again', { action: callTool('weather'), args: args({ days: field('pages', 'count') }) }),
         ],
         { resources: ['docs://style'] },
       );
@@ -50,7 +51,7 @@ export const registryCases: RuleCase[] = [
   },
   {
     label: 'a tool the server never registered',
-    errors: () => checkRegistrations(workflow([toolStep('list', { tool: 'list_page' })]), registered),
+    errors: () => checkRegistrations(workflow([toolStep('list', { action: callTool('list_page') })]), registered),
     expected: [
       {
         type: UnregisteredToolError,

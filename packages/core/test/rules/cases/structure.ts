@@ -58,21 +58,27 @@ export const structureCases: RuleCase[] = [
   },
   {
     label: 'a step with both a tool and a resource, and one with neither',
-    errors: () => validateWorkflow(workflow([toolStep('both', { resource: 'docs://guide' }), toolStep('none', { tool: undefined })])),
+    errors: () =>
+      validateWorkflow(
+        workflow([
+          toolStep('both', { extraActions: [{ kind: 'resource', uri: 'docs://guide' }] }),
+          toolStep('none', { action: undefined }),
+        ]),
+      ),
     expected: [
       {
         type: InvalidStepActionError,
         code: ErrorCodes.InvalidStepAction,
         target: { kind: 'stepAction', step: 'both' },
         message:
-          "Workflow 'report', step 'both': names both a tool and a resource. Fix: give @Step exactly one of { tool: 'name' } or { resource: 'scheme://uri' }.",
+          "Workflow 'report', step 'both': names both a tool and a resource. Fix: give @Step exactly one of { action: callTool('name') } or { resource: 'scheme://uri' }.",
       },
       {
         type: InvalidStepActionError,
         code: ErrorCodes.InvalidStepAction,
         target: { kind: 'stepAction', step: 'none' },
         message:
-          "Workflow 'report', step 'none': names neither a tool nor a resource. Fix: give @Step exactly one of { tool: 'name' } or { resource: 'scheme://uri' }.",
+          "Workflow 'report', step 'none': names neither a tool nor a resource. Fix: give @Step exactly one of { action: callTool('name') } or { resource: 'scheme://uri' }.",
       },
     ],
   },

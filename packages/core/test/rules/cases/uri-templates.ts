@@ -20,7 +20,7 @@ export const uriTemplateCases: RuleCase[] = [
           [
             resourceStep('read', 'docs://{project}{?page}', {
               resources: ['docs://{project}/style'],
-              templateBindings: [
+              fills: [
                 { variable: 'project', source: promptArg('project') },
                 { variable: 'page', source: constant(2) },
               ],
@@ -39,7 +39,7 @@ export const uriTemplateCases: RuleCase[] = [
         workflow([
           resourceStep('read', 'docs://{project}/{page}', {
             resources: ['docs://{lang}'],
-            templateBindings: [{ variable: 'project', source: promptArg('project') }],
+            fills: [{ variable: 'project', source: promptArg('project') }],
           }),
         ]),
       ),
@@ -68,12 +68,12 @@ export const uriTemplateCases: RuleCase[] = [
       validateWorkflow(
         workflow([
           resourceStep('read', 'docs://{project}', {
-            templateBindings: [
+            fills: [
               { variable: 'project', source: promptArg('project') },
               { variable: 'projet', source: promptArg('project') },
             ],
           }),
-          toolStep('list', { templateBindings: [{ variable: 'id', source: constant('a') }] }),
+          toolStep('list', { fills: [{ variable: 'id', source: constant('a') }] }),
         ]),
       ),
     expected: [
@@ -115,7 +115,7 @@ export const uriTemplateCases: RuleCase[] = [
       validateWorkflow(
         workflow([
           resourceStep('read', 'map://{room}/{tags}', {
-            templateBindings: [
+            fills: [
               { variable: 'room', source: constant({ id: 'hall' }) },
               { variable: 'tags', source: constant(['a', 'b']) },
             ],

@@ -1,5 +1,5 @@
+import type { ResourceAction } from '../../../model/actions/resource-action';
 import type { PlannedStep } from '../../plan/plan-workflow';
-import { resourceReadText } from '../../trace/messages';
 import { expandUri } from '../../uri/expand-uri';
 import { checkedResourceRead } from '../../results/checked-results';
 import { stepTimeoutMs, type StepContext } from '../step-context';
@@ -10,13 +10,15 @@ import { resourceValue } from '../step-values';
 /** Reads the step's resource in process, its URI filled with the step's template variables. */
 export async function runResourceStep(
   step: PlannedStep,
+  _action: ResourceAction,
   context: StepContext,
   values: Readonly<Record<string, string>>,
 ): Promise<StepOutcome> {
   const { host } = context;
-  const expanded = step.resource ? expandUri(step.resource, values) : { ok: false as const, reason: 'the step names no resource' };
+  // The action table says a resource action reads a URI, so the plan parsed it.
+  const expanded = expandUri(step.actionUri!, values);
   if (!expanded.ok) return { status: 'handoff', reason: expanded.reason };
-  context.trace.assistant(resourceReadText(expanded.uri));
+  context.trace.assistant(`Reading resource ${expanded.uri}`);
   try {
     const result = await withRetry(
       step.model.retry,

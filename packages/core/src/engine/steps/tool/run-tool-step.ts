@@ -1,21 +1,23 @@
+import type { ToolAction } from '../../../model/actions/tool-action';
 import type { ToolResult } from '../../content';
 import type { Host, HostTool } from '../../host';
 import type { PlannedStep } from '../../plan/plan-workflow';
-import { toolCallText, toolResultMessage } from '../../trace/messages';
 import { checkedToolResult } from '../../results/checked-results';
-import { shownArguments } from '../../trace/argument-references';
 import { stepTimeoutMs, type StepContext } from '../step-context';
 import { failedOutcome, type StepOutcome } from '../step-outcome';
 import { StepCancelledError, runTry, withRetry } from '../step-policy';
 import { toolResultText, toolResultValue } from '../step-values';
+import { isPromiseLike } from '../../../util/is-promise-like';
+import { shownArguments } from './shown-arguments';
+import { toolCallText, toolResultMessage } from './tool-messages';
 
 /**
  * Calls the step's tool in process: its arguments resolved, validated by the tool's input schema,
  * the result checked as `tools/call` checks it. A plain step (no timeout, no retry) awaits once.
  */
-export async function runToolStep(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
+export async function runToolStep(step: PlannedStep, action: ToolAction, context: StepContext): Promise<StepOutcome> {
   const { host, scope, trace } = context;
-  const name = step.model.tool!;
+  const name = action.tool;
   const tool = host.findTool(name);
   if (!tool) return { status: 'failed', reason: `tool ${name} is not registered on this server` };
   if (!tool.enabled) return { status: 'failed', reason: `tool ${name} is disabled` };
@@ -42,7 +44,7 @@ export async function runToolStep(step: PlannedStep, context: StepContext): Prom
     return { status: 'handoff', reason: `tool ${name} needs ${why.join(', ')}` };
   }
   const validated = host.validateToolInput(tool, name, args);
-  const input = validated instanceof Promise ? await validated : validated;
+  const input = isPromiseLike(validated) ? await validated : validated;
   if (!input.ok) return { status: 'handoff', reason: input.message };
 
   trace.assistant(toolCallText(name, shownArguments(step, args)));
@@ -52,14 +54,8 @@ export async function runToolStep(step: PlannedStep, context: StepContext): Prom
     if (timeoutMs === undefined && step.model.retry === undefined) {
       // The common case, kept to a single await: no timer, no retry loop.
       const raw = host.invokeTool(tool, name, input.args, host.signal);
-      // Any thenable, not only native promises: a handler may return one from another library.
-      const checked = checkedToolResult(
-        host,
-        tool,
-        name,
-        typeof (raw as PromiseLike<unknown> | undefined)?.then === 'function' ? await raw : raw,
-      );
-      result = checked instanceof Promise ? await checked : checked;
+      const checked = checkedToolResult(host, tool, name, isPromiseLike(raw) ? await raw : raw);
+      result = isPromiseLike(checked) ? await checked : checked;
       if (host.signal.aborted) throw new StepCancelledError();
     } else {
       result = await withRetry(

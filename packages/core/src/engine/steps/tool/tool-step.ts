@@ -1,29 +1,28 @@
+import type { ToolAction } from '../../../model/actions/tool-action';
 import type { Host } from '../../host';
 import type { PlannedStep } from '../../plan/plan-workflow';
 import type { ExecutionScope } from '../../plan/resolve-source';
-import { pendingReason } from '../../trace/pending-reason';
-import { shownArguments } from '../../trace/argument-references';
-import { REDACTED } from '../../trace/redactor';
+import { REDACTED } from '../../redaction/redactor';
+import { pendingReason } from '../pending-reason';
 import type { StepKind } from '../step-kind';
+import { shownArguments } from './shown-arguments';
 import { runToolStep } from './run-tool-step';
 
 /** A step that calls a tool with arguments from data sources; its value is the tool's result. */
-export const toolStep: StepKind = {
-  name: 'tool',
-  appliesTo: (step) => step.tool !== undefined,
+export const toolStep: StepKind<ToolAction> = {
+  kind: 'tool',
   run: runToolStep,
-  summary(step, host) {
-    const { model } = step;
-    const description = host.findTool(model.tool!)?.description;
-    return `${model.name}: call tool ${model.tool}${description ? ` — ${description}` : ''}`;
+  planLine(step, action, host) {
+    const description = host.findTool(action.tool)?.description;
+    return `${step.model.name}: call tool ${action.tool}${description ? ` — ${description}` : ''}`;
   },
   handoffDetails,
 };
 
-function handoffDetails(step: PlannedStep, scope: ExecutionScope, host: Host): string {
+function handoffDetails(step: PlannedStep, action: ToolAction, scope: ExecutionScope, host: Host): string {
   const known: Record<string, unknown> = Object.create(null);
   const pending: string[] = [];
-  const tool = host.findTool(step.model.tool!);
+  const tool = host.findTool(action.tool);
   const inputs = tool ? host.toolInputs(tool) : [];
   for (const argument of step.args) {
     // Only what the tool takes: an argument it does not have would mislead the LLM into passing it.

@@ -1,12 +1,12 @@
-import type { ExecutionState, QuestionRecord } from '../execution/execution-state';
+import { readAnswer } from '../asking/answer';
+import { answerText, questionText, quoted } from '../asking/ask-messages';
+import { capabilityOf, withQuestionKey, type AskResponse } from '../asking/ask-request';
+import { DEFAULT_ASK_ATTEMPTS, buildQuestion, type Question } from '../asking/question';
 import type { PlannedAsk, PlannedStep } from '../plan/plan-workflow';
 import { planResolver } from '../plan/resolve-source';
-import type { StepContext } from '../steps/step-context';
 import { errorMessage } from '../text/error-message';
-import { readAnswer } from './answer';
-import { capabilityOf, withQuestionKey, type AskResponse } from './ask-request';
-import { answerText, questionText, quoted } from './ask-messages';
-import { DEFAULT_ASK_ATTEMPTS, buildQuestion, type Question } from './question';
+import type { ExecutionState, QuestionRecord } from './execution-state';
+import type { RunContext } from './run-context';
 
 interface Put {
   readonly step: PlannedStep;
@@ -26,7 +26,7 @@ export type AskingStop =
  * answers come with a retry) or the step the run stops at: a handoff that says what was asked (no
  * capability, declined, answers refused), or cancelled.
  */
-export async function askQuestions(steps: readonly PlannedStep[], context: StepContext): Promise<AskingStop | undefined> {
+export async function askQuestions(steps: readonly PlannedStep[], context: RunContext): Promise<AskingStop | undefined> {
   const { state, host } = context;
   const channel = host.asking;
   let responses = channel?.mode === 'rounds' ? responsesFor(state, steps, channel.responses) : undefined;
@@ -99,7 +99,7 @@ export async function askQuestions(steps: readonly PlannedStep[], context: StepC
 }
 
 /** Reads one answer into the state (and the trace), or says how the step ends because of it. */
-function settle({ step, ask, question, record }: Put, response: AskResponse | undefined, context: StepContext): AskingStop | undefined {
+function settle({ step, ask, question, record }: Put, response: AskResponse | undefined, context: RunContext): AskingStop | undefined {
   const { state, trace, redactor } = context;
   const outcome = readAnswer(question, response);
   const asked = quoted(question);

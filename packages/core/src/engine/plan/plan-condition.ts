@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { conditionSources, conditionText, type Condition } from '../../model';
-import { planResolver, type ExecutionScope } from '../plan/resolve-source';
+import { planResolver, type ExecutionScope } from './resolve-source';
 
 /** A step's `when`, planned once: whether it reads the `forEach` element, and its test. */
 export interface PlannedCondition {

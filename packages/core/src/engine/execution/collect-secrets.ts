@@ -1,6 +1,6 @@
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import type { ExecutionScope } from '../plan/resolve-source';
-import type { Redactor } from '../trace/redactor';
+import type { Redactor } from '../redaction/redactor';
 
 /**
  * Teaches the redactor every sensitive value the run can know now: sensitive prompt arguments, and

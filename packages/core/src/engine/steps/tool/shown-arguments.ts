@@ -1,5 +1,5 @@
-import type { PlannedStep } from '../plan/plan-workflow';
-import { formatCount } from '../text/bounded-text';
+import type { PlannedStep } from '../../plan/plan-workflow';
+import { formatCount } from '../../text/bounded-text';
 
 /** A string argument at least this long is shown once, in the intent, and referred to after. */
 const LARGE_VALUE_CHARACTERS = 1_024;

@@ -1,7 +1,7 @@
-import type { ToolResult } from '../content';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
-import { REDACTED } from './redactor';
+import { REDACTED } from '../redaction/redactor';
+import { stepKindOf } from '../steps/step-kind-of';
 
 /** The user's intent: the workflow's description and the arguments given, in declared order. */
 export function intentText(plan: WorkflowPlan, args: Readonly<Record<string, string | undefined>>): string {
@@ -20,22 +20,8 @@ export function intentText(plan: WorkflowPlan, args: Readonly<Record<string, str
 /** The assistant's plan: every step, with its tool's current description. */
 export function planText(plan: WorkflowPlan, host: Host): string {
   let text = 'Plan:';
-  for (const step of plan.steps) text += `\n${step.index + 1}. ${step.kind.summary(step, host)}`;
+  for (const step of plan.steps) text += `\n${step.index + 1}. ${stepKindOf(step.action).planLine(step, step.action, host)}`;
   return text;
-}
-
-export function toolCallText(tool: string, args: Record<string, unknown>): string {
-  return `Calling tool ${tool} with arguments: ${JSON.stringify(args)}`;
-}
-
-/** The tool's own text, or its structured content as JSON when it sent no text. */
-export function toolResultMessage(tool: string, result: ToolResult, text: string): string {
-  const body = text || (result.structuredContent !== undefined ? JSON.stringify(result.structuredContent) : '(no text content)');
-  return `Result of ${tool}:\n${body}`;
-}
-
-export function resourceReadText(uri: string): string {
-  return `Reading resource ${uri}`;
 }
 
 /** An instruction resource (`@Workflow({ resources })`) that could not be read. */

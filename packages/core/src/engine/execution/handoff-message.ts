@@ -1,6 +1,7 @@
 import type { Host } from '../host';
 import type { PlannedStep, WorkflowPlan } from '../plan/plan-workflow';
 import type { ExecutionScope } from '../plan/resolve-source';
+import { stepKindOf } from '../steps/step-kind-of';
 
 /**
  * The assistant message that hands the rest of the workflow to the client's LLM: why the server
@@ -9,7 +10,8 @@ import type { ExecutionScope } from '../plan/resolve-source';
 export function handoffText(plan: WorkflowPlan, from: PlannedStep, reason: string, scope: ExecutionScope, host: Host): string {
   let text = `I cannot complete step '${from.model.name}' on the server: ${reason}.\nThe remaining steps are yours to complete, in order:`;
   for (const step of plan.steps.slice(from.index)) {
-    text += `\n${step.index + 1}. ${step.kind.summary(step, host)}${step.kind.handoffDetails(step, scope, host)}`;
+    const kind = stepKindOf(step.action);
+    text += `\n${step.index + 1}. ${kind.planLine(step, step.action, host)}${kind.handoffDetails(step, step.action, scope, host)}`;
   }
   return `${text}\nUse the guidance and resources above; call each tool yourself once its arguments are known.`;
 }

@@ -1,5 +1,5 @@
-import { secretForms } from '../redaction/secret-forms';
-import { sensitiveTexts } from '../redaction/sensitive-texts';
+import { secretForms } from './secret-forms';
+import { sensitiveTexts } from './sensitive-texts';
 
 /** What a sensitive value reads as in the trace and `_meta`. */
 export const REDACTED = '[redacted]';
