@@ -71,14 +71,14 @@ export const structureCases: RuleCase[] = [
         code: ErrorCodes.InvalidStepAction,
         target: { kind: 'stepAction', step: 'both' },
         message:
-          "Workflow 'report', step 'both': names both a tool and a resource. Fix: give @Step exactly one of { action: callTool('name') } or { resource: 'scheme://uri' }.",
+          "Workflow 'report', step 'both': names both a tool and a resource. Fix: give @Step exactly one of { tool: 'name' } or { resource: 'scheme://uri' }.",
       },
       {
         type: InvalidStepActionError,
         code: ErrorCodes.InvalidStepAction,
         target: { kind: 'stepAction', step: 'none' },
         message:
-          "Workflow 'report', step 'none': names neither a tool nor a resource. Fix: give @Step exactly one of { action: callTool('name') } or { resource: 'scheme://uri' }.",
+          "Workflow 'report', step 'none': names neither a tool nor a resource. Fix: give @Step exactly one of { tool: 'name' } or { resource: 'scheme://uri' }.",
       },
     ],
   },
