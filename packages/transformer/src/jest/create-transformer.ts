@@ -34,17 +34,24 @@ function withoutHybridModuleWarning(diagnostics: TsJestOptions['diagnostics']): 
 
 const HYBRID_MODULE_WARNING = 151002;
 
+/**
+ * What the preset changes in the project's compiler options for ts-jest: `isolatedModules` off, so
+ * ts-jest type-checks; `noEmitOnError` off, as ts-jest reports the errors itself and fails the test,
+ * while with it on ts-jest's language service emits nothing and jest stops with "Unable to process".
+ */
+const TS_JEST_COMPILER_OPTIONS = { isolatedModules: false, noEmitOnError: false };
+
 function withoutIsolatedModules(tsconfig: TsJestOptions['tsconfig'], rootDir: string): TsJestOptions['tsconfig'] {
   // An object is merged by ts-jest over the tsconfig.json it finds in rootDir.
-  if (tsconfig === undefined || tsconfig === true || tsconfig === false) return { isolatedModules: false };
-  if (typeof tsconfig === 'object') return { ...tsconfig, isolatedModules: false };
+  if (tsconfig === undefined || tsconfig === true || tsconfig === false) return { ...TS_JEST_COMPILER_OPTIONS };
+  if (typeof tsconfig === 'object') return { ...tsconfig, ...TS_JEST_COMPILER_OPTIONS };
   // A path: a config that extends it (paths in it stay relative to it) and turns isolatedModules off.
   // It lives in node_modules/.cache beside that tsconfig, so ts-patch finds the plugins from there.
   const configPath = path.resolve(rootDir, tsconfig.replace('<rootDir>', rootDir));
   const dir = path.join(path.dirname(configPath), 'node_modules', '.cache', 'mcpflow-jest');
   const file = path.join(dir, `${createHash('sha256').update(configPath).digest('hex').slice(0, 16)}.json`);
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ extends: configPath, compilerOptions: { isolatedModules: false } }));
+  fs.writeFileSync(file, JSON.stringify({ extends: configPath, compilerOptions: TS_JEST_COMPILER_OPTIONS }));
   return file;
 }
 
