@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/', '**/.work/', 'bench/.generated/', 'bench/mastra/', 'coverage/'] },
+  { ignores: ['**/dist/', '**/.work/', 'docs/api/', 'bench/.generated/', 'bench/mastra/', 'coverage/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   prettier,

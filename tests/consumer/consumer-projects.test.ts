@@ -1,18 +1,27 @@
 /**
- * A new user's projects, built from the README alone: the packages are packed with `npm pack`,
- * installed into a fresh ESM and a fresh CommonJS project whose package.json, tsconfig.json and
- * src/server.ts are the README's blocks verbatim, compiled, run, and spoken to by a real client.
- * Then the three places a broken workflow must be reported: tsc, jest and the editor (a real
- * tsserver of an unpatched TypeScript 6, loading the plugin by its documented name).
+ * A new user's projects, built from the README and docs/projects.md alone: the packages are packed
+ * with `npm pack`, installed into a fresh ESM project (SDK 2.x, node's test runner) and a fresh
+ * CommonJS project (jest) whose files are the pages' code blocks verbatim, compiled with `tspc`,
+ * tested, run, and spoken to by real clients. Then the places a broken workflow must be reported:
+ * the build, jest and the editor (a real tsserver of an unpatched TypeScript 6, loading the plugin
+ * by its documented name).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { BROKEN_AT, BROKEN_WORKFLOW, installProject, runIn } from './consumer-project';
+import { allBlocks, projectBlocks, projectFiles, where } from '../docs/doc-blocks';
+import { BROKEN_AT, BROKEN_WORKFLOW, runIn } from './consumer-project';
+import {
+  compiledPath,
+  flaggedFiles,
+  importedPackages,
+  installDocProject,
+  installedPackages,
+  queryServer,
+  runShellBlocks,
+  tscErrors,
+} from './doc-project';
 import { packPackages } from './packed-packages';
-import { readmeBlock } from './readme-blocks';
 import { type ServerDiagnostic, TsServerSession } from './tsserver-session';
 
 jest.setTimeout(600_000);
@@ -27,136 +36,167 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-/** Every prompt the server lists, called with a value for each required argument: all steps must complete. */
-async function talkTo(dir: string): Promise<void> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['dist/server.js'], cwd: dir, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: 'consumer-test', version: '1.0.0' });
-  await client.connect(transport);
-  try {
-    const { prompts } = await client.listPrompts();
-    expect(prompts.length).toBeGreaterThan(0);
-    for (const prompt of prompts) {
-      const args = Object.fromEntries(
-        (prompt.arguments ?? []).filter((argument) => argument.required).map((argument) => [argument.name, 'alice']),
-      );
-      const result = await client.getPrompt({ name: prompt.name, arguments: args });
-      const execution = result._meta?.['mcpflow/execution'] as { status: string; steps: { status: string }[] };
-      expect(execution.status).toBe('completed');
-      expect(execution.steps.length).toBeGreaterThan(0);
-      expect(execution.steps.every((step) => step.status === 'completed')).toBe(true);
-    }
-  } finally {
-    await client.close();
-  }
-  // The example says where it serves.
-  expect(stderr).toMatch(/serving|listening/i);
-}
+describe.each(['esm', 'cjs', 'v1'] as const)('the %s project the pages describe', (project) => {
+  const dir = path.join(work, project);
+  const files = projectFiles(project);
+  const manifest = JSON.parse(files['package.json']) as {
+    type?: string;
+    dependencies?: object;
+    devDependencies?: object;
+    scripts: Record<string, string>;
+  };
 
-function tscErrors(output: string): string[] {
-  return output.split('\n').filter((line) => /error TS\d+/.test(line));
-}
-
-/** The packages a module imports by bare name (`@scope/name/sub.js` → `@scope/name`), node's own excepted. */
-function importedPackages(source: string): string[] {
-  const specifiers = [...source.matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?'([^']+)'/gm)].map((match) => match[1]);
-  const bare = specifiers.filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('node:'));
-  return [
-    ...new Set(
-      bare.map((specifier) =>
-        specifier
-          .split('/')
-          .slice(0, specifier.startsWith('@') ? 2 : 1)
-          .join('/'),
-      ),
-    ),
-  ];
-}
-
-describe.each(['esm', 'cjs'] as const)('a fresh %s project set up as the README says', (kind) => {
-  const dir = path.join(work, kind);
-
-  test("the README's package.json lists every package the complete example imports (the SDK line it uses included)", () => {
-    const manifest = JSON.parse(readmeBlock(`${kind}/package.json`)) as { dependencies?: object; devDependencies?: object };
+  test('its package.json lists every package its sources import, and builds with tspc', () => {
     const declared = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies });
-    const imported = importedPackages(readmeBlock('src/server.ts'));
-    expect(imported).toContain('@mcpflow/core');
+    const sources = Object.entries(files).filter(([file]) => file.endsWith('.ts'));
+    expect(sources.length).toBeGreaterThan(0);
+    const imported = [...new Set(sources.flatMap(([, source]) => importedPackages(source)))];
     expect(imported.filter((name) => !declared.includes(name))).toEqual([]);
+    expect(manifest.scripts).toMatchObject({ build: 'tspc' });
   });
 
-  test('installs from the packed tarballs, running prepare (mcpflow patch)', () => {
-    const files: Record<string, string> = {
-      'package.json': readmeBlock(`${kind}/package.json`),
-      'tsconfig.json': readmeBlock(`${kind}/tsconfig.json`),
-      'src/server.ts': readmeBlock('src/server.ts'),
-    };
-    if (kind === 'cjs') files['jest.config.js'] = readmeBlock('cjs/jest.config.js');
-    const installed = installProject(dir, files, tarballs);
-    expect(installed.output).toContain('mcpflow patch: TypeScript 6.');
+  test('its install lines name exactly the packages of its package.json', () => {
+    const lines = projectBlocks(project).filter((block) => block.use.kind === 'install');
+    for (const block of lines) {
+      expect({ at: where(block), ...installedPackages(block) }).toEqual({
+        at: where(block),
+        dependencies: Object.keys(manifest.dependencies ?? {}).sort(),
+        devDependencies: Object.keys(manifest.devDependencies ?? {}).sort(),
+      });
+    }
+  });
+
+  test('installs from the packed tarballs', () => {
+    const installed = installDocProject(project, dir, tarballs);
     expect(installed.status).toBe(0);
   });
 
-  test('compiles the README example verbatim, runs it, and a real client gets completed workflows', async () => {
+  test('npm run build compiles every block verbatim, in the project’s module format', () => {
     const built = runIn(dir, 'npm', ['run', 'build']);
     expect(tscErrors(built.output)).toEqual([]);
     expect(built.status).toBe(0);
     const emitted = fs.readFileSync(path.join(dir, 'dist/server.js'), 'utf8');
-    // The emitted module is in the project's format: ESM imports, or CommonJS requires.
-    expect(/\brequire\("@mcpflow\/core\/v1"\)/.test(emitted)).toBe(kind === 'cjs');
-    await talkTo(dir);
+    expect(/\brequire\("@mcpflow\/core\/v[12]"\)/.test(emitted)).toBe(manifest.type !== 'module');
   });
 
-  test('tsc reports a broken workflow on the offending literal', () => {
+  test('each server block serves: a real client of its line lists and gets its prompts over stdio', async () => {
+    const { serve } = flaggedFiles(project);
+    expect(serve.length).toBeGreaterThan(0);
+    for (const block of serve) {
+      const served = await queryServer(dir, block, { transport: 'stdio' });
+      expect(served.listed).toEqual(['add_project_task']);
+      // No page matches 'alice', so there is nothing to choose from: the run hands off.
+      expect(served.runs).toEqual([{ name: 'add_project_task', status: 'handoff' }]);
+      expect(served.stderr).toContain('serving MCP over stdio');
+    }
+  });
+
+  test('mcpflow validate counts the workflow and finds nothing wrong', () => {
+    const validated = runIn(dir, 'npx', ['mcpflow', 'validate']);
+    expect(validated.output).toMatch(/Checked 1 workflow in \d+ files: no mcpflow errors\./);
+    expect(validated.status).toBe(0);
+  });
+
+  test('npm run build refuses a broken workflow on the offending literal; plain, unpatched tsc builds it', () => {
     fs.writeFileSync(path.join(dir, 'src/broken.ts'), BROKEN_WORKFLOW);
     try {
-      const built = runIn(dir, 'npx', ['tsc', '--noEmit']);
+      const built = runIn(dir, 'npm', ['run', 'build']);
       expect(built.status).not.toBe(0);
       expect(tscErrors(built.output)).toEqual([
         expect.stringContaining(
           `src/broken.ts(${BROKEN_AT.line},${BROKEN_AT.column}): error TS91001: Workflow 'review', step 'review': reads binding 'analysis'`,
         ),
       ]);
+      // noEmitOnError: nothing of the broken build is written.
+      expect(fs.existsSync(path.join(dir, 'dist/broken.js'))).toBe(false);
+      // The project's TypeScript is not patched (nothing runs `mcpflow patch`): the checks come from tspc alone.
+      expect(runIn(dir, 'npx', ['tsc', '--noEmit']).status).toBe(0);
     } finally {
       fs.rmSync(path.join(dir, 'src/broken.ts'));
     }
   });
+});
 
-  test('mcpflow validate says how many workflows it checked', () => {
-    const validated = runIn(dir, 'npx', ['mcpflow', 'validate']);
-    expect(validated.output).toContain('Checked 1 workflow in 1 file: no mcpflow errors.');
-    expect(validated.status).toBe(0);
+describe.each(['esm', 'cjs'] as const)('npm test in the %s project', (project) => {
+  test('runs the tests once, and they pass', () => {
+    const tested = runIn(path.join(work, project), 'npm', ['test']);
+    expect(tested.status).toBe(0);
+    if (project === 'esm') expect(tested.output).toMatch(/^# pass 1$/m);
+    // jest sees src/*.test.ts only, not their compiled copies in dist/.
+    else expect(tested.output).toContain('Tests:       1 passed, 1 total');
   });
 });
 
-describe('jest with the preset, under TypeScript 6 defaults (isolatedModules: true)', () => {
+describe('jest with the preset, in the CommonJS project (TypeScript 6 defaults: isolatedModules and noEmitOnError on)', () => {
   const dir = path.join(work, 'cjs');
 
-  test('passes a test of a sound workflow and fails a run that imports a broken one', () => {
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'tsconfig.json'), 'utf8')).compilerOptions.isolatedModules).toBe(true);
-    fs.writeFileSync(path.join(dir, 'src/review.ts'), BROKEN_WORKFLOW.replace("fromStep('analysis')", "fromStep('analysis_result')"));
+  test('fails a run that imports a broken workflow with its TS91001, also through the transformer alone', () => {
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'tsconfig.json'), 'utf8')).compilerOptions).toMatchObject({
+      isolatedModules: true,
+      noEmitOnError: true,
+    });
+    fs.writeFileSync(path.join(dir, 'src/review.ts'), BROKEN_WORKFLOW);
     fs.writeFileSync(
       path.join(dir, 'src/review.test.ts'),
       "import { Review } from './review';\n\ntest('declares the workflow', () => expect(typeof Review).toBe('function'));\n",
     );
-    const sound = runIn(dir, 'npx', ['jest', '--ci']);
-    expect(sound.output).toContain('Tests:       1 passed, 1 total');
-    expect(sound.output).not.toContain('TS151002');
-    expect(sound.status).toBe(0);
+    try {
+      const broken = runIn(dir, 'npx', ['jest', '--ci']);
+      expect(broken.status).not.toBe(0);
+      expect(broken.output).toContain("TS91001: Workflow 'review', step 'review': reads binding 'analysis'");
+      // The transformer on its own, as docs/projects.md shows for keeping another preset, with a tsconfig path.
+      fs.writeFileSync(
+        path.join(dir, 'jest.transformer.config.js'),
+        "module.exports = { roots: ['<rootDir>/src'], transform: { '^.+\\\\.tsx?$': ['@mcpflow/transformer/jest/transformer', { tsconfig: '<rootDir>/tsconfig.json' }] } };\n",
+      );
+      const transformed = runIn(dir, 'npx', ['jest', '--ci', '--config', 'jest.transformer.config.js']);
+      expect(transformed.status).not.toBe(0);
+      expect(transformed.output).toContain("TS91001: Workflow 'review', step 'review': reads binding 'analysis'");
+    } finally {
+      for (const file of ['src/review.ts', 'src/review.test.ts', 'jest.transformer.config.js']) fs.rmSync(path.join(dir, file));
+    }
+  });
+});
 
-    fs.writeFileSync(path.join(dir, 'src/review.ts'), BROKEN_WORKFLOW);
-    const broken = runIn(dir, 'npx', ['jest', '--ci']);
-    expect(broken.status).not.toBe(0);
-    expect(broken.output).toContain("TS91001: Workflow 'review', step 'review': reads binding 'analysis'");
+describe('the README project: what the README says it does', () => {
+  const dir = path.join(work, 'esm');
 
-    // The transformer on its own, as the README shows for keeping another preset, with a tsconfig path.
-    fs.writeFileSync(
-      path.join(dir, 'jest.transformer.config.js'),
-      "module.exports = { transform: { '^.+\\\\.tsx?$': ['@mcpflow/transformer/jest/transformer', { tsconfig: '<rootDir>/tsconfig.json' }] } };\n",
-    );
-    const transformed = runIn(dir, 'npx', ['jest', '--ci', '--config', 'jest.transformer.config.js']);
-    expect(transformed.status).not.toBe(0);
-    expect(transformed.output).toContain("TS91001: Workflow 'review', step 'review': reads binding 'analysis'");
+  test('the README shows the three commands of this repo, and CI runs the set-up and test ones', () => {
+    const repo = allBlocks().filter((block) => block.page === 'README.md' && block.use.kind === 'repo');
+    const commands = repo.flatMap((block) => block.code.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()));
+    expect(commands).toEqual(expect.arrayContaining(['npm ci', 'npm test', 'npm run example']));
+    const ci = fs.readFileSync(path.join(__dirname, '../../.ci/run'), 'utf8');
+    expect(ci).toMatch(/^npm ci$/m);
+    expect(ci).toMatch(/^npm test$/m);
+  });
+
+  test('node dist/try.js: the 2.x client pinned to 2026-07-28 answers the question and gets the completed trace', () => {
+    const [block] = flaggedFiles('esm').run;
+    const ran = runIn(dir, process.execPath, [compiledPath(block.use.path)]);
+    expect(ran.status).toBe(0);
+    expect(ran.output).toContain("The server asks: Which page should 'Fix the login bug' go on?");
+    expect(ran.output).toContain('user: The user answered: MCP Tester');
+    expect(ran.output).toContain("Added 'Fix the login bug' to MCP Tester.");
+  });
+
+  test('PORT set: the server serves HTTP, where a 2026-07-28 client is asked and the run completes', async () => {
+    const [block] = flaggedFiles('esm').serve;
+    const served = await queryServer(dir, block, {
+      transport: 'http',
+      pin: '2026-07-28',
+      answer: { page: 'MCP Tester' },
+      requests: [{ name: 'add_project_task', arguments: { project: 'mcp tester', task: 'Fix the login bug' } }],
+    });
+    expect(served.stderr).toMatch(/projects: serving MCP on http:\/\/127\.0\.0\.1:\d+\/mcp/);
+    expect(served.runs).toEqual([{ name: 'add_project_task', status: 'completed' }]);
+  });
+
+  test('the Inspector CLI lines run against the built server, and prompts/get hands off at the question', () => {
+    const ran = runShellBlocks('esm', dir);
+    expect(ran.length).toBe(2);
+    for (const { command, ran: result } of ran) expect({ command, status: result.status }).toEqual({ command, status: 0 });
+    expect(ran[0].ran.output).toContain('"name": "add_project_task"');
+    expect(ran[1].ran.output).toContain("I cannot complete step 'added' on the server: the client does not accept questions (elicitation)");
   });
 });
 

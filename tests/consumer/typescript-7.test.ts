@@ -1,14 +1,15 @@
 /**
- * A project on TypeScript 7 (the native compiler, `typescript@latest`), set up as the README's ESM
- * project: `npm install` must work although TS 7 cannot be patched, and `mcpflow validate` (which
- * brings its own TypeScript 6) must still report a broken workflow.
+ * A project on TypeScript 7 (the native compiler, `typescript@latest`), set up as docs/projects.md
+ * says (the README's project, building with `mcpflow validate && tsc`): it installs, `mcpflow patch`
+ * says TS 7 cannot be patched without failing, the build runs mcpflow's checks through `validate`
+ * (which brings its own TypeScript 6) and refuses a broken workflow, and the tests pass.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { BROKEN_AT, BROKEN_WORKFLOW, installProject, runIn } from './consumer-project';
+import { BROKEN_AT, BROKEN_WORKFLOW, runIn } from './consumer-project';
+import { installDocProject } from './doc-project';
 import { packPackages } from './packed-packages';
-import { readmeBlock } from './readme-blocks';
 
 jest.setTimeout(600_000);
 
@@ -17,47 +18,37 @@ const dir = path.join(work, 'project');
 
 beforeAll(() => {
   fs.mkdirSync(path.join(work, 'tarballs'));
-  const manifest = JSON.parse(readmeBlock('esm/package.json')) as { devDependencies: Record<string, string> };
-  manifest.devDependencies.typescript = '^7.0.0';
-  const installed = installProject(
-    dir,
-    {
-      'package.json': JSON.stringify(manifest, null, 2),
-      'tsconfig.json': readmeBlock('esm/tsconfig.json'),
-      'src/server.ts': readmeBlock('src/server.ts'),
-    },
-    packPackages(path.join(work, 'tarballs')),
-  );
-  // Kept for the first test, which asserts on it.
-  fs.writeFileSync(path.join(work, 'install.json'), JSON.stringify(installed));
+  const installed = installDocProject('ts7', dir, packPackages(path.join(work, 'tarballs')));
+  if (installed.status !== 0) throw new Error(`npm install failed:\n${installed.output}`);
 });
 
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-test('npm install succeeds: mcpflow patch says TypeScript 7 cannot be patched and what to do instead', () => {
-  const installed = JSON.parse(fs.readFileSync(path.join(work, 'install.json'), 'utf8')) as { status: number; output: string };
-  expect(installed.output).toMatch(/mcpflow patch: TypeScript 7\.\d+\.\d+ cannot be patched/);
-  expect(installed.output).toContain('npx mcpflow validate');
-  expect(installed.status).toBe(0);
+test('TypeScript 7 is installed, and mcpflow patch says it cannot be patched and what to do instead, exiting 0', () => {
   const version = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules/typescript/package.json'), 'utf8')).version as string;
   expect(version).toMatch(/^7\./);
+  const patched = runIn(dir, 'npx', ['mcpflow', 'patch']);
+  expect(patched.output).toMatch(/mcpflow patch: TypeScript 7\.\d+\.\d+ cannot be patched/);
+  expect(patched.output).toContain('npx mcpflow validate');
+  expect(patched.status).toBe(0);
 });
 
-test("TypeScript 7's tsc builds the README example", () => {
-  const built = runIn(dir, 'npx', ['tsc']);
+test('npm run build validates and builds the README project, and npm test passes', () => {
+  const built = runIn(dir, 'npm', ['run', 'build']);
   expect(built.output.split('\n').filter((line) => /error TS/.test(line))).toEqual([]);
+  expect(built.output).toMatch(/Checked 1 workflow in \d+ files: no mcpflow errors\./);
   expect(built.status).toBe(0);
+  const tested = runIn(dir, 'npm', ['test']);
+  expect(tested.output).toMatch(/^# pass 1$/m);
+  expect(tested.status).toBe(0);
 });
 
-test('mcpflow validate, with its own TypeScript 6, reports a broken workflow and counts a sound one', () => {
-  const clean = runIn(dir, 'npx', ['mcpflow', 'validate']);
-  expect(clean.output).toContain('Checked 1 workflow in 1 file: no mcpflow errors.');
-  expect(clean.status).toBe(0);
+test('npm run build refuses a broken workflow: mcpflow validate reports it with its own TypeScript 6', () => {
   fs.writeFileSync(path.join(dir, 'src/broken.ts'), BROKEN_WORKFLOW);
-  const broken = runIn(dir, 'npx', ['mcpflow', 'validate']);
-  expect(broken.status).toBe(1);
+  const broken = runIn(dir, 'npm', ['run', 'build']);
+  expect(broken.status).not.toBe(0);
   expect(broken.output).toContain(
     `src/broken.ts(${BROKEN_AT.line},${BROKEN_AT.column}): error TS91001: Workflow 'review', step 'review': reads binding 'analysis'`,
   );
-  expect(broken.output).toContain('Checked 2 workflows in 2 files.');
+  expect(broken.output).toMatch(/Checked 2 workflows in \d+ files\./);
 });

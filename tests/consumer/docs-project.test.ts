@@ -1,0 +1,87 @@
+/**
+ * The guides' code, run: every block of docs/*.md marked for the `docs` project, with the README's
+ * package.json, tsconfig.json and workflow, is written verbatim into one fresh ES-module project
+ * installed from the packed tarballs (with SDK 1.x added: the guides serve on both lines). It must
+ * build with the checks on; each example shown failing must fail with exactly its code; `use()` must
+ * accept every workflow the guides declare; each server must serve a real client of its line; each
+ * shell line must succeed.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { projectFiles, where } from '../docs/doc-blocks';
+import { installProject, runIn } from './consumer-project';
+import { compileFailing, flaggedFiles, queryServer, runShellBlocks, tscErrors, useEveryWorkflow } from './doc-project';
+import { packPackages } from './packed-packages';
+
+jest.setTimeout(600_000);
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mcpflow-docs-'));
+const dir = path.join(work, 'docs');
+const repoManifest = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as {
+  devDependencies: Record<string, string>;
+};
+
+beforeAll(() => {
+  fs.mkdirSync(path.join(work, 'tarballs'));
+  const files = projectFiles('docs');
+  const manifest = JSON.parse(files['package.json']) as { dependencies: Record<string, string> };
+  manifest.dependencies['@modelcontextprotocol/sdk'] = repoManifest.devDependencies['@modelcontextprotocol/sdk'];
+  const installed = installProject(
+    dir,
+    { ...files, 'package.json': JSON.stringify(manifest, null, 2) },
+    packPackages(path.join(work, 'tarballs')),
+  );
+  if (installed.status !== 0) throw new Error(`npm install failed:\n${installed.output}`);
+});
+
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+test('every block builds with tspc and the checks on', () => {
+  const built = runIn(dir, 'npm', ['run', 'build']);
+  expect(tscErrors(built.output)).toEqual([]);
+  expect(built.status).toBe(0);
+});
+
+test('each example shown failing fails with exactly the code the page says', () => {
+  const { fails } = flaggedFiles('docs');
+  expect(fails.length).toBeGreaterThan(0);
+  for (const block of fails) {
+    const errors = compileFailing(dir, block);
+    expect({ at: where(block), errors }).toEqual({
+      at: where(block),
+      errors: [expect.stringMatching(new RegExp(`^${block.use.path}\\(\\d+,\\d+\\): error ${block.use.fails}: `))],
+    });
+  }
+});
+
+test('use() accepts every workflow the guides declare', () => {
+  const ran = useEveryWorkflow('docs', dir);
+  expect(ran.output).not.toContain('Error');
+  expect(ran.status).toBe(0);
+  expect(Number(/use\(\) accepted (\d+) workflows/.exec(ran.output)?.[1])).toBeGreaterThanOrEqual(10);
+});
+
+test('each server block serves a real client of its SDK line, on every transport it serves', async () => {
+  const { serve } = flaggedFiles('docs');
+  expect(serve.length).toBeGreaterThan(0);
+  for (const block of serve) {
+    const transports = (['stdio', 'http'] as const).filter((transport) =>
+      block.code.includes(transport === 'stdio' ? 'serveStdio(' : 'serveHttp('),
+    );
+    expect({ at: where(block), transports: transports.length > 0 }).toEqual({ at: where(block), transports: true });
+    for (const transport of transports) {
+      const served = await queryServer(dir, block, { transport });
+      expect({ at: where(block), transport, listed: served.listed.length > 0 }).toEqual({ at: where(block), transport, listed: true });
+      for (const run of served.runs) expect(['completed', 'handoff', 'failed']).toContain(run.status);
+    }
+  }
+});
+
+test('each shell line of the guides succeeds in the project', () => {
+  const ran = runShellBlocks('docs', dir);
+  expect(ran.length).toBeGreaterThan(0);
+  for (const { block, command, ran: result } of ran) {
+    expect({ at: where(block), command, status: result.status }).toEqual({ at: where(block), command, status: 0 });
+  }
+});
