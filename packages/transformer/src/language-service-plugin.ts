@@ -1,8 +1,9 @@
 import type * as ts from 'typescript';
-import { workflowDiagnosticsOf } from './program-diagnostics';
+import { programWorkflows, type ProgramWorkflows } from './program-diagnostics';
 
 /**
- * A TypeScript language-service plugin: editors show mcpflow's diagnostics while you type.
+ * A TypeScript language-service plugin: editors show mcpflow's diagnostics while you type, and
+ * TypeScript's own as the transformer shows them (`presentCompilerDiagnostics`).
  *
  * ```json
  * "plugins": [{ "name": "@mcpflow/transformer/language-service" }]
@@ -22,25 +23,28 @@ function init(modules: { typescript: typeof ts }): ts.server.PluginModule {
         (proxy as unknown as Record<string, unknown>)[key] =
           typeof member === 'function' ? (member as (...a: unknown[]) => unknown).bind(service) : member;
       }
-      let forProgram: { program: ts.Program; diagnostics: ReturnType<typeof workflowDiagnosticsOf> } | undefined;
+      let forProgram: { program: ts.Program; workflows: ProgramWorkflows } | undefined;
       proxy.getSemanticDiagnostics = (fileName) => {
         const prior = service.getSemanticDiagnostics(fileName);
         const program = service.getProgram();
         const file = program?.getSourceFile(fileName);
         if (!program || !file) return prior;
-        if (forProgram?.program !== program) forProgram = { program, diagnostics: workflowDiagnosticsOf(t, program) };
-        const added = forProgram
-          .diagnostics(file)
+        if (forProgram?.program !== program) forProgram = { program, workflows: programWorkflows(t, program) };
+        const { workflows } = forProgram;
+        const presented = workflows.present(file, prior);
+        const shown = presented === prior ? prior : [...presented];
+        const added = workflows
+          .diagnosticsOf(file)
           .filter(
             (diagnostic) =>
-              !prior.some(
+              !shown.some(
                 (existing) =>
                   existing.code === diagnostic.code &&
                   existing.start === diagnostic.start &&
                   existing.messageText === diagnostic.messageText,
               ),
           );
-        return added.length ? [...prior, ...added] : prior;
+        return added.length ? [...shown, ...added] : shown;
       };
       return proxy;
     },

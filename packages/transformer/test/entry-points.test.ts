@@ -74,6 +74,43 @@ describe('mcpflow validate (CLI)', () => {
     expect(cli.stdout).toContain('Found 1 mcpflow error.');
   });
 
+  test("reports TypeScript's own errors in workflow files too, naming the workflow and step, so it never passes what tsc rejects", () => {
+    const types = expectations('types');
+    const dir = project('cli-types', { noEmit: true, plugins: [] }, { include: [path.join(FIXTURES, 'types/*.ts')] });
+    const cli = run('cli', ['validate', '-p', dir], dir);
+    expect(cli.status).toBe(1);
+    const reported = parseReported(cli.stdout, dir);
+    expect(reported.map(key).sort()).toEqual(types.map(key).sort());
+    const message = (file: string, line: number) =>
+      reported.find((entry) => entry.file === `types/${file}` && entry.line === line)?.message;
+    expect(message('unknown-argument.ts', 14)).toBe(
+      "Workflow 'typo', step 'required': Object literal may only specify known properties, but 'qury' does not exist in type 'ToolArguments<{ query: string; }>'. Did you mean to write 'query'?",
+    );
+    expect(message('unknown-argument.ts', 20)).toMatch(
+      /^Workflow 'typo', step 'unrelated': Object literal may only specify known properties, and 'zipcode'/,
+    );
+    expect(message('argument-type.ts', 11)).toMatch(/^Workflow 'types', step 'days': Type 'PromptArgSource' is not assignable/);
+    // The import of a renamed definition is outside any workflow: TypeScript's message as it is.
+    expect(message('renamed-tool.ts', 5)).toBe("Module '\"../shared/weather-tools\"' has no exported member 'currentWeather'.");
+    // The explanation of a TS2322 follows it, as under tsc.
+    expect(cli.stdout).toContain(
+      "  Workflow 'types', step 'days': argument 'days' of tool get_weather takes number | undefined, but promptArg('days') gives a string (a prompt argument always does).",
+    );
+    expect(cli.stdout).toContain(`Found 0 mcpflow errors and ${types.length} TypeScript errors in the files that declare workflows.`);
+  });
+
+  test('--json includes those TypeScript errors, with the workflow and step (here through a patched compiler, which adds mcpflow’s own)', () => {
+    const dir = project('cli-types-json', { noEmit: true }, { files: [path.join(FIXTURES, 'types/unknown-argument.ts')] });
+    const cli = run('cli', ['validate', '-p', dir, '--json'], dir);
+    expect(cli.status).toBe(1);
+    const entries = JSON.parse(cli.stdout) as { code: number; line: number; workflow?: string; step?: string }[];
+    expect(entries.map(({ code, line, workflow, step }) => ({ code, line, workflow, step }))).toEqual([
+      { code: 2561, line: 14, workflow: 'typo', step: 'required' },
+      { code: 2561, line: 17, workflow: 'typo', step: 'optional' },
+      { code: 2353, line: 20, workflow: 'typo', step: 'unrelated' },
+    ]);
+  });
+
   test('the bin npm links in this repo works (it exists before the build, so npm ci links it)', () => {
     const linked = spawnSync(path.join(REPO, 'node_modules/.bin/mcpflow'), ['validate', '-p', 'examples'], { cwd: REPO, encoding: 'utf8' });
     expect(linked.stdout).toMatch(/^Checked \d+ workflows in \d+ files: no mcpflow errors\.$/m);
@@ -135,6 +172,26 @@ describe('language-service plugin', () => {
 
   test('shows the same diagnostics as tsc while typing', () => {
     expect(ours(languageService(files, options)).map(key).sort()).toEqual(invalid.map(key).sort());
+  });
+
+  test('shows TypeScript’s errors as the patched tsc does: TS91031 alone, a TS2322 on a definition argument explained', () => {
+    const standard = path.join(FIXTURES, 'standard-decorators/get-hint.ts');
+    const off = languageService([standard], { ...options, experimentalDecorators: false, emitDecoratorMetadata: false });
+    expect(off.getSemanticDiagnostics(standard).map((diagnostic) => diagnostic.code)).toEqual([91031]);
+    const typed = path.join(FIXTURES, 'types/argument-type.ts');
+    const explained = languageService([typed], options)
+      .getSemanticDiagnostics(typed)
+      .filter((diagnostic) => diagnostic.code === 2322)
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n').split('\n')[1]);
+    expect(explained).toEqual([
+      expect.stringMatching(
+        /^ {2}Workflow 'types', step 'days': argument 'days' of tool get_weather takes number \| undefined, but promptArg/,
+      ),
+      expect.stringMatching(
+        /^ {2}Workflow 'types', step 'constants': argument 'city' of tool get_weather takes string, but constant\(42\)/,
+      ),
+      expect.stringMatching(/^ {2}Workflow 'types', step 'constants': argument 'units' of tool get_weather/),
+    ]);
   });
 
   test('shows none twice when the compiler is patched with the program transformer as well', () => {
