@@ -6,6 +6,8 @@ import init from '../src/language-service-plugin';
 import { FIXTURES, PLUGIN, REPO, expectations, parseReported, project, run } from './helpers/tsc';
 
 const invalid = expectations('invalid');
+/** The code of the editor's notice that the project's build does not run mcpflow's checks. */
+const CHECKS_OFF_IN_BUILD = 91036;
 const key = (entry: { file: string; code: number; line: number; column: number }) =>
   `${entry.file}(${entry.line},${entry.column}) TS${entry.code}`;
 const invalidProject = () => project('cli-invalid', { noEmit: true }, { include: [path.join(FIXTURES, 'invalid/*.ts')] });
@@ -124,6 +126,10 @@ describe('mcpflow validate (CLI)', () => {
     const cli = run('cli', ['validate', '-p', dir], dir);
     expect(cli.status).toBe(1);
     expect(cli.stdout).toContain('error TS91001');
+    // And it says why tsc did not: the build does not run the transformer.
+    expect(cli.stdout).toMatch(
+      /^Note: mcpflow's checks are not part of this project's build: tsconfig\.json does not list the transformer/m,
+    );
   });
 });
 
@@ -163,7 +169,8 @@ describe('language-service plugin', () => {
     files.flatMap((file) =>
       service
         .getSemanticDiagnostics(file)
-        .filter((diagnostic) => diagnostic.code >= 91000 && diagnostic.code < 92000)
+        // The notice that the build does not run the checks is tested on its own, below.
+        .filter((diagnostic) => diagnostic.code >= 91000 && diagnostic.code < 92000 && diagnostic.code !== CHECKS_OFF_IN_BUILD)
         .map((diagnostic) => {
           const position = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start!);
           return { file: path.relative(FIXTURES, file), line: position.line + 1, column: position.character + 1, code: diagnostic.code };
@@ -174,10 +181,34 @@ describe('language-service plugin', () => {
     expect(ours(languageService(files, options)).map(key).sort()).toEqual(invalid.map(key).sort());
   });
 
+  describe('a project whose build does not run the transformer', () => {
+    const file = path.join(FIXTURES, 'valid/every-source.ts');
+    const workflows = (fs.readFileSync(file, 'utf8').match(/^@Workflow\(/gm) ?? []).length;
+    const notices = (service: ts.LanguageService) =>
+      service.getSemanticDiagnostics(file).filter((diagnostic) => diagnostic.code === CHECKS_OFF_IN_BUILD);
+
+    test('gets a warning on each @Workflow: the build would not report a broken workflow, and how to fix that', () => {
+      const shown = notices(languageService([file], options));
+      expect(shown).toHaveLength(workflows);
+      for (const notice of shown) {
+        expect(notice.category).toBe(ts.DiagnosticCategory.Warning);
+        expect(notice.file?.text.slice(notice.start!, notice.start! + 'Workflow'.length)).toBe('Workflow');
+        expect(ts.flattenDiagnosticMessageText(notice.messageText, '\n')).toMatch(
+          /^Workflow '.+': mcpflow's checks are not part of this project's build: tsconfig\.json does not list the transformer .* Fix: add \{ "transform": "@mcpflow\/transformer", "transformProgram": true \}/,
+        );
+      }
+    });
+
+    test('gets none when the build runs it (the transformer listed, the TypeScript the project builds with patched)', () => {
+      expect(notices(languageService([file], { ...options, plugins: [PLUGIN] as never }))).toEqual([]);
+    });
+  });
+
   test('shows TypeScript’s errors as the patched tsc does: TS91031 alone, a TS2322 on a definition argument explained', () => {
     const standard = path.join(FIXTURES, 'standard-decorators/get-hint.ts');
     const off = languageService([standard], { ...options, experimentalDecorators: false, emitDecoratorMetadata: false });
-    expect(off.getSemanticDiagnostics(standard).map((diagnostic) => diagnostic.code)).toEqual([91031]);
+    const codes = off.getSemanticDiagnostics(standard).map((diagnostic) => diagnostic.code);
+    expect(codes.filter((code) => code !== CHECKS_OFF_IN_BUILD)).toEqual([91031]);
     const typed = path.join(FIXTURES, 'types/argument-type.ts');
     const explained = languageService([typed], options)
       .getSemanticDiagnostics(typed)

@@ -1,7 +1,9 @@
 import * as path from 'node:path';
 import * as ts from 'typescript';
+import { buildRunsChecks } from '../build/build-runs-checks';
 import { DIAGNOSTIC_SOURCE } from '../diagnostics/file-diagnostics';
 import { workflowAt } from '../diagnostics/workflow-at';
+import { ChecksNotInBuildError } from '../errors/checks-not-in-build-error';
 import { programWorkflows, type ProgramWorkflows } from '../program-diagnostics';
 import type { Output } from './output';
 
@@ -23,7 +25,8 @@ interface Reported {
  * `mcpflow validate`: checks a project's workflows with mcpflow's own TypeScript 6, whatever
  * compiler the project builds with, and reports TypeScript's own errors in the files that declare
  * workflows too (a misspelled argument of a tool definition, a value of the wrong type), so it never
- * passes a workflow that tsc rejects. Returns the exit code (0 clean, 1 errors, 2 bad config).
+ * passes a workflow that tsc rejects. Says so when the project's build would not run the checks.
+ * Returns the exit code (0 clean, 1 errors, 2 bad config).
  *
  * ```sh
  * npx mcpflow validate -p tsconfig.json
@@ -39,9 +42,10 @@ export function validateProject(options: ValidateOptions, stdout: Output, stderr
     return 2;
   }
   const reported: Reported[] = [];
+  const notes: string[] = [];
   const checkedFiles = new Set<string>();
   let workflows = 0;
-  for (const { parsed } of projects) {
+  for (const { parsed, configFile } of projects) {
     const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, projectReferences: parsed.projectReferences });
     const ofProgram = programWorkflows(ts, program);
     // A file two referenced projects both compile is checked and counted once.
@@ -55,10 +59,17 @@ export function validateProject(options: ValidateOptions, stdout: Output, stderr
       reported.push(...fileReport(program, ofProgram, file));
     }
     workflows += found;
+    const build = found > 0 ? buildRunsChecks(parsed.options, path.dirname(configFile)) : { runs: true as const };
+    if (!build.runs) {
+      const { problem, fix } = new ChecksNotInBuildError('', build.reason, build.fix);
+      const where = projects.length > 1 ? ` (${path.relative(process.cwd(), configFile)})` : '';
+      notes.push(`Note${where}: ${problem} Fix: ${fix}\n`);
+    }
   }
   const failed = reported.length ? 1 : 0;
   if (options.json) {
     stdout.write(`${JSON.stringify(reported.map(toJson), null, 2)}\n`);
+    notes.forEach((note) => stderr.write(note));
     return failed;
   }
   const checked = `Checked ${plural(workflows, 'workflow')} in ${plural(checkedFiles.size, 'file')}`;
@@ -77,6 +88,7 @@ export function validateProject(options: ValidateOptions, stdout: Output, stderr
   } else {
     stdout.write(`${checked}: no mcpflow errors.\n`);
   }
+  notes.forEach((note) => stdout.write(note));
   return failed;
 }
 
