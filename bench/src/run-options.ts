@@ -9,7 +9,7 @@ export interface RunOptions {
 }
 
 /** The iterations of a smoke pass: enough to go through every code path once or twice. */
-export const SMOKE_SIZES = { warmup: 2, rounds: 2, batch: 2 } as const;
+const SMOKE_SIZES = { warmup: 2, rounds: 2, batch: 2 } as const;
 
 /**
  * The sizes a case measures with: `full` in a real run, a few iterations in a smoke pass

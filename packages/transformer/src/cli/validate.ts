@@ -45,7 +45,9 @@ export function validateProject(options: ValidateOptions, stdout: Output, stderr
   const notes: string[] = [];
   const checkedFiles = new Set<string>();
   let workflows = 0;
-  for (const { parsed, configFile } of projects) {
+  for (const parsed of projects) {
+    // Set by getParsedCommandLineOfConfigFile: the tsconfig this project was read from.
+    const configFile = String(parsed.options.configFilePath);
     const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, projectReferences: parsed.projectReferences });
     const ofProgram = programWorkflows(ts, program);
     // A file two referenced projects both compile is checked and counted once.
@@ -125,11 +127,7 @@ function fileReport(program: ts.Program, workflows: ProgramWorkflows, file: ts.S
  * The projects a config stands for: itself, or, for a solution-style config (`"files": []` and
  * `references`, as `tsc -b` builds), every project it references, followed transitively.
  */
-function projectsToCheck(
-  configPath: string,
-  configErrors: ts.Diagnostic[],
-  seen = new Set<string>(),
-): { parsed: ts.ParsedCommandLine; configFile: string }[] {
+export function projectsToCheck(configPath: string, configErrors: ts.Diagnostic[], seen = new Set<string>()): ts.ParsedCommandLine[] {
   if (seen.has(configPath)) return [];
   seen.add(configPath);
   const parsed = ts.getParsedCommandLineOfConfigFile(
@@ -138,7 +136,7 @@ function projectsToCheck(
     { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (diagnostic) => configErrors.push(diagnostic) },
   );
   if (!parsed) return [];
-  if (parsed.fileNames.length > 0 || !parsed.projectReferences?.length) return [{ parsed, configFile: configPath }];
+  if (parsed.fileNames.length > 0 || !parsed.projectReferences?.length) return [parsed];
   return parsed.projectReferences.flatMap((reference) => projectsToCheck(ts.resolveProjectReferencePath(reference), configErrors, seen));
 }
 
@@ -146,7 +144,7 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-function formatHost(): ts.FormatDiagnosticsHost {
+export function formatHost(): ts.FormatDiagnosticsHost {
   return { getCanonicalFileName: (fileName) => fileName, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
 }
 

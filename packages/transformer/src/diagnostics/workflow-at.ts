@@ -10,7 +10,7 @@ export interface WorkflowPlace {
 }
 
 /** The class a workflow was read from: its `@Workflow` decorator's class. */
-export function workflowClass(t: typeof ts, workflow: AnalyzedWorkflow): ts.ClassLikeDeclaration | undefined {
+function workflowClass(t: typeof ts, workflow: AnalyzedWorkflow): ts.ClassLikeDeclaration | undefined {
   return t.findAncestor(workflow.decorator, (node): node is ts.ClassLikeDeclaration => t.isClassLike(node));
 }
 
