@@ -1,4 +1,5 @@
 import type { BenchCase } from './case';
+import { ablationV1, ablationV2 } from './cases/ablation-lines';
 import { compile } from './cases/compile';
 import { engineV1 } from './cases/engine-v1';
 import { engineV2 } from './cases/engine-v2';
@@ -28,4 +29,6 @@ export const CASES: readonly BenchCase[] = [
   forEachLoop,
   pauseAndResume,
   sealing,
+  ablationV1,
+  ablationV2,
 ];

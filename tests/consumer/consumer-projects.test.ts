@@ -236,3 +236,95 @@ describe('the editor plugin in a real, unpatched TypeScript 6 tsserver', () => {
     }
   });
 });
+
+// `prepare` (mcpflow patch) runs on a bare `npm install` only. A later install that changes the
+// TypeScript package — a version bump as Renovate or `npm install typescript@…` makes it, here to
+// 6.0.2 beside another package — leaves an unpatched compiler behind, and a plain `tsc` build
+// then loses mcpflow's checks without a word. (npm 11 does not reinstall an unchanged TypeScript
+// for `npm install ms` alone.)
+describe('after `npm install <tarballs> <another package> typescript@6.0.2`, which leaves TypeScript unpatched', () => {
+  const dir = path.join(work, 'esm');
+  const broken = path.join(dir, 'src/broken.ts');
+  const isPatched = () => fs.readFileSync(path.join(dir, 'node_modules/typescript/lib/_tsc.js'), 'utf8').startsWith('/// tsp-module:');
+  const setBuildScript = (command: string) => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    manifest.scripts.build = command;
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+  };
+
+  test('the project’s TypeScript is no longer patched (mcpflow patch ran at the first install only)', () => {
+    expect(isPatched()).toBe(true);
+    const installed = runIn(dir, 'npm', [
+      'install',
+      ...Object.values(tarballs),
+      'ms',
+      'typescript@6.0.2',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+    ]);
+    expect(installed.status).toBe(0);
+    expect(isPatched()).toBe(false);
+  });
+
+  test('npm run build (tspc) still refuses a broken binding; plain tsc builds it, adding no error of mcpflow’s', () => {
+    fs.writeFileSync(broken, BROKEN_WORKFLOW);
+    try {
+      const built = runIn(dir, 'npm', ['run', 'build']);
+      expect(built.status).not.toBe(0);
+      expect(tscErrors(built.output)).toEqual([
+        expect.stringContaining(`src/broken.ts(${BROKEN_AT.line},${BROKEN_AT.column}): error TS91001: Workflow 'review', step 'review'`),
+      ]);
+      const plain = runIn(dir, 'npx', ['tsc', '--noEmit']);
+      expect(tscErrors(plain.output)).toEqual([]);
+      expect(plain.status).toBe(0);
+    } finally {
+      fs.rmSync(broken);
+    }
+  });
+
+  async function editorDiagnostics(file: string): Promise<ServerDiagnostic[]> {
+    const session = new TsServerSession(
+      path.join(dir, 'node_modules/typescript/lib/tsserver.js'),
+      ['--pluginProbeLocations', dir, '--disableAutomaticTypingAcquisition'],
+      dir,
+    );
+    try {
+      session.notify('open', { file, projectRootPath: dir });
+      return await session.request<ServerDiagnostic[]>('semanticDiagnosticsSync', { file });
+    } finally {
+      session.close();
+    }
+  }
+
+  test('the editor says nothing of the build while it runs tspc, and warns on each @Workflow once it runs plain tsc', async () => {
+    const server = path.join(dir, 'src/server.ts');
+    expect((await editorDiagnostics(server)).map(({ code }) => code)).toEqual([]);
+    setBuildScript('tsc');
+    try {
+      const shown = await editorDiagnostics(server);
+      const workflowLine =
+        readmeBlock('src/server.ts')
+          .split('\n')
+          .findIndex((line) => line.startsWith('@Workflow(')) + 1;
+      expect(shown.map(({ code, start }) => ({ code, start }))).toEqual([{ code: 91036, start: { line: workflowLine, offset: 2 } }]);
+      expect(shown[0].text).toMatch(/mcpflow's checks are not part of this project's build: .*not patched.* Fix: .*"build": "tspc"/);
+    } finally {
+      setBuildScript('tspc');
+    }
+  });
+
+  test('mcpflow validate, with plain tsc as the build, reports the broken binding and why tsc does not', () => {
+    setBuildScript('tsc');
+    fs.writeFileSync(broken, BROKEN_WORKFLOW);
+    try {
+      const validated = runIn(dir, 'npx', ['mcpflow', 'validate']);
+      expect(validated.status).toBe(1);
+      expect(validated.output).toContain(`src/broken.ts(${BROKEN_AT.line},${BROKEN_AT.column}): error TS91001`);
+      expect(validated.output).toMatch(/^Note: mcpflow's checks are not part of this project's build: /m);
+    } finally {
+      fs.rmSync(broken);
+      setBuildScript('tspc');
+    }
+  });
+});

@@ -28,3 +28,4 @@ export { FieldNotInTypeError } from './errors/field-not-in-type-error';
 export { TypeMismatchError } from './errors/type-mismatch-error';
 export { BindingTypeError } from './errors/binding-type-error';
 export { NotALiteralError } from './errors/not-a-literal-error';
+export { ChecksNotInBuildError } from './errors/checks-not-in-build-error';

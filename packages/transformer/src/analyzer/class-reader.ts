@@ -31,12 +31,21 @@ interface DecoratorCall {
  */
 type Incomplete = (what: string, at: ts.Node, step?: string, quiet?: boolean) => void;
 
+/** The fields of a step's model that the whole class chain decides (a subclass may bind a base class's step). */
+type ChainFields = 'binding' | 'extraBindings' | 'fills';
+
+/**
+ * A step's model as read from its `@Step`, the chain's fields filled in afterwards: in place, since
+ * copying an object of twenty fields per step was a measurable part of the transformer's time.
+ */
+type StepModelDraft = Omit<StepModel, ChainFields> & { -readonly [K in ChainFields]: StepModel[K] };
+
 /** A `@Step` property as read, before its bindings (which subclasses may add to) are joined. */
 interface ReadStep {
   readonly member: ts.PropertyDeclaration;
   readonly property: string;
   readonly decorator: ts.Node;
-  readonly model: Omit<StepModel, 'binding' | 'extraBindings' | 'fills'>;
+  readonly model: StepModelDraft;
   readonly options: ReadonlyMap<string, ts.Expression>;
   /** The option naming the step's action. */
   readonly action?: ts.Expression;
@@ -147,12 +156,10 @@ export class ClassReader {
     for (const step of steps) {
       const bound = bindings.get(step.property) ?? [];
       const filled = templates.get(step.property) ?? [];
-      const model: StepModel = {
-        ...step.model,
-        binding: bound[0]?.name,
-        extraBindings: bound.slice(1).map((binding) => binding.name),
-        fills: filled.map(({ variable, source }): UriVariableFill => ({ variable, source: source.source })),
-      };
+      const model: StepModelDraft = step.model;
+      model.binding = bound[0]?.name;
+      model.extraBindings = bound.slice(1).map((binding) => binding.name);
+      model.fills = filled.map(({ variable, source }): UriVariableFill => ({ variable, source: source.source }));
       stepModels.push(model);
       if (stepNodes.has(model.name)) continue;
       stepNodes.set(model.name, {
@@ -249,7 +256,8 @@ export class ClassReader {
       return value;
     };
     const toolNode = options.get('tool');
-    const tool = toolNode && this.definitions.tool(toolNode);
+    // A name written as a literal is not a definition: asking the checker would only cost time.
+    const tool = toolNode && !this.t.isStringLiteralLike(toolNode) ? this.definitions.tool(toolNode) : undefined;
     const actions = this.readActions(options, name, incomplete);
     const guidance = text('guidance');
 
@@ -317,6 +325,9 @@ export class ClassReader {
         concurrency: this.number(options.get('concurrency')),
         maxItems: this.number(options.get('maxItems')),
         optional: flag('optional'),
+        binding: undefined,
+        extraBindings: [],
+        fills: [],
       },
     };
   }
@@ -479,7 +490,11 @@ export class ClassReader {
 
   private requiredBySchema(schema: ts.Expression): boolean | undefined {
     const checker = this.context.checker;
-    const input = checker.getPropertyOfType(checker.getTypeAtLocation(schema), '_input');
+    // A schema is usually a call (`z.string()`): its signature is resolved already, where the type
+    // of the call expression would be computed again, name lookups and all.
+    const signature = this.t.isCallExpression(schema) ? checker.getResolvedSignature(schema) : undefined;
+    const schemaType = signature ? checker.getReturnTypeOfSignature(signature) : checker.getTypeAtLocation(schema);
+    const input = checker.getPropertyOfType(schemaType, '_input');
     if (!input) return undefined;
     const type = checker.getTypeOfSymbol(input);
     if (type.flags & (this.t.TypeFlags.Any | this.t.TypeFlags.Unknown)) return undefined;

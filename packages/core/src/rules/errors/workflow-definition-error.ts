@@ -69,6 +69,8 @@ export const ErrorCodes = {
   ArgumentType: 91033,
   BindingType: 91034,
   DefinitionConflict: 91035,
+  /** A warning of the editor and `mcpflow validate`, never a build error: the project's build does not run the transformer. */
+  ChecksNotInBuild: 91036,
   NestedAsk: 91040,
   UnknownAskPlaceholder: 91041,
   InvalidAskOption: 91042,
