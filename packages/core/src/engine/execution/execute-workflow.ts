@@ -7,6 +7,7 @@ import { checkedResourceRead } from '../results/checked-results';
 import { MAX_MESSAGE_CHARACTERS, boundStrings } from '../text/bounded-text';
 import { errorMessage } from '../text/error-message';
 import { boundTrace } from '../trace/bound-trace';
+import { jsonBytesBound } from '../trace/json-size';
 import { Trace } from '../trace/trace';
 import { askQuestions } from './ask-questions';
 import { collectSecrets } from './collect-secrets';
@@ -20,6 +21,9 @@ import { failureText, instructionResourceFailureText, intentText, planText } fro
 import { EXECUTION_META_KEY, type ExecutionMeta, type WorkflowHooks } from './step-events';
 import { stepMeta } from './step-meta';
 import { StepRunner } from './step-runner';
+
+/** Room for what a result holds besides its messages, description and execution summary: their keys, and a margin. */
+const META_ENVELOPE_BYTES = 256;
 
 /** What a server gives every run: its hooks and its limits (defaults apply to limits left out). */
 export interface ExecutionOptions extends WorkflowHooks, ExecutionLimits {}
@@ -141,9 +145,18 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   const redacted = redactor.redactDeep({ description: plan.model.description, messages: state.messages, meta });
   // Reasons can quote a handler's whole error text: cut them now, after redaction, never before.
   redacted.meta = boundStrings(redacted.meta, MAX_MESSAGE_CHARACTERS);
-  const reserved =
-    Buffer.byteLength(JSON.stringify({ description: redacted.description, _meta: { [EXECUTION_META_KEY]: redacted.meta } })) + 256;
-  const bounded = boundTrace(redacted.messages, limits.maxTraceBytes, reserved, (plan.model.instructions?.length ?? 0) + 2);
+  // Most results are far below the bound, and the trace knows its size as written (redaction can
+  // lengthen it: then measure what is sent): check that first, and measure exactly only if it may not fit.
+  const messagesBound = redactor.active ? jsonBytesBound(redacted.messages) : trace.bytesBound + 2;
+  const fits =
+    messagesBound + jsonBytesBound(redacted.description) + jsonBytesBound(redacted.meta) + META_ENVELOPE_BYTES <= limits.maxTraceBytes;
+  const reserved = fits
+    ? 0
+    : Buffer.byteLength(JSON.stringify({ description: redacted.description, _meta: { [EXECUTION_META_KEY]: redacted.meta } })) +
+      META_ENVELOPE_BYTES;
+  const bounded = fits
+    ? { messages: redacted.messages }
+    : boundTrace(redacted.messages, limits.maxTraceBytes, reserved, (plan.model.instructions?.length ?? 0) + 2);
   if (bounded.truncation) redacted.meta.truncated = bounded.truncation;
   return { description: redacted.description, messages: bounded.messages, _meta: { [EXECUTION_META_KEY]: redacted.meta } };
 }

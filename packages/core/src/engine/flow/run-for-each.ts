@@ -43,7 +43,7 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
       const iteration = { index, count: items.length };
       const started = performance.now();
       await observer.iterationStarted(step, iteration);
-      const messages: FinishedWork['messages'] = [];
+      const trace = new Trace([], context.redactor);
       const scope = {
         args: context.scope.args,
         bindings: context.scope.bindings,
@@ -54,12 +54,9 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
       if (step.when?.readsItem && !step.when.holds(scope)) {
         outcome = { status: 'skipped', reason: `when ${step.when.text} is false` };
       } else {
-        outcome = await applyTransform(
-          step,
-          await runStep(step, { ...context, host, scope, trace: new Trace(messages, context.redactor) }),
-        );
+        outcome = await applyTransform(step, await runStep(step, { ...context, host, scope, trace }));
       }
-      finished[index] = { outcome, messages };
+      finished[index] = { outcome, trace };
       if (outcome.status !== 'completed' && outcome.status !== 'skipped' && !stop) {
         stop = { index, reason: outcome.reason, status: outcome.status };
         controller.abort();
@@ -83,7 +80,7 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
   const values: unknown[] = [];
   for (const work of finished) {
     if (!work) continue;
-    context.trace.messages.push(...work.messages);
+    context.trace.append(work.trace);
     if (work.outcome.status === 'completed') values.push(work.outcome.value);
   }
   const iterations = iterationsMeta(items.length, finished);
