@@ -46,12 +46,13 @@ export async function executeWorkflow(
 ): Promise<PromptResult> {
   const state = createExecutionState(plan, args);
   const context = stepContext(plan, state, host, options);
-  await openTrace(state, context);
+  const opening = openTrace(state, context);
+  if (opening) await opening;
   await advanceExecution(state, context, options);
   if (state.pause)
     throw new Error(`workflow '${plan.model.name}' paused for answers on a host that asks by rounds: run it with executeWorkflowRound`);
   const result = executionResult(state, context);
-  await notifyRunEnd(options, state, context.redactor);
+  if (options.onRunEnd) await notifyRunEnd(options, state, context.redactor);
   return result;
 }
 
@@ -64,10 +65,19 @@ export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Hos
 /**
  * The trace's opening: instructions and instruction resources, the user's intent, the assistant's
  * plan. An instruction resource that cannot be read is named in the trace; the steps still run.
+ * Returns a promise only when there are instruction resources to read.
  */
-export async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: RunContext): Promise<void> {
+export function openTrace(state: ExecutionState, context: RunContext): Promise<void> | undefined {
+  const { plan, trace, redactor, host } = context;
   collectSecrets(plan, state, redactor);
   for (const instruction of plan.model.instructions ?? []) trace.user(instruction);
+  if (plan.model.resources.length > 0) return embedInstructionResources(state, context);
+  trace.user(intentText(plan, state.args));
+  trace.assistant(planText(plan, host));
+  return undefined;
+}
+
+async function embedInstructionResources(state: ExecutionState, { plan, host, trace }: RunContext): Promise<void> {
   for (const uri of plan.model.resources) {
     try {
       trace.embed(await checkedResourceRead(host, uri, host.signal));
