@@ -3,6 +3,7 @@
  * once for `core/v1` and `core/v2`, which import it from here. See README.md for its map.
  */
 export type { AdapterLine, RoundsSupport } from './adapter-line';
+export { withSignalFrom } from './run/signal-from-source';
 export type { SchemaIssue, SchemaVerdict } from './schema-verdict';
 export { servingWorkflows, type WorkflowServing } from './serving-workflows';
 export type { WorkflowServingOptions } from './workflow-serving-options';

@@ -80,7 +80,7 @@ export function openTrace(state: ExecutionState, context: RunContext): Promise<v
 async function embedInstructionResources(state: ExecutionState, { plan, host, trace }: RunContext): Promise<void> {
   for (const uri of plan.model.resources) {
     try {
-      trace.embed(await checkedResourceRead(host, uri, host.signal));
+      trace.embed(await checkedResourceRead(host, uri, host));
     } catch (error) {
       trace.user(instructionResourceFailureText(uri, errorMessage(error)));
     }
