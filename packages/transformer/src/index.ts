@@ -22,6 +22,7 @@ export default function mcpflowTransformer(
 
 export { addWorkflowDiagnostics, workflowDiagnosticsOf } from './program-diagnostics';
 export { fileDiagnostics, fileFindings, DIAGNOSTIC_SOURCE, type Finding, type FindingOrigin } from './diagnostics/file-diagnostics';
+export type { Span } from './diagnostics/locate';
 export type { AnalyzerContext } from './analyzer/analyzer-context';
 export { extendedClasses } from './analyzer/extended-classes';
 export { FieldNotInTypeError } from './errors/field-not-in-type-error';
