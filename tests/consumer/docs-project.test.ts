@@ -4,12 +4,12 @@
  * installed from the packed tarballs (with SDK 1.x added: the guides serve on both lines). It must
  * build with the checks on; each example shown failing must fail with exactly its code; `use()` must
  * accept every workflow the guides declare; each server must serve a real client of its line; each
- * shell line must succeed.
+ * shell line must succeed, and each output shown must be what its command prints.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { projectFiles, where } from '../docs/doc-blocks';
+import { outputBlocks, projectFiles, where } from '../docs/doc-blocks';
 import { installProject, runIn } from './consumer-project';
 import { compileFailing, flaggedFiles, queryServer, runShellBlocks, tscErrors, useEveryWorkflow } from './doc-project';
 import { packPackages } from './packed-packages';
@@ -83,5 +83,19 @@ test('each shell line of the guides succeeds in the project', () => {
   expect(ran.length).toBeGreaterThan(0);
   for (const { block, command, ran: result } of ran) {
     expect({ at: where(block), command, status: result.status }).toEqual({ at: where(block), command, status: 0 });
+  }
+});
+
+test('each output a guide shows is exactly what its command prints', () => {
+  const outputs = outputBlocks('docs');
+  expect(outputs.length).toBeGreaterThan(0);
+  for (const { block, command } of outputs) {
+    const ran = runIn(dir, 'sh', ['-c', command]);
+    expect({ at: where(block), command, status: ran.status, stdout: ran.stdout }).toEqual({
+      at: where(block),
+      command,
+      status: 0,
+      stdout: block.code,
+    });
   }
 });
