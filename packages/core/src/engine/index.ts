@@ -4,7 +4,17 @@
  * folders are layers — shared pieces ◄ plan ◄ steps ◄ flow ◄ execution ◄ pause — and this barrel,
  * on top of them, is what the adapters import.
  */
-export type { ContentBlock, PromptMessage, PromptResult, ResourceContents, ResourceResult, ToolResult } from './content';
+export type {
+  ContentBlock,
+  EmbeddedResource,
+  OtherContent,
+  PromptMessage,
+  PromptResult,
+  ResourceContents,
+  ResourceResult,
+  TextContent,
+  ToolResult,
+} from './content';
 export type { Host, HostTool, ProgressUpdate, ToolInput, ValidatedInput } from './host';
 export { DEFAULT_ASK_TIMEOUT_MS, type AskChannel, type InPlaceAskChannel, type RoundsAskChannel } from './asking/ask-channel';
 export {

@@ -5,6 +5,7 @@ import type { StepActionKind } from './step-action-kind';
 
 /** What a step does: exactly one action, of one of the kinds in `STEP_ACTIONS` (its `kind` says which). */
 export type StepAction = ToolAction | ResourceAction;
+export type { ResourceAction, ToolAction };
 
 /** The `@Step` options that name a step's action: a step sets exactly one. */
 export interface StepActionOptions {

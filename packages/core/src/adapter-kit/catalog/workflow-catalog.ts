@@ -1,4 +1,4 @@
-import type { WorkflowModel } from '../../model';
+import type { AnyDefinition, WorkflowModel } from '../../model';
 import type { WorkflowClass } from '../../model/read-workflow';
 import type { AdapterLine } from '../adapter-line';
 import { checkPromptNames, registerPromptFace } from '../faces/prompt-face';
@@ -12,7 +12,7 @@ import { WorkflowRunner } from '../run/workflow-runner';
 import { toolInputSchema } from '../tools/tool-inputs';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
 import { checkUse } from './check-use';
-import { DefinitionRegistry, type AnyDefinition } from './definition-registry';
+import { DefinitionRegistry } from './definition-registry';
 import { registrationErrors } from './registration-errors';
 import { throwIfAny } from './throw-if-any';
 import { WorkflowPlans } from './workflow-plans';

@@ -68,6 +68,11 @@ const BASE64URL = /^[A-Za-z0-9_-]*$/;
  * Seals a paused run's state into the opaque `requestState` string of protocol 2026-07-28, and
  * opens it again on any instance holding one of the keys.
  *
+ * Exported from `@mcpflow/core` for mcpflow's own benchmark, not for servers: a server seals and
+ * opens states itself (its `pause` option configures this sealer).
+ *
+ * @internal
+ *
  * The state is JSON, encrypted and authenticated with AES-256-GCM. Only the format version and the
  * IV are in clear; the expiry travels inside the ciphertext, and the prompt name and arguments are
  * authenticated additional data, so a state opens only for the same prompt and arguments, before
