@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { Bind, Step, TemplateBinding, Workflow, equals, field, item, promptArg } from '@mcpflow/decorators';
+import { Bind, Step, TemplateBinding, Workflow, askUser, equals, field, item, promptArg } from '@mcpflow/decorators';
+import { runWorkflow } from '@mcpflow/testing';
 import type { ExecutionMeta, WorkflowServingOptions } from '@mcpflow/core';
 import { MATRIX, type Line, type TestServer } from '../helpers/lines';
 import { childrenOf, recordSpans, runSpan, spansWhen, type ReadableSpan } from '../helpers/tracing';
@@ -298,5 +299,67 @@ describe.each(MATRIX.filter((entry) => entry.transport === 'memory'))('spans of 
     expect(run.status).toEqual({ code: SpanStatusCode.UNSET });
     const rooms = childrenOf(spans, run).filter((span) => stepName(span) === 'rooms');
     expect(rooms.map((span) => span.attributes['mcpflow.step.status'])).toEqual(['cancelled', 'cancelled']);
+  });
+});
+
+@Workflow({ name: 'add_task', arguments: { task: z.string() } })
+class AddTask {
+  @Step({ tool: 'list_pages' })
+  @Bind('pages')
+  pages!: { names: string[] };
+
+  @Step({
+    tool: 'add',
+    args: { page: askUser('Which page should {task} go on?', { choices: field('pages', 'names') }), task: promptArg('task') },
+  })
+  added!: unknown;
+}
+
+const ASKING = [
+  { label: 'SDK 1.x, asked in place', sdk: 1, protocol: '2025-11-25' },
+  { label: 'SDK 2.x, asked in place', sdk: 2, protocol: '2025-11-25' },
+] as const;
+
+describe('questions', () => {
+  const stubs = { list_pages: () => ({ names: ['Inbox', 'Someday'] }), add: ({ page }: { page: string }) => ({ ok: true, page }) };
+
+  test.each(ASKING)(
+    '$label: each question put is an mcpflow.ask event of the run span, with its kind and key',
+    async ({ sdk, protocol }) => {
+      const run = await runWorkflow(AddTask, {
+        arguments: { task: 'water plants' },
+        tools: stubs,
+        answers: { 'added/page': 'Someday' },
+        sdk,
+        protocol,
+      });
+      expect(run.status).toBe('completed');
+      const span = runSpan(recorded.spans(), 'prompts/get add_task');
+      expect(span.events.map((event) => [event.name, event.attributes])).toEqual([
+        ['mcpflow.ask', { 'mcpflow.ask.kind': 'user', 'mcpflow.ask.key': 'added/page', 'mcpflow.step.name': 'added' }],
+      ]);
+      expect(span.attributes['mcpflow.execution.status']).toBe('completed');
+    },
+  );
+
+  test('SDK 2.x, 2026-07-28: the paused round and the resumed one are two run spans of one trace, the second under the first', async () => {
+    const run = await runWorkflow(AddTask, { arguments: { task: 'water plants' }, tools: stubs, answers: { 'added/page': 'Someday' } });
+    expect(run.meta).toMatchObject({ status: 'completed', rounds: 1 });
+    const spans = recorded.spans();
+    const [first, second] = spans
+      .filter((span) => span.kind === SpanKind.SERVER)
+      .sort((a, b) => Number(a.attributes['mcpflow.run.round']) - Number(b.attributes['mcpflow.run.round']));
+    expect([first.attributes, second.attributes]).toEqual([
+      expect.objectContaining({ 'mcpflow.run.round': 1, 'mcpflow.execution.status': 'paused' }),
+      expect.objectContaining({ 'mcpflow.run.round': 2, 'mcpflow.execution.status': 'completed' }),
+    ]);
+    expect(first.events.map((event) => event.attributes?.['mcpflow.ask.key'])).toEqual(['added/page']);
+    expect(second.spanContext().traceId).toBe(first.spanContext().traceId);
+    expect(second.parentSpanContext?.spanId).toBe(first.spanContext().spanId);
+    // The retry carried no trace context of its own: nothing to link.
+    expect(second.links).toEqual([]);
+    // Under the first: its own step, and the round that resumed it.
+    expect(childrenOf(spans, first).map((span) => span.name)).toEqual(['execute_tool list_pages', 'prompts/get add_task']);
+    expect(childrenOf(spans, second).map((span) => span.name)).toEqual(['execute_tool add']);
   });
 });
