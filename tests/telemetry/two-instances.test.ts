@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { Client, StreamableHTTPClientTransport, type InputRequiredResult } from '@modelcontextprotocol/client';
 import type { GetPromptResult } from '@modelcontextprotocol/server';
+import { SERVER_KIND, attributeOf, otlpReceiver, type OtlpReceiver, type OtlpSpan } from '../helpers/otlp-receiver';
 
 /**
  * One run paused on one process and resumed on another is one trace (DESIGN §2.11), end to end:
@@ -13,35 +12,15 @@ import type { GetPromptResult } from '@modelcontextprotocol/server';
  * which becomes a link.
  */
 
-/** A span as OTLP/JSON carries it (ids in hex). */
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes?: { key: string; value: Record<string, unknown> }[];
-  events?: { name: string; attributes?: OtlpSpan['attributes'] }[];
-  links?: { traceId: string; spanId: string }[];
-  status?: { code?: number; message?: string };
-}
-interface OtlpRequest {
-  resourceSpans: { scopeSpans: { scope?: { name?: string }; spans: OtlpSpan[] }[] }[];
-}
-
-const SERVER_KIND = 2;
 const KEY = 'the fleet-wide state key, at least 32 bytes long';
 
-/** The receiver: every span exported to /<instance>/v1/traces, by instance. */
-const received: Record<string, OtlpSpan[]> = { a: [], b: [] };
-let receiver: Server;
-let otlpBase: string;
+let receiver: OtlpReceiver;
 const children: ChildProcess[] = [];
 const clients: Client[] = [];
 
 async function start(name: 'a' | 'b'): Promise<URL> {
   const child = spawn(process.execPath, [path.join(__dirname, 'traced-instance.js')], {
-    env: { ...process.env, MCPFLOW_TEST_KEYS: JSON.stringify([KEY]), MCPFLOW_TEST_OTLP: `${otlpBase}/${name}/v1/traces` },
+    env: { ...process.env, MCPFLOW_TEST_KEYS: JSON.stringify([KEY]), MCPFLOW_TEST_OTLP: `${receiver.base}/${name}/v1/traces` },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -60,30 +39,14 @@ async function start(name: 'a' | 'b'): Promise<URL> {
 let a: URL;
 let b: URL;
 beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const instance = /^\/(\w+)\/v1\/traces$/.exec(request.url ?? '')?.[1];
-      if (request.method !== 'POST' || !instance || request.headers['content-type'] !== 'application/json') {
-        response.writeHead(404).end();
-        return;
-      }
-      const body = JSON.parse(Buffer.concat(chunks).toString()) as OtlpRequest;
-      for (const resource of body.resourceSpans)
-        for (const scope of resource.scopeSpans) if (scope.scope?.name === '@mcpflow/core') received[instance].push(...scope.spans);
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  otlpBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await otlpReceiver();
   [a, b] = await Promise.all([start('a'), start('b')]);
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all(clients.map((client) => client.close()));
   for (const child of children) child.kill('SIGTERM');
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 /** A 2.x client pinned to 2026-07-28 that hands input_required back instead of answering it itself. */
@@ -105,20 +68,6 @@ async function getPrompt(client: Client, params: Record<string, unknown>): Promi
   return (await client.request({ method: 'prompts/get', params } as never, { allowInputRequired: true } as never)) as
     GetPromptResult | InputRequiredResult;
 }
-
-/** Resolves once every instance named received a run span, or throws after 10 s. */
-async function runSpansArrived(...instances: ('a' | 'b')[]): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!instances.every((name) => received[name].some((span) => span.kind === SERVER_KIND))) {
-    if (Date.now() > deadline) throw new Error(`no run span arrived from ${instances.join(', ')}: ${JSON.stringify(received)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-const attribute = (span: OtlpSpan, key: string) => {
-  const value = span.attributes?.find((entry) => entry.key === key)?.value;
-  return value && Object.values(value)[0];
-};
 
 test('paused on one process, resumed on another: one trace, the sealed context the parent, the retry linked', async () => {
   const clientTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -143,26 +92,22 @@ test('paused on one process, resumed on another: one trace, the sealed context t
   })) as GetPromptResult;
   expect(final._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 1 });
 
-  await runSpansArrived('a', 'b');
+  const received = { a: await receiver.runSpans('a'), b: await receiver.runSpans('b') };
   const runOf = (instance: 'a' | 'b') => received[instance].find((span) => span.kind === SERVER_KIND)!;
   const [roundOne, roundTwo] = [runOf('a'), runOf('b')];
 
   expect(roundOne).toMatchObject({ name: 'prompts/get add_project_task', traceId: clientTrace, parentSpanId: clientSpan });
-  expect(attribute(roundOne, 'mcpflow.run.round')).toBe(1);
-  expect(attribute(roundOne, 'mcpflow.execution.status')).toBe('paused');
+  expect(attributeOf(roundOne, 'mcpflow.run.round')).toBe(1);
+  expect(attributeOf(roundOne, 'mcpflow.execution.status')).toBe('paused');
   expect(
-    roundOne.events?.map((event) => [
-      event.name,
-      attribute(event as OtlpSpan, 'mcpflow.ask.kind'),
-      attribute(event as OtlpSpan, 'mcpflow.ask.key'),
-    ]),
+    roundOne.events?.map((event) => [event.name, attributeOf(event, 'mcpflow.ask.kind'), attributeOf(event, 'mcpflow.ask.key')]),
   ).toEqual([['mcpflow.ask', 'user', 'added/project']]);
 
   // The other process continues the same trace, under the first round's run span.
   expect(roundTwo).toMatchObject({ name: 'prompts/get add_project_task', traceId: clientTrace, parentSpanId: roundOne.spanId });
   expect(roundTwo.links).toEqual([expect.objectContaining({ traceId: retryTrace, spanId: retrySpan })]);
-  expect(attribute(roundTwo, 'mcpflow.run.round')).toBe(2);
-  expect(attribute(roundTwo, 'mcpflow.execution.status')).toBe('completed');
+  expect(attributeOf(roundTwo, 'mcpflow.run.round')).toBe(2);
+  expect(attributeOf(roundTwo, 'mcpflow.execution.status')).toBe('completed');
 
   // Each process's steps under its own round: list_pages ran on a, add_task on b.
   const stepsOf = (instance: 'a' | 'b', run: OtlpSpan) =>
