@@ -255,6 +255,25 @@ describe.each(MATRIX.filter((entry) => entry.transport !== 'http'))('spans: $lab
     for (const room of rooms) expect(childrenOf(spans, room).map((span) => span.name)).toEqual(['db.query']);
   });
 
+  test('a telemetry or logger option that would be misread throws when the server is made, naming the option', () => {
+    const make = (options: Record<string, unknown>) => () => new line.WorkflowServer({ name: 'games', version: '1.0.0' }, options);
+    expect(make({ telemetry: 'false' })).toThrow(
+      expect.objectContaining({
+        name: 'InvalidServerOptionError',
+        option: 'telemetry',
+        message: 'WorkflowServer option telemetry must be true or false (got "false").',
+      }),
+    );
+    expect(make({ logger: { info: () => undefined } })).toThrow(
+      expect.objectContaining({
+        option: 'logger',
+        message:
+          'WorkflowServer option logger must be a function that takes each line, or an object with a debug(line) method such as console or a pino logger (got object).',
+      }),
+    );
+    expect(make({ telemetry: true, logger: console })).not.toThrow();
+  });
+
   test('telemetry: false records nothing', async () => {
     const client = await line.connect(tourServer(line, { telemetry: false }), { transport });
     const result = await client.getPrompt({ name: 'fragile', arguments: { player: 'ada' } });

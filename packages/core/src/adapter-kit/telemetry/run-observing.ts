@@ -1,5 +1,5 @@
 import type { Context, TextMapGetter } from '@opentelemetry/api';
-import type { WorkflowPlan } from '../../engine';
+import { InvalidServerOptionError, type WorkflowPlan } from '../../engine';
 import { isPromiseLike } from '../../util/is-promise-like';
 import type { RunFace } from '../run/run-face';
 import { BothObservers } from './both-observers';
@@ -42,6 +42,7 @@ export class RunObserving {
   private readonly log?: (line: string) => void;
 
   constructor(options: ObservingOptions) {
+    checkOptions(options);
     this.tracing = options.telemetry !== false;
     // Start loading the API now, so that the first request rarely waits for it.
     if (this.tracing) void otelApi();
@@ -58,11 +59,11 @@ export class RunObserving {
     plan: WorkflowPlan,
     meta: Readonly<Record<string, unknown>> | undefined,
   ): RequestObserver | undefined | Promise<RequestObserver | undefined> {
-    if (!this.tracing && !this.log) return undefined;
+    const api = this.tracing ? otelApi() : null;
+    // Neither spans nor a log: the engine gets no observer, and reports nothing.
+    if (!api && !this.log) return undefined;
     const face = requestFace ?? { method: 'prompts/get', name: plan.model.name };
-    if (!this.tracing) return new LogRunObserver(this.log!, face, plan.model.name, plan.steps.length);
     const startTime = performance.timeOrigin + performance.now();
-    const api = otelApi();
     if (isPromiseLike(api)) return api.then((loaded) => this.observer(loaded, face, plan, meta, startTime));
     return this.observer(api, face, plan, meta, startTime);
   }
@@ -81,6 +82,21 @@ export class RunObserving {
     const spans = new SpanRunObserver(api, tracer, face, plan.model.name, parentOf(api, meta), startTime);
     return log ? new BothObservers(spans, log) : spans;
   }
+}
+
+/** Throws `InvalidServerOptionError` for a `telemetry` or `logger` that would be misread (`telemetry: 'false'` is not false). */
+function checkOptions({ telemetry, logger }: ObservingOptions): void {
+  if (telemetry !== undefined && typeof telemetry !== 'boolean')
+    throw new InvalidServerOptionError('telemetry', `must be true or false (got ${shown(telemetry)}).`);
+  if (logger !== undefined && typeof logger !== 'function' && typeof (logger as { debug?: unknown } | null)?.debug !== 'function')
+    throw new InvalidServerOptionError(
+      'logger',
+      `must be a function that takes each line, or an object with a debug(line) method such as console or a pino logger (got ${shown(logger)}).`,
+    );
+}
+
+function shown(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : typeof value;
 }
 
 /** The request's context: the client's trace context from `params._meta`, read by the registered propagator, over the active one. */
