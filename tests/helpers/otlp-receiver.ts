@@ -6,7 +6,7 @@
  *
  *   const receiver = await otlpReceiver();
  *   spawn(…, { env: { OTEL_EXPORTER_OTLP_ENDPOINT: `${receiver.base}/a` } });
- *   const spans = await receiver.runSpans('a');
+ *   const spans = await receiver.runSpans('a', 3); // a run span among three
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -41,8 +41,11 @@ export interface OtlpReceiver {
   readonly base: string;
   /** mcpflow's spans received under `name` so far. */
   spans(name: string): OtlpSpan[];
-  /** Resolves with the spans received under `name` once one run span (kind SERVER) is among them; throws after 10 s. */
-  runSpans(name: string): Promise<OtlpSpan[]>;
+  /**
+   * Resolves with the spans received under `name` once a run span (kind SERVER) and `count` spans in
+   * all have arrived (each span is its own request, in no set order); throws after 10 s.
+   */
+  runSpans(name: string, count: number): Promise<OtlpSpan[]>;
   close(): Promise<void>;
 }
 
@@ -70,9 +73,9 @@ export async function otlpReceiver(): Promise<OtlpReceiver> {
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     spans,
-    async runSpans(name) {
+    async runSpans(name, count) {
       const deadline = Date.now() + 10_000;
-      while (!spans(name).some((span) => span.kind === SERVER_KIND)) {
+      while (!(spans(name).some((span) => span.kind === SERVER_KIND) && spans(name).length >= count)) {
         if (Date.now() > deadline) throw new Error(`no run span arrived under ${name}; received: ${JSON.stringify([...received])}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

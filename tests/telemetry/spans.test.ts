@@ -290,8 +290,10 @@ describe.each(MATRIX.filter((entry) => entry.transport !== 'http'))('spans: $lab
 
 describe.each(MATRIX.filter((entry) => entry.transport === 'memory'))('spans of a cancelled run: $label', ({ line, transport }) => {
   test('the step running when the client cancels and the run say cancelled', async () => {
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
+    // Both elements the loop runs at once (concurrency 2) are in their tool when the client cancels.
+    let started = 0;
+    let bothStarted!: () => void;
+    const running = new Promise<void>((resolve) => (bothStarted = resolve));
     const client = await line.connect(
       tourServer(
         line,
@@ -299,7 +301,7 @@ describe.each(MATRIX.filter((entry) => entry.transport === 'memory'))('spans of 
         {
           describeRoom: (signal) =>
             new Promise((_, reject) => {
-              started();
+              if (++started === 2) bothStarted();
               signal.addEventListener('abort', () => reject(new Error('aborted')));
             }),
         },

@@ -92,7 +92,8 @@ test('paused on one process, resumed on another: one trace, the sealed context t
   })) as GetPromptResult;
   expect(final._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 1 });
 
-  const received = { a: await receiver.runSpans('a'), b: await receiver.runSpans('b') };
+  // Each process exports its run span and its one step span.
+  const received = { a: await receiver.runSpans('a', 2), b: await receiver.runSpans('b', 2) };
   const runOf = (instance: 'a' | 'b') => received[instance].find((span) => span.kind === SERVER_KIND)!;
   const [roundOne, roundTwo] = [runOf('a'), runOf('b')];
 
