@@ -83,6 +83,14 @@ module.exports = {
       to: { path: `${CORE}v[12]/` },
     },
     {
+      name: 'only-the-kit-telemetry-imports-opentelemetry',
+      comment:
+        '@opentelemetry/api is an optional peer, loaded lazily by adapter-kit/telemetry: the engine reports to its RunObserver and never sees OpenTelemetry',
+      severity: 'error',
+      from: { path: '^packages/[^/]+/src/', pathNot: `${CORE}adapter-kit/telemetry/` },
+      to: { path: '(^|/)@opentelemetry/' },
+    },
+    {
       name: 'transformer-reads-the-model-only',
       comment: 'the transformer builds the model from the AST and runs the rules: it never reaches the engine, the adapter kit or an SDK',
       severity: 'error',
