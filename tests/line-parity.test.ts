@@ -8,6 +8,7 @@ import { InMemoryTransport as InMemoryTransportV2 } from '@modelcontextprotocol/
 import { Bind, Step, TemplateBinding, Workflow, askUser, defineResource, defineTool, field, promptArg } from '@mcpflow/decorators';
 import type { ExecutionMeta } from '@mcpflow/core';
 import { LINES, messageText, type Line, type TestClient, type TestServer } from './helpers/lines';
+import { childrenOf, recordSpans, runSpan } from './helpers/tracing';
 
 /**
  * One scenario table, run on both SDK lines through each line's real `Client` in memory: every
@@ -130,6 +131,25 @@ interface Scenario {
 }
 
 const completedTrip = ['forecast: completed', 'guide: completed', 'booking: completed'];
+
+/** Each run's spans (DESIGN §2.11), recorded by a real tracer provider. */
+const recorded = recordSpans();
+
+/** A traced run as a trace viewer shows it: the run span, its parent and outcome, and each step span's. */
+async function tracedRun(client: TestClient, traceparent: string): Promise<unknown> {
+  await client.getPrompt({ name: 'trip', arguments: { city: 'Lyon' }, _meta: { traceparent } });
+  const spans = recorded.spans();
+  const span = runSpan(spans, 'prompts/get trip');
+  const outcome = (of: typeof span) => [
+    of.name,
+    of.attributes['mcpflow.step.status'] ?? of.attributes['mcpflow.execution.status'],
+    of.status,
+  ];
+  return {
+    run: [...outcome(span), span.spanContext().traceId, span.parentSpanContext?.spanId],
+    steps: childrenOf(spans, span).map(outcome),
+  };
+}
 
 const SCENARIOS: Scenario[] = [
   {
@@ -281,6 +301,38 @@ const SCENARIOS: Scenario[] = [
     answer: (message) => ({ action: 'accept', content: { date: message.includes('Lyon') ? '2026-12-01' : 'never' } }),
     act: (client) => run(client, 'dated_trip', { city: 'Lyon' }),
     expected: { status: 'completed', steps: ['booking: completed'], last: 'Result of book:\nbooked Lyon on 2026-12-01' },
+  },
+  {
+    name: "a traced run: a prompts/get span whose parent is the caller's traceparent, a child per step",
+    book: 'ok',
+    act: (client) => tracedRun(client, `00-${'4bf92f3577b34da6a3ce929d0e0e4736'}-00f067aa0ba902b7-01`),
+    expected: {
+      run: ['prompts/get trip', 'completed', { code: 0 }, '4bf92f3577b34da6a3ce929d0e0e4736', '00f067aa0ba902b7'],
+      steps: [
+        ['execute_tool get_forecast', 'completed', { code: 0 }],
+        ['resources/read guide://cities/{city}', 'completed', { code: 0 }],
+        ['execute_tool book', 'completed', { code: 0 }],
+      ],
+    },
+  },
+  {
+    name: 'a traced run whose tool throws: its step span and the run span are errors, with the reason _meta shows',
+    book: 'throws',
+    act: (client) => tracedRun(client, `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01`),
+    expected: {
+      run: [
+        'prompts/get trip',
+        'failed',
+        { code: 2, message: 'tool book threw: booking service unreachable' },
+        '1'.repeat(32),
+        '2'.repeat(16),
+      ],
+      steps: [
+        ['execute_tool get_forecast', 'completed', { code: 0 }],
+        ['resources/read guide://cities/{city}', 'completed', { code: 0 }],
+        ['execute_tool book', 'failed', { code: 2, message: 'tool book threw: booking service unreachable' }],
+      ],
+    },
   },
   {
     name: 'a declined question hands off, saying what was asked',

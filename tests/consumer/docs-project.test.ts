@@ -10,7 +10,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { outputBlocks, projectFiles, where } from '../docs/doc-blocks';
+import { SERVER_KIND, otlpReceiver } from '../helpers/otlp-receiver';
 import { installProject, runIn } from './consumer-project';
 import { compileFailing, flaggedFiles, queryServer, runShellBlocks, tscErrors, useEveryWorkflow } from './doc-project';
 import { packPackages } from './packed-packages';
@@ -115,5 +118,42 @@ test('each output a guide shows is exactly what its command prints', () => {
       status: 0,
       stdout: block.code,
     });
+  }
+});
+
+test("the tracing guide's server sends each run's spans over OTLP/HTTP to a collector, in the client's trace", async () => {
+  const receiver = await otlpReceiver();
+  const client = new Client({ name: 'doc-test', version: '1.0.0' });
+  try {
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ['dist/traced-server.js'],
+        cwd: dir,
+        // Where the guide's exporter sends (its default is localhost:4318), and a short batch delay.
+        env: { ...getDefaultEnvironment(), OTEL_EXPORTER_OTLP_ENDPOINT: `${receiver.base}/docs`, OTEL_BSP_SCHEDULE_DELAY: '50' },
+        stderr: 'pipe',
+      }),
+    );
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const result = await client.getPrompt({
+      name: 'get_hint',
+      arguments: { player: 'alice' },
+      _meta: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+    });
+    expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed' });
+    const spans = await receiver.runSpans('docs', 3);
+    const run = spans.find((span) => span.kind === SERVER_KIND)!;
+    expect(run).toMatchObject({ name: 'prompts/get get_hint', traceId, parentSpanId: '00f067aa0ba902b7' });
+    // Sorted: the batches may arrive in either order.
+    expect(
+      spans
+        .filter((span) => span.parentSpanId === run.spanId)
+        .map((span) => span.name)
+        .sort(),
+    ).toEqual(['execute_tool get_my_progress', 'resources/read if://walkthrough/{game_id}']);
+  } finally {
+    await client.close();
+    await receiver.close();
   }
 });

@@ -47,6 +47,8 @@ export interface AdapterLine<Server, Context> {
 /** How the kit reads a line's request context. */
 export interface RequestAccess<Context> {
   signal(context: Context): AbortSignal;
+  /** The request's `params._meta` (where a client puts its `traceparent`), if it sent one. */
+  meta(context: Context): Readonly<Record<string, unknown>> | undefined;
   progressToken(context: Context): string | number | undefined;
   notifyProgress(context: Context, progressToken: string | number, update: ProgressUpdate): Promise<void>;
   /** The same context with another signal (a step's try), for a tool or resource handler. */

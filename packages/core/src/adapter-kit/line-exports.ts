@@ -24,6 +24,7 @@ export {
 } from '../engine';
 export type { WorkflowServing } from './serving-workflows';
 export type { WorkflowServingOptions } from './workflow-serving-options';
+export type { WorkflowLogger } from './telemetry/debug-log';
 export {
   InvalidServingOptionError,
   MissingServingPackageError,

@@ -16,6 +16,16 @@ export type {
   ToolResult,
 } from './content';
 export type { Host, HostTool, ProgressUpdate, ToolInput, ValidatedInput } from './host';
+export type {
+  CarriedTraceContext,
+  ObservedRunEnd,
+  ObservedStep,
+  ObservedStepEnd,
+  ResumedRun,
+  RunObserver,
+  StepObservation,
+  StepObserver,
+} from './run-observer';
 export { DEFAULT_ASK_TIMEOUT_MS, type AskChannel, type InPlaceAskChannel, type RoundsAskChannel } from './asking/ask-channel';
 export {
   QUESTION_META_KEY,
@@ -65,7 +75,7 @@ export type { StepStatus } from './flow/flow-outcome';
 export type { IterationsMeta } from './flow/iterations-meta';
 export type { StepKind } from './steps/step-kind';
 export type { StepContext } from './steps/step-context';
-export type { StepOutcome } from './steps/step-outcome';
+export { errorTypeOf, type StepOutcome } from './steps/step-outcome';
 export { REDACTED } from './redaction/redactor';
 export { decodeVariables } from './uri/decode-variables';
 export type { ExpandableUriTemplate, UriTemplateParser, UriVariables } from './uri/uri-template';

@@ -1,4 +1,4 @@
-import type { AskChannel, Host, ProgressUpdate, ResourceResult, ToolInput, ToolResult, ValidatedInput } from '../../engine';
+import type { AskChannel, Host, ProgressUpdate, ResourceResult, RunObserver, ToolInput, ToolResult, ValidatedInput } from '../../engine';
 import type { AdapterLine } from '../adapter-line';
 import type { ToolHandle } from '../registry/handles';
 import type { ServerRegistry } from '../registry/server-registry';
@@ -24,6 +24,7 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
     private readonly registry: ServerRegistry,
     private readonly context: Context,
     readonly asking?: AskChannel,
+    readonly observer?: RunObserver,
   ) {
     this.signal = line.request.signal(context);
     const progressToken = line.request.progressToken(context);

@@ -38,12 +38,19 @@ export async function executeWorkflowRound(
 ): Promise<RoundResult> {
   const resuming = requestState !== undefined;
   const state = resuming ? openExecution(requestState, plan, args, sealer) : createExecutionState(plan, args);
-  const context = stepContext(plan, state, host, options);
+  const { observer } = host;
+  const steps = observer?.started(resuming ? { traceContext: state.traceContext, rounds: state.rounds } : undefined);
+  const context = stepContext(plan, state, host, options, steps);
   if (!resuming) await openTrace(state, context);
   await advanceExecution(state, context, options);
   if (state.pause) {
+    const traceContext = observer?.traceContext();
+    if (traceContext) state.traceContext = traceContext;
     const sealed = sealExecution(state, plan, sealer);
-    if (sealed.ok) return { kind: 'input-required', inputRequests: state.pause.requests, requestState: sealed.state };
+    if (sealed.ok) {
+      observer?.ended({ status: 'paused', questions: Object.keys(state.pause.requests).length });
+      return { kind: 'input-required', inputRequests: state.pause.requests, requestState: sealed.state };
+    }
     cannotPause(state, plan, `its state would be ${sealed.size} characters sealed, over this server's limit of ${sealed.limit}`);
   }
   const result = executionResult(state, context);
