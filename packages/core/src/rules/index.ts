@@ -11,6 +11,8 @@ export * from './check-workflow-resources';
 export * from './check-flow-options';
 export * from './check-tool-arguments';
 export * from './check-workflow-class';
+export * from './check-expose';
+export * from './check-workflow-cycles';
 export * from './errors/workflow-definition-error';
 export * from './errors/workflow-validation-error';
 export * from './errors/rule-errors';

@@ -27,7 +27,9 @@ export type IssueTarget =
   | { readonly kind: 'forEachSource'; readonly step: string; readonly part: SourcePart; readonly within?: string }
   | { readonly kind: 'workflowResource'; readonly index: number; readonly start: number; readonly end: number }
   /** A step's `transform` function. */
-  | { readonly kind: 'transform'; readonly step: string };
+  | { readonly kind: 'transform'; readonly step: string }
+  /** An option of `@Workflow({ expose })`: `option` is its path (`tool`, `tool.name`, `skill.name`), `''` for `expose` itself. */
+  | { readonly kind: 'exposeOption'; readonly option: string };
 
 /** Where an error about a data source points: a step argument's, a URI variable's, a condition's or a `forEach` source. */
 export type SourceIssueTarget = Extract<IssueTarget, { kind: 'argSource' | 'templateSource' | 'conditionSource' | 'forEachSource' }>;
@@ -72,6 +74,12 @@ export const ErrorCodes = {
   NestedAsk: 91040,
   UnknownAskPlaceholder: 91041,
   InvalidAskOption: 91042,
+  // Faces (expose: prompt, tool, skill) and workflows that call workflows.
+  InvalidExposeOption: 91050,
+  InvalidSkillName: 91051,
+  WorkflowCycle: 91052,
+  WorkflowToolNotExposed: 91053,
+  SkillFaceUnavailable: 91054,
   // Flow (parallel, when, forEach, transform, instruction resources): from the high end of the range.
   ParallelSiblingBinding: 91060,
   ItemOutsideForEach: 91061,
