@@ -5,6 +5,7 @@ import type { AnalyzerContext } from '../analyzer/analyzer-context';
 import type { AnalyzedWorkflow } from '../analyzer/analyzed-workflow';
 import { checkTypes } from '../analyzer/type-checks';
 import { locate, type Span } from './locate';
+import { workflowCallErrors } from './workflow-call-findings';
 
 /** The source of every mcpflow diagnostic, as tsc prints nothing for it but editors may show it. */
 export const DIAGNOSTIC_SOURCE = 'mcpflow';
@@ -51,6 +52,8 @@ export function fileFindings(context: AnalyzerContext, options: ts.CompilerOptio
     }
     named.push(workflow);
   }
+  for (const { error, workflow } of workflowCallErrors(context, named))
+    findings.push({ error, span: locate(t, workflow, error.target), origin: 'rule' });
   for (const error of checkWorkflowNames(named.map((workflow) => workflow.model))) {
     const later = named.filter((workflow) => workflow.model.name === error.workflow)[1];
     findings.push({ error, span: locate(t, later ?? named[0], error.target), origin: 'rule' });

@@ -37,6 +37,11 @@ export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTa
   };
 
   if (target.kind === 'workflowName') return fallback;
+  if (target.kind === 'exposeOption') {
+    const node =
+      workflow.exposeNodes.get(target.option) ?? workflow.exposeNodes.get(target.option.split('.')[0]) ?? workflow.exposeNodes.get('');
+    return node ? whole(node) : fallback;
+  }
   if (target.kind === 'argumentName') return fallback;
   if (target.kind === 'workflowResource') return inside(workflow.resources[target.index], target.start, target.end) ?? fallback;
   if (target.kind === 'strayDecorator') {
