@@ -13,6 +13,7 @@ export * from './check-tool-arguments';
 export * from './check-workflow-class';
 export * from './check-expose';
 export * from './check-workflow-cycles';
+export * from './check-workflow-calls';
 export * from './errors/workflow-definition-error';
 export * from './errors/workflow-validation-error';
 export * from './errors/rule-errors';

@@ -1,7 +1,7 @@
 import { ErrorCodes, type WorkflowDefinitionError } from '@mcpflow/core/rules';
 import { askCases } from './cases/asks';
 import { dataSourceCases } from './cases/data-sources';
-import { faceCases } from './cases/faces';
+import { faceCases, workflowCallCases } from './cases/faces';
 import { flowCases } from './cases/flow';
 import { registryCases } from './cases/registry';
 import { structureCases } from './cases/structure';
@@ -17,6 +17,7 @@ const groups: [string, RuleCase[]][] = [
   ['asks', askCases],
   ['what the server registers', registryCases],
   ['faces', faceCases],
+  ['workflow calls', workflowCallCases],
 ];
 
 const seen = (error: WorkflowDefinitionError) => ({

@@ -33,6 +33,8 @@ export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTa
       return nested ? sourcePart(nested, part) : source.call;
     }
     if (part === 'path') return source.second ?? source.call;
+    // The `args` key the call is the value of.
+    if (part === 'key') return t.isPropertyAssignment(source.call.parent) ? source.call.parent.name : source.call;
     return part === 'value' ? source.call : (source.first ?? source.call);
   };
 

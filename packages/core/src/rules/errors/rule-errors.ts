@@ -317,7 +317,7 @@ export class UnknownToolArgumentError extends ruleError(
   (workflow: string, step: string, tool: string, argument: string, inputs: readonly string[]) => ({
     workflow,
     step,
-    target: { kind: 'argSource', step, arg: argument, part: 'name' },
+    target: { kind: 'argSource', step, arg: argument, part: 'key' },
     problem: `maps argument '${argument}', but tool ${tool} has no such input. Its inputs: ${listNames(inputs)}.${didYouMean(argument, inputs)}`,
     fix: `rename the key in args to one of the tool's inputs, or remove it.`,
   }),

@@ -37,9 +37,10 @@ export type SourceIssueTarget = Extract<IssueTarget, { kind: 'argSource' | 'temp
 /**
  * Which literal of a data source call an error is about: `fromStep('x')` → binding, `field(_, 'a.b')` →
  * path, `askUser('…')` → message, an ask's option → options (with `within` naming the option).
- * `within` also names the ask option that holds a nested source: `choices`, `context.<name>`.
+ * `within` also names the ask option that holds a nested source: `choices`, `context.<name>`. `key` is
+ * not in the call: it is the `args` key the source is mapped to.
  */
-export type SourcePart = 'name' | 'binding' | 'path' | 'value' | 'message' | 'options';
+export type SourcePart = 'name' | 'binding' | 'path' | 'value' | 'message' | 'options' | 'key';
 
 /** Stable codes, shared by run-time errors and compiler diagnostics. Documented in the README. */
 export const ErrorCodes = {

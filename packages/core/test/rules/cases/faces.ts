@@ -1,13 +1,16 @@
 import {
+  ArgumentTypeError,
   ErrorCodes,
   InvalidExposeOptionError,
+  UnknownToolArgumentError,
+  checkWorkflowCallArguments,
   InvalidSkillNameError,
   WorkflowCycleError,
   checkWorkflowCycles,
   validateWorkflow,
 } from '@mcpflow/core/rules';
 import type { ExposeOptions, WorkflowModel } from '@mcpflow/core/model';
-import { args, callTool, promptArg, toolStep, workflow, type RuleCase } from '../plain-model';
+import { args, callTool, constant, promptArg, toolStep, workflow, type RuleCase } from '../plain-model';
 
 const exposed = (expose: unknown, extra: Partial<WorkflowModel> = {}) =>
   validateWorkflow(workflow([toolStep('fetch')], { description: 'Report on a project', expose: expose as ExposeOptions, ...extra }));
@@ -151,6 +154,45 @@ export const faceCases: RuleCase[] = [
         target: { kind: 'stepAction', step: 'call_0' },
         message:
           "Workflow 'self', step 'call_0': calls workflow tool 'self', which leads back to this workflow: 'self' → 'self'. A workflow cannot call itself, directly or through others. Fix: remove one call of the cycle, or move the shared steps into a workflow that calls none of these.",
+      },
+    ],
+  },
+];
+
+/** A step calling a workflow by its class: the arguments it maps, against what the called workflow declares. */
+export const workflowCallCases: RuleCase[] = [
+  {
+    label: 'a workflow call mapping declared arguments, from a prompt argument and a string constant',
+    errors: () =>
+      checkWorkflowCallArguments(
+        workflow([
+          toolStep('hint', { action: callTool('get_hint'), args: args({ player: promptArg('project'), level: constant('low') }) }),
+        ]),
+        () => ({ arguments: [{ name: 'player' }, { name: 'level' }] }),
+      ),
+    expected: [],
+  },
+  {
+    label: 'a workflow call mapping an argument the workflow does not declare, and a constant that is not a string',
+    errors: () =>
+      checkWorkflowCallArguments(
+        workflow([toolStep('hint', { action: callTool('get_hint'), args: args({ playr: promptArg('project'), level: constant(3) }) })]),
+        (tool) => (tool === 'get_hint' ? { arguments: [{ name: 'player' }, { name: 'level' }] } : undefined),
+      ),
+    expected: [
+      {
+        type: UnknownToolArgumentError,
+        code: ErrorCodes.UnknownToolArgument,
+        target: { kind: 'argSource', step: 'hint', arg: 'playr', part: 'key' },
+        message:
+          "Workflow 'report', step 'hint': maps argument 'playr', but tool get_hint has no such input. Its inputs: 'player', 'level'. Did you mean 'player'? Fix: rename the key in args to one of the tool's inputs, or remove it.",
+      },
+      {
+        type: ArgumentTypeError,
+        code: ErrorCodes.ArgumentType,
+        target: { kind: 'argSource', step: 'hint', arg: 'level', part: 'value' },
+        message:
+          "Workflow 'report', step 'hint': argument 'level' of tool get_hint rejects the constant 3: workflow arguments are strings. Fix: give a constant the input schema accepts.",
       },
     ],
   },
