@@ -11,6 +11,7 @@ import { parallelGroup } from './cases/parallel';
 import { pauseAndResume } from './cases/pause';
 import { scaling } from './cases/scaling';
 import { sealing } from './cases/sealing';
+import { toolFace } from './cases/tool-face';
 import { usePerRequest } from './cases/use-per-request';
 
 /** Every benchmark `npm run bench` runs, in this order. A new one is a file in cases/ and a line here. */
@@ -28,4 +29,5 @@ export const CASES: readonly BenchCase[] = [
   forEachLoop,
   pauseAndResume,
   sealing,
+  toolFace,
 ];
