@@ -4,6 +4,7 @@ import { analyzeFile } from '../analyzer/analyze-file';
 import type { AnalyzerContext } from '../analyzer/analyzer-context';
 import type { AnalyzedWorkflow } from '../analyzer/analyzed-workflow';
 import { checkTypes } from '../analyzer/type-checks';
+import { checkWorkflowOutputs } from '../analyzer/workflow-output-checks';
 import { locate, type Span } from './locate';
 import { workflowCallErrors } from './workflow-call-findings';
 
@@ -52,6 +53,7 @@ export function fileFindings(context: AnalyzerContext, options: ts.CompilerOptio
     }
     named.push(workflow);
   }
+  for (const { error, node } of checkWorkflowOutputs(context, named)) findings.push({ error, span: whole(node), origin: 'types' });
   for (const { error, workflow } of workflowCallErrors(context, named))
     findings.push({ error, span: locate(t, workflow, error.target), origin: 'rule' });
   for (const error of checkWorkflowNames(named.map((workflow) => workflow.model))) {
