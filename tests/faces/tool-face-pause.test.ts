@@ -6,7 +6,7 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { WorkflowServer } from '@mcpflow/core/v2';
 import { MATRIX, type TestServer } from '../helpers/lines';
-import { DatedHint, registerTools } from './workflows';
+import { DatedCoach, DatedHint, registerTools } from './workflows';
 
 /**
  * Pausing through the tool face: on a 2025 session the question is asked in place, during
@@ -30,6 +30,26 @@ describe.each(MATRIX)('$label', ({ line, transport }) => {
         rounds: 1,
       });
       expect(calls).toEqual(['hint_for Attic']);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe.each(MATRIX)('$label: a workflow that asks, run as a step of another', ({ line, transport }) => {
+  test('asks in place on a 2025 session; on 2026-07-28 it cannot pause inside the outer run, and hands off', async () => {
+    const factory = () => registerTools(new line.WorkflowServer({ name: 'hints', version: '1.0.0' }), 'ok').use(DatedCoach);
+    const client = await line.connect(factory, { transport, elicit: answer });
+    try {
+      const result = await client.getPrompt({ name: 'dated_coach', arguments: { player: 'Attic' } });
+      expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed' });
+      const last = result.messages.at(-1)?.content as { text: string };
+      if (transport === 'stateless') {
+        expect(last.text).toMatch(/^Result of dated_hint:\n/);
+        expect(last.text).toContain("I cannot complete step 'hint' on the server");
+      } else {
+        expect(last.text).toContain('Result of hint_for:\n{"text":"Try the mailbox in Attic on Tuesday"}');
+      }
     } finally {
       await client.close();
     }

@@ -162,4 +162,16 @@ describe.each(MATRIX)('$label', ({ line, transport }: { line: Line; transport: T
       name === 'coach' ? 'note {"status":"completed","room":"West of House"}' : 'note {"status":"completed"}',
     ]);
   });
+
+  test("the progress a client asked for is the outer run's only: it never goes back when a step runs a workflow", async () => {
+    client = await line.connect(() => server(line, 'ok'), { transport });
+    const progress: { progress: number; total?: number; message?: string }[] = [];
+    await client.getPrompt({ name: 'coach', arguments: { player: 'ada' } }, { onprogress: (update) => progress.push(update) });
+    expect(progress.map((update) => update.message)).toEqual([
+      'Started step 1 of 2: hint',
+      'Finished step 1 of 2: hint',
+      'Started step 2 of 2: noted',
+      'Finished step 2 of 2: noted',
+    ]);
+  });
 });

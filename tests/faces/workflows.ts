@@ -69,6 +69,13 @@ export class Coach {
   noted!: unknown;
 }
 
+@Workflow({ name: 'dated_coach', description: 'Coach a player with a hint for a day', arguments: { player: z.string() } })
+export class DatedCoach {
+  @Step({ tool: workflowTool(DatedHint), args: { player: promptArg('player') } })
+  @Bind('hint')
+  hint!: WorkflowToolResult<{ hint?: { text: string } }>;
+}
+
 @Workflow({ name: 'coach_by_name', description: 'Coach a player, calling get_hint by name', arguments: { player: z.string() } })
 export class CoachByName {
   @Step({ tool: 'get_hint', args: { player: promptArg('player') } })

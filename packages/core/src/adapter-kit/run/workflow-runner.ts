@@ -29,7 +29,8 @@ export interface WorkflowCall {
   readonly name: string;
   /**
    * Run in process as a step of another workflow: it never pauses by rounds (the outer request's
-   * `requestState` is not its own), and asks in place only on a 2025 session.
+   * `requestState` is not its own), asks in place only on a 2025 session, and reports no progress
+   * of its own (the outer run's steps do).
    */
   readonly nested?: boolean;
   /** The face's result from the run's prompt result and its end (status, redacted outputs); absent: the prompt result. */
@@ -88,7 +89,7 @@ export class WorkflowRunner<Server, Context> {
     }
     // A nested run on a server of rounds cannot ask in place (the protocol has no server requests).
     const asking = asks && !servesRounds ? line.askInPlace(server, context, this.askTimeoutMs) : undefined;
-    const result = executeWorkflow(plan, args, new AdapterHost(line, this.registry, context, asking), options);
+    const result = executeWorkflow(plan, args, new AdapterHost(line, this.registry, context, asking, !call.nested), options);
     return finishing ? result.then(finishing.finish) : result;
   }
 }
