@@ -1,3 +1,4 @@
+import type { WorkflowPlan } from '../../engine';
 import { workflowFaces, type WorkflowModel } from '../../model';
 import type { WorkflowClass } from '../../model/read-workflow';
 import type { AdapterLine } from '../adapter-line';
@@ -107,25 +108,36 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     const plan = this.plans.plan(target);
     const asks = plan.steps.some((step) => step.asks.length > 0);
     const faces = workflowFaces(model);
-    const run = (args: WorkflowArguments, context: Context, call: WorkflowCall) => this.runner.run(plan, asks, args, context, call);
     this.served.set(target, model);
-    if (faces.prompt) {
-      const call: WorkflowCall = { face: 'prompt', name: model.name };
-      const workflow: PromptedWorkflow<Context> = { run: (args, context) => run(args, context, call) };
-      this.prompted.set(registerPromptFace(this.server, model, target, workflow.run as never), workflow);
-    }
-    if (faces.tool) {
-      const { maxTraceBytes } = this.runner.limits;
-      const finish: WorkflowCall['finish'] = (result, end) => workflowToolResult(result, end, maxTraceBytes);
-      const called: WorkflowCall = { face: 'tool', name: faces.tool.name, finish };
-      const nested: WorkflowCall = { ...called, nested: true };
-      const workflow: ToolWorkflow<Context> = {
-        inputSchema: workflowInputSchema(target),
-        call: (args, context) => run(args, context, called),
-      };
-      const inProcess = (args: WorkflowArguments, context: Context) => run(ownArguments(args) as WorkflowArguments, context, nested);
-      this.tools.set(registerToolFace(this.server, model, target, faces.tool, inProcess as never), workflow);
-    }
+    if (faces.prompt) this.servePrompt(model, target, plan, asks);
+    if (faces.tool) this.serveTool(model, target, plan, asks, faces.tool);
     if (faces.skill) registerSkillFace(this.server, this.line as AdapterLine<Server, unknown>, this.skills, target, model);
+  }
+
+  private servePrompt(model: WorkflowModel, target: WorkflowClass, plan: WorkflowPlan, asks: boolean): void {
+    const call: WorkflowCall = { face: 'prompt', name: model.name };
+    const workflow: PromptedWorkflow<Context> = { run: (args, context) => this.runner.run(plan, asks, args, context, call) };
+    this.prompted.set(registerPromptFace(this.server, model, target, workflow.run as never), workflow);
+  }
+
+  /** The tool face: a client's `tools/call` runs `called`; a step of another workflow runs the same tool `nested`. */
+  private serveTool(
+    model: WorkflowModel,
+    target: WorkflowClass,
+    plan: WorkflowPlan,
+    asks: boolean,
+    tool: { name: string; title?: string },
+  ): void {
+    const { maxTraceBytes } = this.runner.limits;
+    const finish: WorkflowCall['finish'] = (result, end) => workflowToolResult(result, end, maxTraceBytes);
+    const called: WorkflowCall = { face: 'tool', name: tool.name, finish };
+    const nested: WorkflowCall = { ...called, nested: true };
+    const workflow: ToolWorkflow<Context> = {
+      inputSchema: workflowInputSchema(target),
+      call: (args, context) => this.runner.run(plan, asks, args, context, called),
+    };
+    const inProcess = (args: WorkflowArguments, context: Context) =>
+      this.runner.run(plan, asks, ownArguments(args) as WorkflowArguments, context, nested);
+    this.tools.set(registerToolFace(this.server, model, target, tool, inProcess as never), workflow);
   }
 }
