@@ -1,7 +1,8 @@
 import type { BenchCase } from '../case';
 import { pairedRatio, sideBySide } from '../measure';
 import { fmt, range, ratioFigure } from '../report';
-import { baselineToolServerV2, inMemoryClientV2, workflowServerV2 } from '../fixtures/servers-v2';
+import { inMemoryClientV2 } from '../fixtures/servers-v2';
+import { baselineToolServerV2, toolFaceServerV2 } from '../fixtures/tool-face-servers';
 
 /**
  * One workflow, two faces, on SDK 2.x in memory: the 4-step chain called as a tool (`tools/call`)
@@ -14,7 +15,7 @@ import { baselineToolServerV2, inMemoryClientV2, workflowServerV2 } from '../fix
 export const toolFace: BenchCase = {
   name: 'tool-face',
   async run() {
-    const client = await inMemoryClientV2(workflowServerV2(4, 0, true));
+    const client = await inMemoryClientV2(toolFaceServerV2(4));
     const baseline = await inMemoryClientV2(baselineToolServerV2(4));
     const request = { name: 'chain', arguments: { input: 'hello' } };
     const tool = () => client.callTool(request);
