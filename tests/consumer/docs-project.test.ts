@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { projectFiles, where } from '../docs/doc-blocks';
 import { installProject, runIn } from './consumer-project';
-import { compileFailing, flaggedFiles, queryServer, runShellBlocks, tscErrors, useEveryWorkflow } from './doc-project';
+import { compiledPath, compileFailing, flaggedFiles, queryServer, runShellBlocks, tscErrors, useEveryWorkflow } from './doc-project';
 import { packPackages } from './packed-packages';
 
 jest.setTimeout(600_000);
@@ -75,6 +75,19 @@ test('each server block serves a real client of its SDK line, on every transport
       expect({ at: where(block), transport, listed: served.listed.length > 0 }).toEqual({ at: where(block), transport, listed: true });
       for (const run of served.runs) expect(['completed', 'handoff', 'failed']).toContain(run.status);
     }
+  }
+});
+
+test('each script block of the guides runs to the end (exit 0)', () => {
+  const { run } = flaggedFiles('docs');
+  expect(run.length).toBeGreaterThan(0);
+  for (const block of run) {
+    const ran = runIn(dir, process.execPath, [compiledPath(block.use.path)]);
+    expect({ at: where(block), status: ran.status, output: ran.status === 0 ? '' : ran.output }).toEqual({
+      at: where(block),
+      status: 0,
+      output: '',
+    });
   }
 });
 
