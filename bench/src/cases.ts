@@ -13,6 +13,7 @@ import { pauseAndResume } from './cases/pause';
 import { scaling } from './cases/scaling';
 import { sealing } from './cases/sealing';
 import { telemetry } from './cases/telemetry';
+import { toolFace } from './cases/tool-face';
 import { usePerRequest } from './cases/use-per-request';
 
 /** Every benchmark `npm run bench` runs, in this order. A new one is a file in cases/ and a line here. */
@@ -33,4 +34,5 @@ export const CASES: readonly BenchCase[] = [
   ablationV1,
   ablationV2,
   telemetry,
+  toolFace,
 ];

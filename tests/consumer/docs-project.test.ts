@@ -15,7 +15,7 @@ import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotoc
 import { outputBlocks, projectFiles, where } from '../docs/doc-blocks';
 import { SERVER_KIND, otlpReceiver } from '../helpers/otlp-receiver';
 import { installProject, runIn } from './consumer-project';
-import { compileFailing, flaggedFiles, queryServer, runShellBlocks, tscErrors, useEveryWorkflow } from './doc-project';
+import { compiledPath, compileFailing, flaggedFiles, queryServer, runShellBlocks, tscErrors, useEveryWorkflow } from './doc-project';
 import { packPackages } from './packed-packages';
 
 jest.setTimeout(600_000);
@@ -97,6 +97,19 @@ test("npm test runs the guides' tests (docs/testing.md), on both SDK lines, and 
   ]);
   expect(tested.output).toMatch(/^# fail 0$/m);
   expect(tested.status).toBe(0);
+});
+
+test('each script block of the guides runs to the end (exit 0)', () => {
+  const { run } = flaggedFiles('docs');
+  expect(run.length).toBeGreaterThan(0);
+  for (const block of run) {
+    const ran = runIn(dir, process.execPath, [compiledPath(block.use.path)]);
+    expect({ at: where(block), status: ran.status, output: ran.status === 0 ? '' : ran.output }).toEqual({
+      at: where(block),
+      status: 0,
+      output: '',
+    });
+  }
 });
 
 test('each shell line of the guides succeeds in the project', () => {

@@ -41,6 +41,13 @@ class Tour {
   cheat!: unknown;
 }
 
+@Workflow({ name: 'peek', arguments: { player: z.string() }, expose: { prompt: false, tool: { name: 'peek_progress' } } })
+class Peek {
+  @Step({ tool: 'get_progress', args: { player: promptArg('player') } })
+  @Bind('progress')
+  progress!: { game_id: string; rooms: string[] };
+}
+
 class RateLimitError extends Error {}
 
 @Workflow({ name: 'fragile', arguments: { player: z.string() } })
@@ -93,7 +100,7 @@ function tourServer(
       { mimeType: 'text/markdown' },
       async (uri) => ({ contents: [{ uri: uri.href, text: '# Zork walkthrough' }] }),
     );
-    return server.use(Tour, Fragile, Unfinished);
+    return server.use(Tour, Fragile, Unfinished, Peek);
   };
 }
 
@@ -272,6 +279,26 @@ describe.each(MATRIX.filter((entry) => entry.transport !== 'http'))('spans: $lab
       }),
     );
     expect(make({ telemetry: true, logger: console })).not.toThrow();
+  });
+
+  test('a run through the tool face is a SERVER span `tools/call {tool}`, named by gen_ai.tool.name', async () => {
+    const client = await line.connect(tourServer(line), { transport });
+    const result = await client.callTool({ name: 'peek_progress', arguments: { player: 'ada' } });
+    await client.close();
+    expect(result.isError).toBeFalsy();
+
+    const spans = recorded.spans();
+    const run = runSpan(spans, 'tools/call peek_progress');
+    expect(run.kind).toBe(SpanKind.SERVER);
+    expect(run.attributes).toEqual({
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': 'peek_progress',
+      'gen_ai.operation.name': 'execute_tool',
+      'mcpflow.workflow.name': 'peek',
+      'mcpflow.run.round': 1,
+      'mcpflow.execution.status': 'completed',
+    });
+    expect(childrenOf(spans, run).map((span) => span.name)).toEqual(['execute_tool get_progress']);
   });
 
   test('telemetry: false records nothing', async () => {

@@ -57,6 +57,7 @@ export {
 } from './execution-limits';
 export type { TraceTruncation } from './trace/bound-trace';
 export { executeWorkflowRound, type RoundResult } from './pause/execute-round';
+export type { RunBinding } from './pause/sealed-execution';
 export { StateSealer, SealedStateError, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_SECONDS } from './sealing';
 export type { SealResult, SealedStateProblem, StateBinding, StateKeyMaterial, StateSealingOptions } from './sealing';
 export {

@@ -72,6 +72,10 @@ export const v1Line: AdapterLine<McpServer, RequestExtra> = {
   },
   askInPlace: (server, extra, timeoutMs) => askInPlace(server.server, extra, timeoutMs),
   registrations: { tools: ['registerTool', 'tool'], resources: ['registerResource', 'resource'], prompts: ['registerPrompt', 'prompt'] },
+  // 1.x registers a handler by its request schema, whose `method` is a literal.
+  registersCallTool: (schema) =>
+    (schema as { shape?: { method?: { value?: unknown } } } | undefined)?.shape?.method?.value === 'tools/call',
+  entry: '@mcpflow/core/v1',
   handleGetPrompt(server, get) {
     server.server.removeRequestHandler('prompts/get');
     server.server.setRequestHandler(
