@@ -30,6 +30,7 @@ export type {
   TemplateVariables,
   AnswerSchemaLike,
   ExposeOptions,
+  WorkflowClass,
   WorkflowToolDefinition,
   WorkflowToolResult,
   WorkflowRunStatus,

@@ -11,8 +11,15 @@ export interface WorkflowToolResult<Outputs extends Readonly<Record<string, unkn
   readonly outputs: Outputs;
 }
 
-/** Any workflow class, as a step names it: something `new`-able whose class carries `@Workflow`. */
-type AnyClass = abstract new (...args: never[]) => unknown;
+/**
+ * Any workflow class, as a step names it: something `new`-able whose class carries `@Workflow`.
+ *
+ * @example
+ * ```ts
+ * const target: WorkflowClass = ReviewWorkflow;
+ * ```
+ */
+export type WorkflowClass = abstract new (...args: never[]) => unknown;
 
 /**
  * A workflow served as a tool, as a step of another workflow calls it: what `workflowTool(Class)`
@@ -20,7 +27,7 @@ type AnyClass = abstract new (...args: never[]) => unknown;
  * from the class when asked, so the class may be decorated after the reference is made. Not a tool
  * definition to register: `use()` serves the inner class itself (as it serves definitions).
  */
-export interface WorkflowToolDefinition<Target extends AnyClass = AnyClass> {
+export interface WorkflowToolDefinition<Target extends WorkflowClass = WorkflowClass> {
   readonly kind: 'tool';
   readonly name: string;
   /** The inner workflow's class. */
