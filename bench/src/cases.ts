@@ -12,6 +12,8 @@ import { parallelGroup } from './cases/parallel';
 import { pauseAndResume } from './cases/pause';
 import { scaling } from './cases/scaling';
 import { sealing } from './cases/sealing';
+import { telemetry } from './cases/telemetry';
+import { toolFace } from './cases/tool-face';
 import { usePerRequest } from './cases/use-per-request';
 
 /** Every benchmark `npm run bench` runs, in this order. A new one is a file in cases/ and a line here. */
@@ -31,4 +33,6 @@ export const CASES: readonly BenchCase[] = [
   sealing,
   ablationV1,
   ablationV2,
+  telemetry,
+  toolFace,
 ];

@@ -13,14 +13,18 @@ export {
   type ExecutionLimits,
   type ExecutionMeta,
   type ExecutionStatus,
+  type IterationRef,
+  type IterationsMeta,
   type RunEndEvent,
   type StepEvent,
+  type StepMeta,
   type StepStatus,
   type TraceTruncation,
   type WorkflowHooks,
 } from '../engine';
 export type { WorkflowServing } from './serving-workflows';
 export type { WorkflowServingOptions } from './workflow-serving-options';
+export type { WorkflowLogger } from './telemetry/debug-log';
 export {
   InvalidServingOptionError,
   MissingServingPackageError,

@@ -1,6 +1,7 @@
 import type { AskChannel } from './asking/ask-channel';
 import type { SignalSource } from './cancellation/signal-source';
 import type { ResourceResult, ToolResult } from './content';
+import type { RunObserver } from './run-observer';
 
 /**
  * A tool as the engine sees it: what the plan and handoff messages show. The adapter's own handle
@@ -65,4 +66,6 @@ export interface Host<Tool extends HostTool = HostTool> extends SignalSource {
   readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
   /** How this request can ask the client (elicitation, sampling); absent when it cannot ask at all. */
   readonly asking?: AskChannel;
+  /** What reports this request's share of the run (the span to report under, the debug log); absent when nothing does. */
+  readonly observer?: RunObserver;
 }

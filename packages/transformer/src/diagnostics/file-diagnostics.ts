@@ -4,7 +4,9 @@ import { analyzeFile, type FileAnalysis } from '../analyzer/analyze-file';
 import type { AnalyzerContext } from '../analyzer/analyzer-context';
 import type { AnalyzedWorkflow } from '../analyzer/analyzed-workflow';
 import { checkTypes } from '../analyzer/type-checks';
+import { checkWorkflowOutputs } from '../analyzer/workflow-output-checks';
 import { locate, type Span } from './locate';
+import { workflowCallErrors } from './workflow-call-findings';
 
 /** The source of every mcpflow diagnostic, as tsc prints nothing for it but editors may show it. */
 export const DIAGNOSTIC_SOURCE = 'mcpflow';
@@ -55,6 +57,9 @@ export function fileFindings(
     }
     named.push(workflow);
   }
+  for (const { error, node } of checkWorkflowOutputs(context, named)) findings.push({ error, span: whole(node), origin: 'types' });
+  for (const { error, workflow } of workflowCallErrors(context, named))
+    findings.push({ error, span: locate(t, workflow, error.target), origin: 'rule' });
   for (const error of checkWorkflowNames(named.map((workflow) => workflow.model))) {
     const later = named.filter((workflow) => workflow.model.name === error.workflow)[1];
     findings.push({ error, span: locate(t, later ?? named[0], error.target), origin: 'rule' });

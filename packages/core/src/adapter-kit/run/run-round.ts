@@ -3,19 +3,22 @@ import {
   executeWorkflowRound,
   type ExecutionOptions,
   type Host,
+  type PromptResult,
+  type RunBinding,
   type StateSealer,
   type WorkflowPlan,
 } from '../../engine';
 import type { AdapterLine, RoundsSupport } from '../adapter-line';
 
 /**
- * One request of protocol 2026-07-28 for a workflow that may pause: the result, or the line's
- * `input_required` with the questions and the sealed state. A `requestState` the server will not
+ * One request of protocol 2026-07-28 for a workflow that may pause: the result (through `finish`,
+ * when the face renders its own), or the line's `input_required` with the questions and the sealed
+ * state, bound to `binding` (the prompt or tool called). A `requestState` the server will not
  * resume from is `InvalidParams`, and nothing of the workflow runs.
  *
  * @example
  * ```ts
- * return runRound(line, rounds, plan, args, host, options, stateSealer(pause), rounds.requestState(context));
+ * return runRound(line, rounds, plan, args, host, options, stateSealer(pause), rounds.requestState(context), { prompt: 'get_hint' });
  * ```
  */
 export async function runRound<Server, Context>(
@@ -27,13 +30,17 @@ export async function runRound<Server, Context>(
   options: ExecutionOptions,
   sealer: StateSealer,
   requestState: string | undefined,
+  binding: RunBinding,
+  finish?: (result: PromptResult) => unknown,
 ): Promise<unknown> {
   let round;
   try {
-    round = await executeWorkflowRound(plan, args, host, options, sealer, requestState);
+    round = await executeWorkflowRound(plan, args, host, options, sealer, requestState, binding);
   } catch (error) {
-    if (error instanceof SealedStateError) throw line.invalidParams(`Prompt ${plan.model.name}: ${error.message}`);
+    if (error instanceof SealedStateError)
+      throw line.invalidParams(`${binding.face === 'tool' ? 'Tool' : 'Prompt'} ${binding.prompt}: ${error.message}`);
     throw error;
   }
-  return round.kind === 'result' ? round.result : rounds.inputRequired(round.inputRequests, round.requestState);
+  if (round.kind === 'input-required') return rounds.inputRequired(round.inputRequests, round.requestState);
+  return finish ? finish(round.result) : round.result;
 }

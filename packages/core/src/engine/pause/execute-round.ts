@@ -7,7 +7,7 @@ import type { ExecutionOptions } from '../execution/execute-workflow';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import type { StateSealer } from '../sealing/state-sealer';
-import { openExecution, sealExecution } from './sealed-execution';
+import { openExecution, sealExecution, type RunBinding } from './sealed-execution';
 
 /** One request's share of a run on protocol 2026-07-28: the result, or the questions and the sealed state to retry with. */
 export type RoundResult =
@@ -20,7 +20,8 @@ export type RoundResult =
  * round paused, with the retry's answers on the host's ask channel. Steps that completed in an
  * earlier round never run again. When a step needs answers, the run pauses: its state is sealed
  * and returned with the questions, for the client to answer and retry on any instance holding a key.
- * Throws `SealedStateError` (before anything runs) for a state it will not resume from.
+ * The state is bound to `binding` — the prompt, by default, or the tool the client called — and
+ * the arguments. Throws `SealedStateError` (before anything runs) for a state it will not resume from.
  *
  * @example
  * ```ts
@@ -35,15 +36,23 @@ export async function executeWorkflowRound(
   options: ExecutionOptions,
   sealer: StateSealer,
   requestState?: unknown,
+  binding: RunBinding = { prompt: plan.model.name },
 ): Promise<RoundResult> {
   const resuming = requestState !== undefined;
-  const state = resuming ? openExecution(requestState, plan, args, sealer) : createExecutionState(plan, args);
-  const context = stepContext(plan, state, host, options);
+  const state = resuming ? openExecution(requestState, plan, args, sealer, binding) : createExecutionState(plan, args);
+  const { observer } = host;
+  const steps = observer?.started(resuming ? { traceContext: state.traceContext, rounds: state.rounds } : undefined);
+  const context = stepContext(plan, state, host, options, steps);
   if (!resuming) await openTrace(state, context);
   await advanceExecution(state, context, options);
   if (state.pause) {
-    const sealed = sealExecution(state, plan, sealer);
-    if (sealed.ok) return { kind: 'input-required', inputRequests: state.pause.requests, requestState: sealed.state };
+    const traceContext = observer?.traceContext();
+    if (traceContext) state.traceContext = traceContext;
+    const sealed = sealExecution(state, plan, sealer, binding);
+    if (sealed.ok) {
+      observer?.ended({ status: 'paused', questions: Object.keys(state.pause.requests).length });
+      return { kind: 'input-required', inputRequests: state.pause.requests, requestState: sealed.state };
+    }
     cannotPause(state, plan, `its state would be ${sealed.size} characters sealed, over this server's limit of ${sealed.limit}`);
   }
   const result = executionResult(state, context);

@@ -1,11 +1,14 @@
 import type { ExecutionState } from '../execution/execution-state';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import { SealedStateError } from '../sealing/sealed-state-error';
-import type { SealResult, StateSealer } from '../sealing/state-sealer';
+import { retried, type SealResult, type StateBinding, type StateSealer } from '../sealing/state-sealer';
 import { Redactor } from '../redaction/redactor';
 import { planFingerprint } from './plan-fingerprint';
 
 type Args = Readonly<Record<string, string | undefined>>;
+
+/** What a state is bound to besides the arguments: the prompt or tool the client called. */
+export type RunBinding = Omit<StateBinding, 'arguments'>;
 
 /** What a paused run's `requestState` holds: its execution state, less what the retry brings again. */
 interface SealedExecution {
@@ -14,31 +17,38 @@ interface SealedExecution {
 }
 
 /**
- * Seals a paused run for the client to bring back. The prompt arguments are left out (the retry
- * carries them, and the seal is bound to them), and so are the secrets derived from sensitive
- * arguments: they are learned again from the retry's arguments.
+ * Seals a paused run for the client to bring back, bound to what the client called (`binding`) and
+ * its arguments. The prompt arguments are left out (the retry carries them, and the seal is bound
+ * to them), and so are the secrets derived from sensitive arguments: they are learned again from
+ * the retry's arguments.
  */
-export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer: StateSealer): SealResult {
-  const { args, workflow, ...rest } = state;
+export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer: StateSealer, binding: RunBinding): SealResult {
+  const { args, workflow: _workflow, ...rest } = state;
   const fromArguments = new Set(argumentSecrets(plan, args));
   const sealed: SealedExecution = {
     plan: planFingerprint(plan),
     state: { ...rest, secrets: rest.secrets.filter((secret) => !fromArguments.has(secret)) },
   };
-  return sealer.seal(sealed, { prompt: workflow, arguments: args });
+  return sealer.seal(sealed, { ...binding, arguments: args });
 }
 
 /**
- * Opens a paused run's `requestState` for this prompt and these arguments. Throws
- * `SealedStateError` for a state that is not authentic, expired, foreign, or sealed by another
- * version of the workflow; nothing of the run happens before it opens.
+ * Opens a paused run's `requestState` for this prompt (or tool: `binding`) and these arguments.
+ * Throws `SealedStateError` for a state that is not authentic, expired, foreign, or sealed by
+ * another version of the workflow; nothing of the run happens before it opens.
  */
-export function openExecution(requestState: unknown, plan: WorkflowPlan, args: Args, sealer: StateSealer): ExecutionState {
-  const opened = sealer.open(requestState, { prompt: plan.model.name, arguments: args }) as SealedExecution;
+export function openExecution(
+  requestState: unknown,
+  plan: WorkflowPlan,
+  args: Args,
+  sealer: StateSealer,
+  binding: RunBinding,
+): ExecutionState {
+  const opened = sealer.open(requestState, { ...binding, arguments: args }) as SealedExecution;
   if (opened?.plan !== planFingerprint(plan)) {
     throw new SealedStateError(
       'stale',
-      `it was sealed by another version of workflow '${plan.model.name}'. Retry prompts/get '${plan.model.name}' without requestState to start over.`,
+      `it was sealed by another version of workflow '${plan.model.name}'. Retry ${retried(binding)} without requestState to start over.`,
     );
   }
   const state: ExecutionState = {

@@ -126,7 +126,8 @@ class ToolCall implements TryWork<unknown, StepOutcome> {
     const { trace, host } = this.context;
     if (host.signal.aborted) return this.rejected(new StepCancelledError());
     const text = toolResultText(result);
-    if (result.isError) return { status: 'failed', reason: `tool ${this.name} returned an error: ${text || '(no message)'}` };
+    if (result.isError)
+      return { status: 'failed', reason: `tool ${this.name} returned an error: ${text || '(no message)'}`, errorType: 'tool_error' };
     trace.user(toolResultMessage(this.name, result, text));
     for (const block of result.content) if (block.type !== 'text') trace.userContent(block);
     return { status: 'completed', value: toolResultValue(result, text) };
