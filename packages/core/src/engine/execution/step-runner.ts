@@ -82,6 +82,10 @@ export class StepRunner implements FlowObserver {
     return { step: step.index, status, reason };
   }
 
+  get timesIterations(): boolean {
+    return this.hooks.onStep !== undefined;
+  }
+
   /** The flow record of a step in the state, created on first use. */
   flow(step: PlannedStep): StepFlow {
     return (this.state.flow[step.index] ??= {});

@@ -10,6 +10,8 @@ export interface IterationRef {
 
 /** What a loop tells the executor as it goes, for `onStep`, progress and the run's observer. */
 export interface FlowObserver {
+  /** Whether `iterationEnded` reads `durationMs` (an `onStep` hook): if not, the loop does not time its elements. */
+  readonly timesIterations: boolean;
   /** The array is known: `count` elements will run (or be skipped). */
   loopPlanned(step: PlannedStep, count: number): void;
   /**

@@ -42,7 +42,7 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
       const index = next++;
       if (index >= items.length) return;
       const iteration = { index, count: items.length };
-      const started = performance.now();
+      const started = observer.timesIterations ? performance.now() : 0;
       const starting = observer.iterationStarted(step, iteration);
       const observation = isPromiseLike(starting) ? await starting : starting;
       const trace = new Trace([], context.redactor);
@@ -64,7 +64,7 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
         stop = { index, reason: outcome.reason, status: outcome.status };
         controller.abort();
       }
-      const ending = observer.iterationEnded(step, iteration, outcome, performance.now() - started, observation);
+      const ending = observer.iterationEnded(step, iteration, outcome, started && performance.now() - started, observation);
       if (ending) await ending;
     }
   };
