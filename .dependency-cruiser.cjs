@@ -21,10 +21,14 @@ const TESTING_LINES = '^packages/testing/src/lines/sdk-[12]\\.ts$';
 /**
  * The engine's layers, lowest first. Each imports only the layers before it. `shared` holds the
  * small pieces every layer uses: the MCP shapes, the host interface and the run observer it
- * carries, asking, redaction, results, sealing, text, the trace and URIs.
+ * carries, asking, cancellation (try signals, deadlines), redaction, results, sealing, text, the
+ * trace and URIs.
  */
 const ENGINE_LAYERS = [
-  { layer: 'shared', files: '(content|host|execution-limits|run-observer)\\.ts$|(asking|redaction|results|sealing|text|trace|uri)/' },
+  {
+    layer: 'shared',
+    files: '(content|host|execution-limits|run-observer)\\.ts$|(asking|cancellation|redaction|results|sealing|text|trace|uri)/',
+  },
   { layer: 'plan', files: 'plan/' },
   { layer: 'steps', files: 'steps/' },
   { layer: 'flow', files: 'flow/' },

@@ -308,6 +308,20 @@ describe.each(MATRIX)('forEach: $label', ({ line, transport }) => {
     await client.close();
   });
 
+  test("onStep's end of each element says how long that element ran", async () => {
+    const events: StepEvent[] = [];
+    const { factory } = triageServer(line, {
+      serverOptions: { onStep: (event) => void events.push(event) },
+      gate: () => new Promise<void>((resolve) => setTimeout(resolve, 30)),
+    });
+    const client = await line.connect(factory, { transport });
+    await client.getPrompt({ name: 'triage', arguments: ARGS });
+    const ends = events.filter((event) => event.phase === 'end' && event.step === 'details' && event.iteration !== undefined);
+    expect(ends).toHaveLength(3);
+    for (const end of ends) expect(end.phase === 'end' && end.durationMs).toBeGreaterThanOrEqual(25);
+    await client.close();
+  });
+
   test('onStep sees each iteration start and end inside the loop, with its element index', async () => {
     const events: StepEvent[] = [];
     const { factory } = triageServer(line, { serverOptions: { onStep: (event) => void events.push(event) } });

@@ -1,4 +1,4 @@
-import type { AskRequest, InPlaceAskChannel, ProgressUpdate, RoundsAskChannel, UriTemplateParser } from '../engine';
+import type { AskRequest, InPlaceAskChannel, ProgressUpdate, RoundsAskChannel, SignalSource, UriTemplateParser } from '../engine';
 import type { JsonToolSchema } from './tools/tool-schema/read-tool-schema';
 import type { PropertySchema } from './tools/tool-schema/describe-input-schema';
 import type { WorkflowSkillSource } from './faces/skill-source';
@@ -64,8 +64,11 @@ export interface RequestAccess<Context> {
   meta(context: Context): Readonly<Record<string, unknown>> | undefined;
   progressToken(context: Context): string | number | undefined;
   notifyProgress(context: Context, progressToken: string | number, update: ProgressUpdate): Promise<void>;
-  /** The same context with another signal (a step's try), for a tool or resource handler. */
-  withSignal(context: Context, signal: AbortSignal): Context;
+  /**
+   * The same context with its signal read from `source` (a step's try) when a tool or resource
+   * handler reads it, so a try's signal is made only then (`withSignalFrom`).
+   */
+  withSignal(context: Context, source: SignalSource): Context;
 }
 
 /** How a line pauses a run and resumes it (protocol 2026-07-28: `input_required` and `requestState`). */

@@ -4,6 +4,7 @@
  */
 export type { AdapterLine, RoundsSupport, SkillsSupport } from './adapter-line';
 export type { WorkflowSkill, WorkflowSkillSource } from './faces/skill-source';
+export { withSignalFrom } from './run/signal-from-source';
 export type { SchemaIssue, SchemaVerdict } from './schema-verdict';
 export { servingWorkflows, type WorkflowServing } from './serving-workflows';
 export type { WorkflowServingOptions } from './workflow-serving-options';

@@ -1,4 +1,5 @@
 import type { AskChannel } from './asking/ask-channel';
+import type { SignalSource } from './cancellation/signal-source';
 import type { ResourceResult, ToolResult } from './content';
 import type { RunObserver } from './run-observer';
 
@@ -41,7 +42,7 @@ export interface ProgressUpdate {
  * const result = await executeWorkflow(plan, args, new V1Host(registry, extra), hooks);
  * ```
  */
-export interface Host<Tool extends HostTool = HostTool> {
+export interface Host<Tool extends HostTool = HostTool> extends SignalSource {
   /** The request's signal: aborted when the client cancels or goes away. */
   readonly signal: AbortSignal;
   /** The tool registered under `name` now (looked up at call time, so renames and removals count). */
@@ -51,14 +52,16 @@ export interface Host<Tool extends HostTool = HostTool> {
   /** Parses arguments exactly as `tools/call` would, with the same message when they do not fit. */
   validateToolInput(tool: Tool, name: string, args: Record<string, unknown>): ValidatedInput | PromiseLike<ValidatedInput>;
   /**
-   * Runs the tool's handler in process with the request's context, the signal replaced by `signal`.
-   * Returns what the handler returns (maybe a promise or another thenable); throws what it throws.
+   * Runs the tool's handler in process with the request's context, its signal read from `signal`
+   * when the handler reads it (a try's signal is made only then; the host itself stands for the
+   * request's own signal). Returns what the handler returns (maybe a promise or another thenable);
+   * throws what it throws.
    */
-  invokeTool(tool: Tool, name: string, args: unknown, signal: AbortSignal): unknown;
+  invokeTool(tool: Tool, name: string, args: unknown, signal: SignalSource): unknown;
   /** Checks a handler's return as `tools/call` does: a tool result, structured content matching the output schema. */
   checkToolResult(tool: Tool, name: string, value: unknown): ToolResult | PromiseLike<ToolResult>;
-  /** Reads a URI in process through the handler `resources/read` would pick; throws when none serves it. */
-  readResource(uri: string, signal: AbortSignal): Promise<ResourceResult>;
+  /** Reads a URI in process through the handler `resources/read` would pick, its signal read from `signal` as `invokeTool`'s; throws when none serves it. */
+  readResource(uri: string, signal: SignalSource): Promise<ResourceResult>;
   /** Sends progress to the client; absent when the request asked for none. */
   readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
   /** How this request can ask the client (elicitation, sampling); absent when it cannot ask at all. */

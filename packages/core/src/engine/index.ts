@@ -16,6 +16,7 @@ export type {
   ToolResult,
 } from './content';
 export type { Host, HostTool, ProgressUpdate, ToolInput, ValidatedInput } from './host';
+export type { SignalSource } from './cancellation/signal-source';
 export type {
   CarriedTraceContext,
   ObservedRunEnd,

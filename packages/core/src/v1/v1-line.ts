@@ -11,7 +11,14 @@ import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-sc
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { AdapterLine, JsonToolSchema, PropertySchema, SchemaIssue, SchemaVerdict } from '../adapter-kit';
+import {
+  withSignalFrom,
+  type AdapterLine,
+  type JsonToolSchema,
+  type PropertySchema,
+  type SchemaIssue,
+  type SchemaVerdict,
+} from '../adapter-kit';
 import { askInPlace } from './ask-in-place';
 import type { RequestExtra } from './request-extra';
 
@@ -68,7 +75,7 @@ export const v1Line: AdapterLine<McpServer, RequestExtra> = {
     progressToken: (extra) => extra._meta?.progressToken,
     notifyProgress: (extra, progressToken, update) =>
       extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } }),
-    withSignal: (extra, signal) => ({ ...extra, signal }),
+    withSignal: withSignalFrom,
   },
   askInPlace: (server, extra, timeoutMs) => askInPlace(server.server, extra, timeoutMs),
   registrations: { tools: ['registerTool', 'tool'], resources: ['registerResource', 'resource'], prompts: ['registerPrompt', 'prompt'] },

@@ -9,7 +9,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { AdapterLine, PropertySchema } from '../adapter-kit';
+import { withSignalFrom, type AdapterLine, type PropertySchema } from '../adapter-kit';
 import { askInPlace, rounds } from './asking';
 import { skills } from './skills';
 import { inputJsonSchema, validateStandard } from './standard-schema';
@@ -42,7 +42,7 @@ export const v2Line: AdapterLine<McpServer, ServerContext> = {
     progressToken: (ctx) => ctx.mcpReq._meta?.progressToken,
     notifyProgress: (ctx, progressToken, update) =>
       ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...update } }),
-    withSignal: (ctx, signal) => ({ ...ctx, mcpReq: { ...ctx.mcpReq, signal } }),
+    withSignal: (ctx, source) => ({ ...ctx, mcpReq: withSignalFrom(ctx.mcpReq, source) }),
   },
   askInPlace: (server, ctx, timeoutMs) => askInPlace(server.server, ctx, timeoutMs),
   rounds,

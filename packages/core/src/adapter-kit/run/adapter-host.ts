@@ -1,4 +1,14 @@
-import type { AskChannel, Host, ProgressUpdate, ResourceResult, RunObserver, ToolInput, ToolResult, ValidatedInput } from '../../engine';
+import type {
+  AskChannel,
+  Host,
+  ProgressUpdate,
+  ResourceResult,
+  RunObserver,
+  SignalSource,
+  ToolInput,
+  ToolResult,
+  ValidatedInput,
+} from '../../engine';
 import type { AdapterLine } from '../adapter-line';
 import type { ToolHandle } from '../registry/handles';
 import type { ServerRegistry } from '../registry/server-registry';
@@ -47,7 +57,7 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
     return validateToolInput(this.line, tool, name, args);
   }
 
-  invokeTool(tool: ToolHandle, name: string, args: unknown, signal: AbortSignal): unknown {
+  invokeTool(tool: ToolHandle, name: string, args: unknown, signal: SignalSource): unknown {
     return invokeTool(tool, name, args, this.withSignal(signal));
   }
 
@@ -55,12 +65,12 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
     return checkToolResult(this.line, tool, name, value);
   }
 
-  readResource(uri: string, signal: AbortSignal): Promise<ResourceResult> {
+  readResource(uri: string, signal: SignalSource): Promise<ResourceResult> {
     return readResource(this.line, this.registry, uri, this.withSignal(signal));
   }
 
-  /** The request's context with another signal; the same object when the signal is the request's own. */
-  private withSignal(signal: AbortSignal): Context {
-    return signal === this.signal ? this.context : this.line.request.withSignal(this.context, signal);
+  /** The request's context with its signal from `source`; the same object when the source is this host (the request's own signal). */
+  private withSignal(source: SignalSource): Context {
+    return source === this ? this.context : this.line.request.withSignal(this.context, source);
   }
 }

@@ -77,9 +77,13 @@ export class RunObserving {
   ): RequestObserver | undefined {
     const log = this.log && new LogRunObserver(this.log, face, plan.model.name, plan.steps.length);
     if (!api) return log;
-    // The tracer once per run, not once per process: a provider registered (or replaced) later still gets the spans.
+    const parent = parentOf(api, meta);
+    // No tracer provider and no trace to continue: every span would be a no-op with no context to
+    // carry, so nothing observes the run and it costs nothing (a pause keeps the trace context its
+    // sealed state carried). Asked per run: a provider registered later gets the next run's spans.
+    if (!hasTracerProvider(api) && !hasSpanContext(api, parent)) return log;
     const tracer = api.trace.getTracer('@mcpflow/core');
-    const spans = new SpanRunObserver(api, tracer, face, plan.model.name, parentOf(api, meta), startTime);
+    const spans = new SpanRunObserver(api, tracer, face, plan.model.name, parent, startTime);
     return log ? new BothObservers(spans, log) : spans;
   }
 }
@@ -103,4 +107,16 @@ function shown(value: unknown): string {
 function parentOf(api: OtelApi, meta: Readonly<Record<string, unknown>> | undefined): Context {
   const active = api.context.active();
   return meta ? api.propagation.extract(active, meta, metaGetter) : active;
+}
+
+/** Whether a tracer provider is registered: the API's global one is a proxy with no delegate until one is. */
+function hasTracerProvider(api: OtelApi): boolean {
+  const provider = api.trace.getTracerProvider();
+  return !(provider instanceof api.ProxyTracerProvider) || provider.getDelegateTracer('@mcpflow/core') !== undefined;
+}
+
+/** Whether `context` holds a valid span context: a trace a run would continue even with no provider of its own. */
+function hasSpanContext(api: OtelApi, context: Context): boolean {
+  const spanContext = api.trace.getSpanContext(context);
+  return spanContext !== undefined && api.isSpanContextValid(spanContext);
 }

@@ -18,11 +18,8 @@ export function collectSecrets(plan: WorkflowPlan, scope: ExecutionScope, redact
     const value = Object.hasOwn(scope.args, name) ? scope.args[name] : undefined;
     if (value !== undefined) redactor.add(value);
   }
-  for (const step of plan.steps) {
-    for (const argument of step.args) {
-      if (!argument.sensitive) continue;
-      const resolved = argument.resolve(scope);
-      if (resolved.ok) redactor.add(resolved.value);
-    }
+  for (const argument of plan.sensitiveStepArguments) {
+    const resolved = argument.resolve(scope);
+    if (resolved.ok) redactor.add(resolved.value);
   }
 }

@@ -8,6 +8,7 @@ import { checkedResourceRead } from '../results/checked-results';
 import { MAX_MESSAGE_CHARACTERS, boundStrings } from '../text/bounded-text';
 import { errorMessage } from '../text/error-message';
 import { boundTrace } from '../trace/bound-trace';
+import { jsonBytesBound } from '../trace/json-size';
 import { Trace } from '../trace/trace';
 import { askQuestions } from './ask-questions';
 import { collectSecrets } from './collect-secrets';
@@ -21,6 +22,9 @@ import { failureText, instructionResourceFailureText, intentText, planText } fro
 import { EXECUTION_META_KEY, type ExecutionMeta, type WorkflowHooks } from './step-events';
 import { stepMeta } from './step-meta';
 import { StepRunner } from './step-runner';
+
+/** Room for what a result holds besides its messages, description and execution summary: their keys, and a margin. */
+const META_ENVELOPE_BYTES = 256;
 
 /** What a server gives every run: its hooks and its limits (defaults apply to limits left out). */
 export interface ExecutionOptions extends WorkflowHooks, ExecutionLimits {}
@@ -43,12 +47,13 @@ export async function executeWorkflow(
 ): Promise<PromptResult> {
   const state = createExecutionState(plan, args);
   const context = stepContext(plan, state, host, options, host.observer?.started(undefined));
-  await openTrace(state, context);
+  const opening = openTrace(state, context);
+  if (opening) await opening;
   await advanceExecution(state, context, options);
   if (state.pause)
     throw new Error(`workflow '${plan.model.name}' paused for answers on a host that asks by rounds: run it with executeWorkflowRound`);
   const result = executionResult(state, context);
-  await notifyRunEnd(options, state, context.redactor);
+  if (options.onRunEnd) await notifyRunEnd(options, state, context.redactor);
   return result;
 }
 
@@ -67,13 +72,22 @@ export function stepContext(
 /**
  * The trace's opening: instructions and instruction resources, the user's intent, the assistant's
  * plan. An instruction resource that cannot be read is named in the trace; the steps still run.
+ * Returns a promise only when there are instruction resources to read.
  */
-export async function openTrace(state: ExecutionState, { plan, host, trace, redactor }: RunContext): Promise<void> {
+export function openTrace(state: ExecutionState, context: RunContext): Promise<void> | undefined {
+  const { plan, trace, redactor, host } = context;
   collectSecrets(plan, state, redactor);
   for (const instruction of plan.model.instructions ?? []) trace.user(instruction);
+  if (plan.model.resources.length > 0) return embedInstructionResources(state, context);
+  trace.user(intentText(plan, state.args));
+  trace.assistant(planText(plan, host));
+  return undefined;
+}
+
+async function embedInstructionResources(state: ExecutionState, { plan, host, trace }: RunContext): Promise<void> {
   for (const uri of plan.model.resources) {
     try {
-      trace.embed(await checkedResourceRead(host, uri, host.signal));
+      trace.embed(await checkedResourceRead(host, uri, host));
     } catch (error) {
       trace.user(instructionResourceFailureText(uri, errorMessage(error)));
     }
@@ -149,9 +163,18 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   const redacted = redactor.redactDeep({ description: plan.model.description, messages: state.messages, meta });
   // Reasons can quote a handler's whole error text: cut them now, after redaction, never before.
   redacted.meta = boundStrings(redacted.meta, MAX_MESSAGE_CHARACTERS);
-  const reserved =
-    Buffer.byteLength(JSON.stringify({ description: redacted.description, _meta: { [EXECUTION_META_KEY]: redacted.meta } })) + 256;
-  const bounded = boundTrace(redacted.messages, limits.maxTraceBytes, reserved, (plan.model.instructions?.length ?? 0) + 2);
+  // Most results are far below the bound, and the trace knows its size as written (redaction can
+  // lengthen it: then measure what is sent): check that first, and measure exactly only if it may not fit.
+  const messagesBound = redactor.active ? jsonBytesBound(redacted.messages) : trace.bytesBound + 2;
+  const fits =
+    messagesBound + jsonBytesBound(redacted.description) + jsonBytesBound(redacted.meta) + META_ENVELOPE_BYTES <= limits.maxTraceBytes;
+  const reserved = fits
+    ? 0
+    : Buffer.byteLength(JSON.stringify({ description: redacted.description, _meta: { [EXECUTION_META_KEY]: redacted.meta } })) +
+      META_ENVELOPE_BYTES;
+  const bounded = fits
+    ? { messages: redacted.messages }
+    : boundTrace(redacted.messages, limits.maxTraceBytes, reserved, (plan.model.instructions?.length ?? 0) + 2);
   if (bounded.truncation) redacted.meta.truncated = bounded.truncation;
   host.observer?.ended(redacted.meta);
   return { description: redacted.description, messages: bounded.messages, _meta: { [EXECUTION_META_KEY]: redacted.meta } };

@@ -23,9 +23,9 @@ export async function runGroup(group: readonly PlannedStep[], runner: StepRunner
   try {
     await Promise.all(
       group.map(async (step, position) => {
-        const messages: FinishedWork['messages'] = [];
-        const outcome = await runner.outcome(step, { ...context, host, trace: new Trace(messages, context.redactor) }, false);
-        finished[position] = { outcome, messages };
+        const trace = new Trace([], context.redactor);
+        const outcome = await runner.outcome(step, { ...context, host, trace }, false);
+        finished[position] = { outcome, trace };
         if ((outcome.status === 'failed' || outcome.status === 'handoff') && !step.model.optional && !failed) {
           failed = { step, status: outcome.status === 'failed' ? 'failed' : 'handed off' };
           controller.abort();
@@ -38,8 +38,8 @@ export async function runGroup(group: readonly PlannedStep[], runner: StepRunner
 
   let stop: ExecutionStop | undefined;
   group.forEach((step, position) => {
-    const { outcome, messages } = finished[position];
-    context.trace.messages.push(...messages);
+    const { outcome, trace } = finished[position];
+    context.trace.append(trace);
     const byFailure = outcome.status === 'cancelled' && failed !== undefined && failed.step !== step && !context.host.signal.aborted;
     const settled: FlowOutcome = byFailure
       ? { ...outcome, reason: `cancelled because step '${failed!.step.model.name}' of its parallel group ${failed!.status}` }

@@ -82,6 +82,10 @@ export class StepRunner implements FlowObserver {
     return { step: step.index, status, reason };
   }
 
+  get timesIterations(): boolean {
+    return this.hooks.onStep !== undefined;
+  }
+
   /** The flow record of a step in the state, created on first use. */
   flow(step: PlannedStep): StepFlow {
     return (this.state.flow[step.index] ??= {});
@@ -91,31 +95,39 @@ export class StepRunner implements FlowObserver {
     this.progress?.planned(count);
   }
 
-  async iterationStarted(step: PlannedStep, iteration: IterationRef): Promise<StepObservation | undefined> {
-    if (this.hooks.onStep)
-      await notifyStep(
-        this.hooks,
-        {
-          phase: 'start',
-          workflow: this.plan.model.name,
-          step: step.model.name,
-          index: step.index,
-          total: this.plan.steps.length,
-          iteration,
-        },
-        this.redactor,
-      );
-    return this.steps?.stepStarted({ ...this.observedStep(step), iteration });
+  iterationStarted(step: PlannedStep, iteration: IterationRef): StepObservation | undefined | Promise<StepObservation | undefined> {
+    if (!this.hooks.onStep) return this.steps?.stepStarted({ ...this.observedStep(step), iteration });
+    return this.notifiedIterationStart(step, iteration);
   }
 
-  async iterationEnded(
+  iterationEnded(
     step: PlannedStep,
     iteration: IterationRef,
     outcome: FlowOutcome,
     durationMs: number,
     observation: StepObservation | undefined,
-  ): Promise<void> {
+  ): void | Promise<void> {
     observation?.ended(this.observedEnd(outcome));
+    if (this.hooks.onStep || this.progress) return this.notifiedIterationEnd(step, iteration, outcome, durationMs);
+  }
+
+  private async notifiedIterationStart(step: PlannedStep, iteration: IterationRef): Promise<StepObservation | undefined> {
+    await notifyStep(
+      this.hooks,
+      {
+        phase: 'start',
+        workflow: this.plan.model.name,
+        step: step.model.name,
+        index: step.index,
+        total: this.plan.steps.length,
+        iteration,
+      },
+      this.redactor,
+    );
+    return this.steps?.stepStarted({ ...this.observedStep(step), iteration });
+  }
+
+  private async notifiedIterationEnd(step: PlannedStep, iteration: IterationRef, outcome: FlowOutcome, durationMs: number): Promise<void> {
     if (this.hooks.onStep) {
       const event = {
         phase: 'end',

@@ -1,4 +1,4 @@
-import type { PromptMessage } from '../content';
+import type { Trace } from '../trace/trace';
 import type { FlowOutcome } from './flow-outcome';
 
 /**
@@ -7,5 +7,5 @@ import type { FlowOutcome } from './flow-outcome';
  */
 export interface FinishedWork {
   readonly outcome: FlowOutcome;
-  readonly messages: PromptMessage[];
+  readonly trace: Trace;
 }

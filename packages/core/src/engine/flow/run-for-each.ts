@@ -3,6 +3,7 @@ import type { PlannedStep } from '../plan/plan-workflow';
 import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';
 import { Trace } from '../trace/trace';
+import { isPromiseLike } from '../../util/is-promise-like';
 import { applyTransform } from './apply-transform';
 import type { FinishedWork } from './finished-work';
 import type { FlowObserver } from './flow-observer';
@@ -41,9 +42,10 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
       const index = next++;
       if (index >= items.length) return;
       const iteration = { index, count: items.length };
-      const started = performance.now();
-      const observation = await observer.iterationStarted(step, iteration);
-      const messages: FinishedWork['messages'] = [];
+      const started = observer.timesIterations ? performance.now() : 0;
+      const starting = observer.iterationStarted(step, iteration);
+      const observation = isPromiseLike(starting) ? await starting : starting;
+      const trace = new Trace([], context.redactor);
       const scope = {
         args: context.scope.args,
         bindings: context.scope.bindings,
@@ -54,16 +56,16 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
       if (step.when?.readsItem && !step.when.holds(scope)) {
         outcome = { status: 'skipped', reason: `when ${step.when.text} is false` };
       } else {
-        const run = async () =>
-          applyTransform(step, await runStep(step, { ...context, host, scope, trace: new Trace(messages, context.redactor) }));
-        outcome = await (observation ? observation.within(run) : run());
+        const iterationContext = { ...context, host, scope, trace };
+        outcome = await (observation ? observation.within(() => transformed(step, iterationContext)) : transformed(step, iterationContext));
       }
-      finished[index] = { outcome, messages };
+      finished[index] = { outcome, trace };
       if (outcome.status !== 'completed' && outcome.status !== 'skipped' && !stop) {
         stop = { index, reason: outcome.reason, status: outcome.status };
         controller.abort();
       }
-      await observer.iterationEnded(step, iteration, outcome, performance.now() - started, observation);
+      const ending = observer.iterationEnded(step, iteration, outcome, started && performance.now() - started, observation);
+      if (ending) await ending;
     }
   };
   const concurrency = Math.min(step.model.concurrency ?? DEFAULT_FOR_EACH_CONCURRENCY, items.length);
@@ -76,13 +78,19 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
   const values: unknown[] = [];
   for (const work of finished) {
     if (!work) continue;
-    context.trace.messages.push(...work.messages);
+    context.trace.append(work.trace);
     if (work.outcome.status === 'completed') values.push(work.outcome.value);
   }
   const iterations = iterationsMeta(items.length, finished);
   if (stop) return { status: stop.status, reason: `element ${stop.index + 1} of ${items.length}: ${stop.reason}`, iterations };
   if (context.host.signal.aborted) return { status: 'cancelled', reason: 'the request was cancelled during the loop', iterations };
   return { status: 'completed', value: values, iterations };
+}
+
+/** One element's step, its value mapped by the step's `transform` (no extra promise when it has none). */
+function transformed(step: PlannedStep, context: StepContext): Promise<FlowOutcome> {
+  const ran = runStep(step, context);
+  return step.model.transform ? ran.then((outcome) => applyTransform(step, outcome)) : ran;
 }
 
 /**

@@ -72,6 +72,8 @@ export interface WorkflowPlan {
   /** The units that run one after another: a parallel group, or one step (see `parallelGroups`). */
   readonly groups: readonly (readonly PlannedStep[])[];
   readonly sensitiveArguments: ReadonlySet<string>;
+  /** Every step argument that is sensitive, in step order: what a run learns secrets from besides the prompt's arguments. */
+  readonly sensitiveStepArguments: readonly PlannedArgument[];
 }
 
 /**
@@ -89,6 +91,7 @@ export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplate
   return {
     model,
     sensitiveArguments,
+    sensitiveStepArguments: steps.flatMap((step) => step.args.filter((argument) => argument.sensitive)),
     steps,
     groups: parallelGroups(steps.map((step) => ({ step, parallel: step.model.parallel }))).map((group) => group.map(({ step }) => step)),
   };

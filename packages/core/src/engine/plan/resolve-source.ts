@@ -26,9 +26,10 @@ export function planResolver(source: DataSource, questionKey = ''): Resolver {
   switch (source.kind) {
     case 'promptArg': {
       const { name } = source;
+      const missing: Resolution = { ok: false, reason: `prompt argument '${name}' was not provided` };
       return (scope) => {
         const value = scope.args[name];
-        return value === undefined ? { ok: false, reason: `prompt argument '${name}' was not provided` } : { ok: true, value };
+        return value === undefined ? missing : { ok: true, value };
       };
     }
     case 'constant': {
@@ -37,35 +38,29 @@ export function planResolver(source: DataSource, questionKey = ''): Resolver {
     }
     case 'fromStep': {
       const { binding } = source;
-      return (scope) =>
-        Object.hasOwn(scope.bindings, binding)
-          ? { ok: true, value: scope.bindings[binding] }
-          : { ok: false, reason: `binding '${binding}' has no value yet` };
+      const unbound: Resolution = { ok: false, reason: `binding '${binding}' has no value yet` };
+      return (scope) => (Object.hasOwn(scope.bindings, binding) ? { ok: true, value: scope.bindings[binding] } : unbound);
     }
     case 'item': {
       const { path } = source;
       const segments = path === undefined ? [] : (parseFieldPath(path) ?? []);
+      const read = path === undefined ? 'item()' : `item('${path}')`;
+      const wording: PathWording = { missing: `${read} is not in the element`, whole: 'the element', undefined: `${read} is undefined` };
       return (scope) => {
         if (!scope.iteration) return { ok: false, reason: 'item() reads the current element, and this step has no forEach' };
-        const read = path === undefined ? 'item()' : `item('${path}')`;
-        return readPath(scope.iteration.item, segments, {
-          missing: `${read} is not in the element`,
-          whole: 'the element',
-          undefined: `${read} is undefined`,
-        });
+        return readPath(scope.iteration.item, segments, wording);
       };
     }
     case 'field': {
       const { binding, path } = source;
       const segments = parseFieldPath(path) ?? [];
-      return (scope) => {
-        if (!Object.hasOwn(scope.bindings, binding)) return { ok: false, reason: `binding '${binding}' has no value yet` };
-        return readPath(scope.bindings[binding], segments, {
-          missing: `field '${path}' is not in binding '${binding}'`,
-          whole: 'the output',
-          undefined: `field '${path}' of binding '${binding}' is undefined`,
-        });
+      const wording: PathWording = {
+        missing: `field '${path}' is not in binding '${binding}'`,
+        whole: 'the output',
+        undefined: `field '${path}' of binding '${binding}' is undefined`,
       };
+      const unbound: Resolution = { ok: false, reason: `binding '${binding}' has no value yet` };
+      return (scope) => (Object.hasOwn(scope.bindings, binding) ? readPath(scope.bindings[binding], segments, wording) : unbound);
     }
     case 'askUser':
     case 'askModel': {

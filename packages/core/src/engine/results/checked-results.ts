@@ -1,4 +1,5 @@
 import type { ResourceResult, ToolResult } from '../content';
+import type { SignalSource } from '../cancellation/signal-source';
 import type { Host, HostTool } from '../host';
 import { contentBlockProblem, describe, isObject, resourceContentsProblem } from './check-content';
 import { findUnrepresentable } from './find-unrepresentable';
@@ -16,7 +17,7 @@ export function checkedToolResult(host: Host, tool: HostTool, name: string, valu
 }
 
 /** Reads a resource through the host and checks its contents as `resources/read` would send them. */
-export async function checkedResourceRead(host: Host, uri: string, signal: AbortSignal): Promise<ResourceResult> {
+export async function checkedResourceRead(host: Host, uri: string, signal: SignalSource): Promise<ResourceResult> {
   return validResourceResult(uri, await host.readResource(uri, signal));
 }
 

@@ -2,32 +2,103 @@
  * Where a value stops being JSON, or undefined when all of it is: a BigInt (JSON.stringify throws)
  * or a cycle (it throws too). Paths read like `structuredContent.rows[3].id`.
  *
+ * It runs on every tool result, so a value that is fine costs no allocation: the path is only
+ * written once a problem is found, and the ancestors are a stack (a set past a depth no result
+ * reaches in practice, so a deep value is still checked in linear time).
+ *
  * @example
  * ```ts
  * findUnrepresentable({ count: 1n }, 'structuredContent'); // 'structuredContent.count is a BigInt'
  * ```
  */
 export function findUnrepresentable(value: unknown, path: string): string | undefined {
-  return walk(value, path, new Map());
-}
-
-function walk(value: unknown, path: string, ancestors: Map<object, string>): string | undefined {
   if (typeof value === 'bigint') return `${path} is a BigInt`;
   if (typeof value !== 'object' || value === null) return undefined;
-  const seenAt = ancestors.get(value);
-  if (seenAt !== undefined) return `${path} refers back to ${seenAt} (a cycle)`;
-  // toJSON decides what is sent (a Date, a Buffer): check that instead.
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  ancestors.set(value, path);
-  let problem: string | undefined;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length && !problem; index += 1) problem = walk(value[index], `${path}[${index}]`, ancestors);
-  } else {
-    for (const key of Object.keys(value)) {
-      problem = walk((value as Record<string, unknown>)[key], `${path}.${key}`, ancestors);
-      if (problem) break;
+  const walk = new Walk();
+  const problem = walk.visit(value);
+  return problem && problem(path, walk.keys);
+}
+
+/** How a problem reads, given the root's path and the keys that lead to it. */
+type Problem = (root: string, keys: readonly (string | number)[]) => string;
+
+/** Ancestors kept in a plain stack up to this depth; a set (as well) past it. */
+const STACK_DEPTH = 64;
+
+class Walk {
+  /** The objects from the root to the one being visited, and the keys between them. */
+  private readonly ancestors: object[] = [];
+  readonly keys: (string | number)[] = [];
+  private deep: Set<object> | undefined = undefined;
+
+  visit(value: object): Problem | undefined {
+    const seenAt = this.indexOf(value);
+    if (seenAt >= 0) {
+      const depth = this.keys.length;
+      return (root, keys) => `${pathOf(root, keys, depth)} refers back to ${pathOf(root, keys, seenAt)} (a cycle)`;
     }
+    // toJSON decides what is sent (a Date, a Buffer): check that instead.
+    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
+    this.enter(value);
+    const problem = Array.isArray(value) ? this.visitArray(value) : this.visitObject(value as Record<string, unknown>);
+    this.leave(value);
+    return problem;
   }
-  ancestors.delete(value);
-  return problem;
+
+  private visitArray(array: readonly unknown[]): Problem | undefined {
+    for (let index = 0; index < array.length; index += 1) {
+      const problem = this.visitEntry(index, array[index]);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+
+  private visitObject(object: Record<string, unknown>): Problem | undefined {
+    for (const key in object) {
+      if (!Object.hasOwn(object, key)) continue;
+      const problem = this.visitEntry(key, object[key]);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+
+  private visitEntry(key: string | number, entry: unknown): Problem | undefined {
+    if (typeof entry === 'bigint') {
+      this.keys.push(key);
+      const depth = this.keys.length;
+      return (root, keys) => `${pathOf(root, keys, depth)} is a BigInt`;
+    }
+    if (typeof entry !== 'object' || entry === null) return undefined;
+    this.keys.push(key);
+    const problem = this.visit(entry);
+    // On a problem the keys stay: they are its path.
+    if (!problem) this.keys.pop();
+    return problem;
+  }
+
+  private indexOf(value: object): number {
+    if (this.deep && !this.deep.has(value)) return -1;
+    return this.ancestors.lastIndexOf(value);
+  }
+
+  private enter(value: object): void {
+    this.ancestors.push(value);
+    if (this.deep) this.deep.add(value);
+    else if (this.ancestors.length > STACK_DEPTH) this.deep = new Set(this.ancestors);
+  }
+
+  private leave(value: object): void {
+    this.ancestors.pop();
+    this.deep?.delete(value);
+  }
+}
+
+/** `root.rows[3].id`: the path through the first `depth` keys. */
+function pathOf(root: string, keys: readonly (string | number)[], depth: number): string {
+  let path = root;
+  for (let index = 0; index < depth; index += 1) {
+    const key = keys[index];
+    path += typeof key === 'number' ? `[${key}]` : `.${key}`;
+  }
+  return path;
 }

@@ -5,7 +5,7 @@ import { checkedResourceRead } from '../results/checked-results';
 import { stepTimeoutMs, type StepContext } from './step-context';
 import { stepKindOf } from './step-kind-of';
 import { failedOutcome, type StepOutcome } from './step-outcome';
-import { StepCancelledError, runTry } from './step-policy';
+import { StepCancelledError, runTryLazily } from './step-policy';
 
 const NO_VARIABLES: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -57,7 +57,7 @@ function resolveVariables(step: PlannedStep, scope: ExecutionScope): { values: R
 async function embedResource(step: PlannedStep, uri: string, context: StepContext): Promise<StepOutcome | undefined> {
   const { host } = context;
   try {
-    const result = await runTry(host.signal, stepTimeoutMs(step, context), (signal) => checkedResourceRead(host, uri, signal));
+    const result = await runTryLazily(host, stepTimeoutMs(step, context), (signal) => checkedResourceRead(host, uri, signal));
     context.trace.embed(result);
     return undefined;
   } catch (error) {

@@ -1,56 +1,63 @@
 import type { RetryPolicy } from '../../model';
+import type { SignalSource } from '../cancellation/signal-source';
+import { isPromiseLike } from '../../util/is-promise-like';
+import { StepCancelledError } from './step-errors';
+import { TimedTry } from './timed-try';
 
-/** A try that ran out of time. */
-export class StepTimeoutError extends Error {
-  constructor(readonly timeoutMs: number) {
-    super(`timed out after ${timeoutMs} ms`);
-    this.name = 'StepTimeoutError';
-  }
+export { StepCancelledError, StepTimeoutError } from './step-errors';
+
+/**
+ * Runs one try, handing `run` a source of its signal: read `signal` to get it. With a timeout, the
+ * try's signal is its own, aborted when the request is cancelled or the time runs out, so a hung
+ * tool is not waited for — and made only if the handler reads it (`TimedTry`). Without one, the
+ * source is `parent` itself: the request's own signal is what a handler gets, and a signal, a
+ * deadline and a watch per try would be pure overhead. Returns `run`'s value as is when it is not
+ * a promise. Throws (or rejects with) `StepCancelledError` when the request is cancelled before the
+ * try starts, while a timed try runs, or by the time an untimed one returns.
+ *
+ * @example
+ * ```ts
+ * const raw = runTryLazily(host, stepTimeoutMs(step, context), (signal) => host.invokeTool(tool, name, args, signal));
+ * const result = isPromiseLike(raw) ? await raw : raw;
+ * ```
+ */
+export function runTryLazily<T>(
+  parent: SignalSource,
+  timeoutMs: number | undefined,
+  run: (signal: SignalSource) => T | PromiseLike<T>,
+): T | PromiseLike<T> {
+  const request = parent.signal;
+  if (request.aborted) throw new StepCancelledError();
+  if (timeoutMs !== undefined) return new TimedTry<T, T>(request, timeoutMs).start({ run, fulfilled: (value) => value, rejected: rethrow });
+  const value = run(parent);
+  if (!isPromiseLike(value)) return notCancelled(request, value);
+  return Promise.resolve(value).then((result) => notCancelled(request, result));
 }
 
-/** The request was cancelled while a try ran. */
-export class StepCancelledError extends Error {
-  constructor() {
-    super('the request was cancelled');
-    this.name = 'StepCancelledError';
-  }
+function rethrow(error: unknown): never {
+  throw error;
+}
+
+function notCancelled<T>(request: AbortSignal, result: T): T {
+  if (request.aborted) throw new StepCancelledError();
+  return result;
 }
 
 /**
- * Runs one try. With a timeout, the try gets a signal of its own, aborted when the request is
- * cancelled or the time runs out, so the tool's `extra.signal` fires and a hung tool is not waited
- * for. Without one, the tool gets the request's signal.
+ * Runs one try as `runTryLazily` does, for a step kind that needs the signal itself: `run` gets
+ * it made.
+ *
+ * @example
+ * ```ts
+ * await runTry(host.signal, stepTimeoutMs(step, context), (signal) => wait(ms, signal));
+ * ```
  */
-export async function runTry<T>(parent: AbortSignal, timeoutMs: number | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  if (parent.aborted) throw new StepCancelledError();
-  if (timeoutMs === undefined) {
-    // No timeout: the request's own signal is the one to pass on (it aborts on cancellation), and
-    // a signal, a timer and listeners per try would be pure overhead on the hot path.
-    const result = await run(parent);
-    if (parent.aborted) throw new StepCancelledError();
-    return result;
-  }
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const stop = new Promise<never>((_, reject) => {
-    onAbort = () => {
-      controller.abort(parent.reason);
-      reject(new StepCancelledError());
-    };
-    parent.addEventListener('abort', onAbort, { once: true });
-    timer = setTimeout(() => {
-      const error = new StepTimeoutError(timeoutMs);
-      controller.abort(error);
-      reject(error);
-    }, timeoutMs);
-  });
-  try {
-    return await Promise.race([run(controller.signal), stop]);
-  } finally {
-    clearTimeout(timer);
-    if (onAbort) parent.removeEventListener('abort', onAbort);
-  }
+export async function runTry<T>(
+  parent: AbortSignal,
+  timeoutMs: number | undefined,
+  run: (signal: AbortSignal) => T | PromiseLike<T>,
+): Promise<T> {
+  return runTryLazily({ signal: parent }, timeoutMs, (source) => run(source.signal));
 }
 
 /**
@@ -60,7 +67,7 @@ export async function runTry<T>(parent: AbortSignal, timeoutMs: number | undefin
 export async function withRetry<T>(
   retry: RetryPolicy | undefined,
   signal: AbortSignal,
-  run: () => Promise<T>,
+  run: () => T | PromiseLike<T>,
   failed: (result: T) => boolean,
 ): Promise<T> {
   const attempts = retry?.attempts ?? 1;

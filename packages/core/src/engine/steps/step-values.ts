@@ -1,5 +1,8 @@
 import type { ResourceResult, ToolResult } from '../content';
 
+/** What `parseJson` returns for a text that is not JSON. */
+const NOT_JSON: unique symbol = Symbol('not JSON');
+
 /** The text of a tool result's text blocks, joined by newlines. */
 export function toolResultText(result: ToolResult): string {
   let text = '';
@@ -13,15 +16,15 @@ export function toolResultText(result: ToolResult): string {
 export function toolResultValue(result: ToolResult, text: string): unknown {
   if (result.structuredContent !== undefined) return result.structuredContent;
   const parsed = parseJson(text);
-  return parsed ? parsed.value : text;
+  return parsed === NOT_JSON ? text : parsed;
 }
 
 /** A resource's value: its text (JSON-parsed when its mime type says JSON), one content or an array of several. */
 export function resourceValue(result: ResourceResult): unknown {
   const values = result.contents.map((content) => {
     if ('text' in content && typeof content.text === 'string') {
-      const parsed = isJsonMimeType(content.mimeType) ? parseJson(content.text) : undefined;
-      return parsed ? parsed.value : content.text;
+      const parsed = isJsonMimeType(content.mimeType) ? parseJson(content.text) : NOT_JSON;
+      return parsed === NOT_JSON ? content.text : parsed;
     }
     return 'blob' in content ? content.blob : undefined;
   });
@@ -32,16 +35,27 @@ function isJsonMimeType(mimeType: string | undefined): boolean {
   return mimeType !== undefined && /^application\/([\w.+-]+\+)?json\b/i.test(mimeType);
 }
 
-function parseJson(text: string): { value: unknown } | undefined {
+function parseJson(text: string): unknown {
   // Only objects, arrays, strings, numbers and literals can parse; skip the try for plain prose.
   // (Scans for the first non-space character rather than trimming: outputs can be megabytes.)
   let index = 0;
-  while (index < text.length && (text[index] === ' ' || text[index] === '\n' || text[index] === '\r' || text[index] === '\t')) index += 1;
-  const first = text[index];
-  if (first === undefined || !'{["-0123456789tfn'.includes(first)) return undefined;
+  let code = text.charCodeAt(0);
+  while (code === 32 || code === 10 || code === 13 || code === 9) code = text.charCodeAt(++index);
+  // { [ " - 0-9 t f n
+  if (!(
+    code === 123 ||
+    code === 91 ||
+    code === 34 ||
+    code === 45 ||
+    (code >= 48 && code <= 57) ||
+    code === 116 ||
+    code === 102 ||
+    code === 110
+  ))
+    return NOT_JSON;
   try {
-    return { value: JSON.parse(text) as unknown };
+    return JSON.parse(text) as unknown;
   } catch {
-    return undefined;
+    return NOT_JSON;
   }
 }

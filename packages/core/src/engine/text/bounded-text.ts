@@ -18,9 +18,11 @@ export function boundText(text: string, max: number): string {
 }
 
 /**
- * A copy of a JSON-like value (objects, arrays) with every string cut by `boundText`. Applied to
- * what leaves the server (`_meta`, `onStep` events) only **after** redaction: a secret cut in two
- * before redaction would no longer match, and its first part would go out in clear.
+ * A JSON-like value (objects, arrays) with every string cut by `boundText`. Applied to what leaves
+ * the server (`_meta`, `onStep` events) only **after** redaction: a secret cut in two before
+ * redaction would no longer match, and its first part would go out in clear. Copies only what
+ * holds a string that was cut (the objects and arrays on its way): a value whose strings all fit
+ * comes back as it is, so bounding costs nothing in the common case.
  *
  * @example
  * ```ts
@@ -29,11 +31,25 @@ export function boundText(text: string, max: number): string {
  */
 export function boundStrings<T>(value: T, max: number): T {
   if (typeof value === 'string') return boundText(value, max) as T;
-  if (Array.isArray(value)) return value.map((entry: unknown) => boundStrings(entry, max)) as T;
   if (typeof value !== 'object' || value === null) return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, entry] of Object.entries(value)) copy[key] = boundStrings(entry, max);
-  return copy as T;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index += 1) {
+      const entry: unknown = value[index];
+      const bounded = boundStrings(entry, max);
+      if (bounded !== entry) (copy ??= value.slice())[index] = bounded;
+    }
+    return (copy ?? value) as T;
+  }
+  const object = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in object) {
+    if (!Object.hasOwn(object, key)) continue;
+    const entry = object[key];
+    const bounded = boundStrings(entry, max);
+    if (bounded !== entry) (copy ??= { ...object })[key] = bounded;
+  }
+  return (copy ?? object) as T;
 }
 
 /** `1,048,576`: counts in messages read at a glance. */

@@ -4,7 +4,7 @@ import { expandUri } from '../../uri/expand-uri';
 import { checkedResourceRead } from '../../results/checked-results';
 import { stepTimeoutMs, type StepContext } from '../step-context';
 import { failedOutcome, type StepOutcome } from '../step-outcome';
-import { StepCancelledError, runTry, withRetry } from '../step-policy';
+import { StepCancelledError, runTryLazily, withRetry } from '../step-policy';
 import { resourceValue } from '../step-values';
 
 /** Reads the step's resource in process, its URI filled with the step's template variables. */
@@ -23,7 +23,7 @@ export async function runResourceStep(
     const result = await withRetry(
       step.model.retry,
       host.signal,
-      () => runTry(host.signal, stepTimeoutMs(step, context), (signal) => checkedResourceRead(host, expanded.uri, signal)),
+      () => runTryLazily(host, stepTimeoutMs(step, context), (signal) => checkedResourceRead(host, expanded.uri, signal)),
       () => false,
     );
     context.trace.embed(result);

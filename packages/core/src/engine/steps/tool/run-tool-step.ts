@@ -1,11 +1,14 @@
+import type { RetryPolicy } from '../../../model';
 import type { ToolAction } from '../../../model/actions/tool-action';
+import type { SignalSource } from '../../cancellation/signal-source';
 import type { ToolResult } from '../../content';
-import type { Host, HostTool } from '../../host';
+import type { Host, HostTool, ToolInput, ValidatedInput } from '../../host';
 import type { PlannedStep } from '../../plan/plan-workflow';
 import { checkedToolResult } from '../../results/checked-results';
 import { stepTimeoutMs, type StepContext } from '../step-context';
 import { failedOutcome, type StepOutcome } from '../step-outcome';
-import { StepCancelledError, runTry, withRetry } from '../step-policy';
+import { StepCancelledError, runTryLazily, withRetry } from '../step-policy';
+import { TimedTry, type TryWork } from '../timed-try';
 import { toolResultText, toolResultValue } from '../step-values';
 import { isPromiseLike } from '../../../util/is-promise-like';
 import { shownArguments } from './shown-arguments';
@@ -13,14 +16,16 @@ import { toolCallText, toolResultMessage } from './tool-messages';
 
 /**
  * Calls the step's tool in process: its arguments resolved, validated by the tool's input schema,
- * the result checked as `tools/call` checks it. A plain step (no timeout, no retry) awaits once.
+ * the result checked as `tools/call` checks it, under the step's timeout and retry. Not `async`
+ * itself: the tool's try settles straight to the step's outcome, so a plain step costs one promise
+ * beyond the tool's own.
  */
-export async function runToolStep(step: PlannedStep, action: ToolAction, context: StepContext): Promise<StepOutcome> {
-  const { host, scope, trace } = context;
+export function runToolStep(step: PlannedStep, action: ToolAction, context: StepContext): Promise<StepOutcome> {
+  const { host, scope } = context;
   const name = action.tool;
   const tool = host.findTool(name);
-  if (!tool) return { status: 'failed', reason: `tool ${name} is not registered on this server` };
-  if (!tool.enabled) return { status: 'failed', reason: `tool ${name} is disabled` };
+  if (!tool) return Promise.resolve({ status: 'failed', reason: `tool ${name} is not registered on this server` });
+  if (!tool.enabled) return Promise.resolve({ status: 'failed', reason: `tool ${name} is disabled` });
 
   // No prototype: an argument may be named like an Object.prototype member.
   const args: Record<string, unknown> = Object.create(null);
@@ -35,49 +40,128 @@ export async function runToolStep(step: PlannedStep, action: ToolAction, context
     if (argument.sensitive) context.redactor.add(resolved.value);
   }
   const inputs = host.toolInputs(tool);
-  if (inputs.some((input) => input.required && !Object.hasOwn(args, input.name))) {
-    const missing = inputs.filter((input) => input.required && !Object.hasOwn(args, input.name));
-    const reasons = unresolved ?? new Map<string, string>();
-    const unmapped = missing.filter((input) => !reasons.has(input.name)).map((input) => `'${input.name}'`);
-    const why = missing.filter((input) => reasons.has(input.name)).map((input) => `'${input.name}' (${reasons.get(input.name)})`);
-    if (unmapped.length) why.push(`${unmapped.join(', ')} (no argument of the step provides ${unmapped.length > 1 ? 'them' : 'it'})`);
-    return { status: 'handoff', reason: `tool ${name} needs ${why.join(', ')}` };
-  }
+  if (missesRequiredInput(inputs, args)) return Promise.resolve(missingInputs(name, inputs, args, unresolved));
   const validated = host.validateToolInput(tool, name, args);
-  const input = isPromiseLike(validated) ? await validated : validated;
-  if (!input.ok) return { status: 'handoff', reason: input.message };
-
-  trace.assistant(toolCallText(name, shownArguments(step, args)));
-  const timeoutMs = stepTimeoutMs(step, context);
-  let result: ToolResult;
-  try {
-    if (timeoutMs === undefined && step.model.retry === undefined) {
-      // The common case, kept to a single await: no timer, no retry loop.
-      const raw = host.invokeTool(tool, name, input.args, host.signal);
-      const checked = checkedToolResult(host, tool, name, isPromiseLike(raw) ? await raw : raw);
-      result = isPromiseLike(checked) ? await checked : checked;
-      if (host.signal.aborted) throw new StepCancelledError();
-    } else {
-      result = await withRetry(
-        step.model.retry,
-        host.signal,
-        () => runTry(host.signal, timeoutMs, (signal) => callTool(host, tool, name, input.args, signal)),
-        (outcome) => outcome.isError === true,
-      );
-    }
-  } catch (error) {
-    // A tool that throws because its signal aborted was cancelled (by the client, or with its parallel group).
-    return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `tool ${name}`, ' threw: ');
-  }
-  const text = toolResultText(result);
-  if (result.isError)
-    return { status: 'failed', reason: `tool ${name} returned an error: ${text || '(no message)'}`, errorType: 'tool_error' };
-  trace.user(toolResultMessage(name, result, text));
-  for (const block of result.content) if (block.type !== 'text') trace.userContent(block);
-  return { status: 'completed', value: toolResultValue(result, text) };
+  const call = new ToolCall(step, context, tool, name);
+  return isPromiseLike(validated) ? Promise.resolve(validated).then((input) => call.start(input, args)) : call.start(validated, args);
 }
 
-/** Invokes a tool and checks its result, for a try under a timeout or retry. */
-async function callTool(host: Host, tool: HostTool, name: string, args: unknown, signal: AbortSignal): Promise<ToolResult> {
-  return checkedToolResult(host, tool, name, await host.invokeTool(tool, name, args, signal));
+function missesRequiredInput(inputs: readonly ToolInput[], args: Record<string, unknown>): boolean {
+  for (const input of inputs) if (input.required && !Object.hasOwn(args, input.name)) return true;
+  return false;
+}
+
+function missingInputs(
+  name: string,
+  inputs: readonly ToolInput[],
+  args: Record<string, unknown>,
+  unresolved: Map<string, string> | undefined,
+): StepOutcome {
+  const missing = inputs.filter((input) => input.required && !Object.hasOwn(args, input.name));
+  const reasons = unresolved ?? new Map<string, string>();
+  const unmapped = missing.filter((input) => !reasons.has(input.name)).map((input) => `'${input.name}'`);
+  const why = missing.filter((input) => reasons.has(input.name)).map((input) => `'${input.name}' (${reasons.get(input.name)})`);
+  if (unmapped.length) why.push(`${unmapped.join(', ')} (no argument of the step provides ${unmapped.length > 1 ? 'them' : 'it'})`);
+  return { status: 'handoff', reason: `tool ${name} needs ${why.join(', ')}` };
+}
+
+/** One call of a step's tool, once its input is valid: tried as the step's policy says, valued as its result says. */
+class ToolCall implements TryWork<unknown, StepOutcome> {
+  private args: unknown;
+
+  constructor(
+    private readonly step: PlannedStep,
+    private readonly context: StepContext,
+    private readonly tool: HostTool,
+    private readonly name: string,
+  ) {}
+
+  start(input: ValidatedInput, given: Record<string, unknown>): Promise<StepOutcome> {
+    if (!input.ok) return Promise.resolve({ status: 'handoff', reason: input.message });
+    this.args = input.args;
+    const { step, context } = this;
+    context.trace.assistant(toolCallText(this.name, shownArguments(step, given)));
+    const timeoutMs = stepTimeoutMs(step, context);
+    if (step.model.retry !== undefined) return this.withRetry(step.model.retry, timeoutMs);
+    // The default: one try under the step timeout, its signal made only if the tool reads it.
+    // Without a timeout, the tool gets the request's own context.
+    const host = context.host;
+    const ended =
+      timeoutMs === undefined ? new UntimedTry(host).start(this) : new TimedTry<unknown, StepOutcome>(host.signal, timeoutMs).start(this);
+    return isPromiseLike(ended) ? ended : Promise.resolve(ended);
+  }
+
+  run(signal: SignalSource): unknown {
+    return this.context.host.invokeTool(this.tool, this.name, this.args, signal);
+  }
+
+  fulfilled(value: unknown): StepOutcome | PromiseLike<StepOutcome> {
+    const checked = checkedToolResult(this.context.host, this.tool, this.name, value);
+    return isPromiseLike(checked) ? checked.then((result) => this.valued(result)) : this.valued(checked);
+  }
+
+  rejected(error: unknown): StepOutcome {
+    // A tool that throws because its signal aborted was cancelled (by the client, or with its parallel group).
+    return failedOutcome(this.context.host.signal.aborted ? new StepCancelledError() : error, `tool ${this.name}`, ' threw: ');
+  }
+
+  private async withRetry(retry: RetryPolicy, timeoutMs: number | undefined): Promise<StepOutcome> {
+    const { host } = this.context;
+    let result: ToolResult;
+    try {
+      result = await withRetry(
+        retry,
+        host.signal,
+        () => runTryLazily(host, timeoutMs, (signal) => checked(host, this.tool, this.name, this.run(signal))),
+        (outcome) => outcome.isError === true,
+      );
+    } catch (error) {
+      return this.rejected(error);
+    }
+    return this.valued(result);
+  }
+
+  /** A checked result's outcome: failed when the tool says so, else its messages and its value. */
+  private valued(result: ToolResult): StepOutcome {
+    const { trace, host } = this.context;
+    if (host.signal.aborted) return this.rejected(new StepCancelledError());
+    const text = toolResultText(result);
+    if (result.isError)
+      return { status: 'failed', reason: `tool ${this.name} returned an error: ${text || '(no message)'}`, errorType: 'tool_error' };
+    trace.user(toolResultMessage(this.name, result, text));
+    for (const block of result.content) if (block.type !== 'text') trace.userContent(block);
+    return { status: 'completed', value: toolResultValue(result, text) };
+  }
+}
+
+/** A try without a timeout: the request's own signal, no race; cancelled if the request was by the time it ends. */
+class UntimedTry {
+  constructor(private readonly host: Host) {}
+
+  start(work: ToolCall): StepOutcome | Promise<StepOutcome> {
+    let raw: unknown;
+    try {
+      if (this.host.signal.aborted) throw new StepCancelledError();
+      raw = work.run(this.host);
+      if (!isPromiseLike(raw)) return settle(work.fulfilled(raw), work);
+    } catch (error) {
+      return work.rejected(error);
+    }
+    return Promise.resolve(raw).then(
+      (value) => settle(work.fulfilled(value), work),
+      (error: unknown) => work.rejected(error),
+    );
+  }
+}
+
+/** An outcome that may still be a promise (an asynchronous result check), with its rejection mapped. */
+function settle(outcome: StepOutcome | PromiseLike<StepOutcome>, work: ToolCall): StepOutcome | Promise<StepOutcome> {
+  return isPromiseLike(outcome) ? Promise.resolve(outcome).then(undefined, (error: unknown) => work.rejected(error)) : outcome;
+}
+
+/** A tool's return checked as `tools/call` checks it, for a try under a retry. */
+function checked(host: Host, tool: HostTool, name: string, raw: unknown): ToolResult | PromiseLike<ToolResult> {
+  return isPromiseLike(raw)
+    ? Promise.resolve(raw).then((value) => checkedToolResult(host, tool, name, value))
+    : checkedToolResult(host, tool, name, raw);
 }
