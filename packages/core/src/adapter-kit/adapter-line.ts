@@ -51,6 +51,8 @@ export interface RequestAccess<Context> {
   notifyProgress(context: Context, progressToken: string | number, update: ProgressUpdate): Promise<void>;
   /** The same context with another signal (a step's try), for a tool or resource handler. */
   withSignal(context: Context, signal: AbortSignal): Context;
+  /** The same context with `entries` added to the request's `_meta`, as a tool handler reads it (1.x `extra._meta`, 2.x `ctx.mcpReq._meta`). */
+  withMeta(context: Context, entries: Readonly<Record<string, unknown>>): Context;
 }
 
 /** How a line pauses a run and resumes it (protocol 2026-07-28: `input_required` and `requestState`). */

@@ -50,10 +50,11 @@ export interface Host<Tool extends HostTool = HostTool> {
   /** Parses arguments exactly as `tools/call` would, with the same message when they do not fit. */
   validateToolInput(tool: Tool, name: string, args: Record<string, unknown>): ValidatedInput | PromiseLike<ValidatedInput>;
   /**
-   * Runs the tool's handler in process with the request's context, the signal replaced by `signal`.
+   * Runs the tool's handler in process with the request's context, the signal replaced by `signal`
+   * and the run's id added (`_meta["mcpflow/run"].id`, stable across rounds: for idempotency keys).
    * Returns what the handler returns (maybe a promise or another thenable); throws what it throws.
    */
-  invokeTool(tool: Tool, name: string, args: unknown, signal: AbortSignal): unknown;
+  invokeTool(tool: Tool, name: string, args: unknown, signal: AbortSignal, runId: string): unknown;
   /** Checks a handler's return as `tools/call` does: a tool result, structured content matching the output schema. */
   checkToolResult(tool: Tool, name: string, value: unknown): ToolResult | PromiseLike<ToolResult>;
   /** Reads a URI in process through the handler `resources/read` would pick; throws when none serves it. */

@@ -1,7 +1,9 @@
-import { applyLimits, executeWorkflow, type ExecutionOptions, type StateSealingOptions, type WorkflowPlan } from '../../engine';
+import { applyLimits, executeWorkflow, type ExecutionOptions, type ReplayGuard, type WorkflowPlan } from '../../engine';
 import type { AdapterLine } from '../adapter-line';
 import type { ServerRegistry } from '../registry/server-registry';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
+import { memoryReplayGuard } from '../pause/memory-replay-guard';
+import type { PauseOptions } from '../pause/pause-options';
 import { AdapterHost } from './adapter-host';
 import { runRound } from './run-round';
 import { stateSealer } from './state-sealers';
@@ -23,7 +25,8 @@ export type WorkflowArguments = Readonly<Record<string, string | undefined>>;
 export class WorkflowRunner<Server, Context> {
   private readonly execution: ExecutionOptions;
   private readonly askTimeoutMs?: number;
-  private readonly pause?: StateSealingOptions;
+  private readonly pause?: PauseOptions;
+  private readonly replayGuard: ReplayGuard;
 
   constructor(
     private readonly server: Server,
@@ -36,6 +39,7 @@ export class WorkflowRunner<Server, Context> {
     this.askTimeoutMs = options.askTimeoutMs;
     this.pause = options.pause;
     if (this.pause) stateSealer(this.pause);
+    this.replayGuard = replayGuardOf(this.pause);
   }
 
   /**
@@ -49,10 +53,24 @@ export class WorkflowRunner<Server, Context> {
       const requestState = rounds.requestState(context);
       if (asks || requestState !== undefined) {
         const host = new AdapterHost(line, this.registry, context, rounds.channel(server, context));
-        return runRound(line, rounds, plan, args, host, this.execution, stateSealer(this.pause), requestState);
+        const pausing = { sealer: stateSealer(this.pause), replayGuard: this.replayGuard };
+        return runRound(line, rounds, plan, args, host, this.execution, pausing, requestState);
       }
     }
     const asking = asks ? line.askInPlace(server, context, this.askTimeoutMs) : undefined;
     return executeWorkflow(plan, args, new AdapterHost(line, this.registry, context, asking), this.execution);
   }
+}
+
+/** The configured guard, checked now rather than on the first resume; by default the process's own. */
+function replayGuardOf(pause: PauseOptions | undefined): ReplayGuard {
+  const guard = pause?.replayGuard;
+  if (guard === undefined) return memoryReplayGuard();
+  if (typeof (guard as Partial<ReplayGuard> | null)?.consume !== 'function') {
+    throw new TypeError(
+      'mcpflow pause.replayGuard: expected a replay guard — memoryReplayGuard() or redisReplayGuard(client), or an object with consume(round) — ' +
+        `not ${guard === null ? 'null' : typeof guard}.`,
+    );
+  }
+  return guard;
 }

@@ -54,7 +54,16 @@ export async function executeWorkflow(
 /** What the steps of a run share, writing into its state. */
 export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Host, limits: ExecutionLimits = {}): RunContext {
   const redactor = new Redactor(state.secrets);
-  return { plan, host, scope: state, state, trace: new Trace(state.messages, redactor), redactor, limits: applyLimits(limits) };
+  return {
+    plan,
+    host,
+    runId: state.runId,
+    scope: state,
+    state,
+    trace: new Trace(state.messages, redactor),
+    redactor,
+    limits: applyLimits(limits),
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AskRequest } from '../asking/ask-request';
 import type { PromptMessage } from '../content';
 import type { StepStatus } from '../flow/flow-outcome';
@@ -53,6 +54,12 @@ export interface StepFlow {
 export interface ExecutionState extends ExecutionScope {
   /** The workflow (prompt) name the state belongs to. */
   readonly workflow: string;
+  /**
+   * The run's id: random, made once as the run starts and the same in every round, on every
+   * instance. Tools see it as `_meta["mcpflow/run"].id` (for idempotency keys), and a replay guard
+   * consumes each paused round under it. Never in the trace or `_meta`.
+   */
+  readonly runId: string;
   /** The index of the next step to run. */
   position: number;
   readonly bindings: Record<string, unknown>;
@@ -92,6 +99,7 @@ export interface ExecutionState extends ExecutionScope {
 export function createExecutionState(plan: WorkflowPlan, args: Readonly<Record<string, string | undefined>>): ExecutionState {
   return {
     workflow: plan.model.name,
+    runId: randomUUID(),
     args: ownArguments(args),
     position: 0,
     // No prototype: a binding may be named like an Object.prototype member.

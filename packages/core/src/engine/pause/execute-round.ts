@@ -6,8 +6,15 @@ import { notifyRunEnd } from '../execution/notify-run-end';
 import type { ExecutionOptions } from '../execution/execute-workflow';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
+import type { ReplayGuard } from '../sealing/replay-guard';
 import type { StateSealer } from '../sealing/state-sealer';
-import { openExecution, sealExecution } from './sealed-execution';
+import { resumeExecution, sealExecution } from './sealed-execution';
+
+/** How a run pauses and resumes: the sealer of its states, and the guard that makes each state single use. */
+export interface RoundPausing {
+  readonly sealer: StateSealer;
+  readonly replayGuard: ReplayGuard;
+}
 
 /** One request's share of a run on protocol 2026-07-28: the result, or the questions and the sealed state to retry with. */
 export type RoundResult =
@@ -20,11 +27,13 @@ export type RoundResult =
  * round paused, with the retry's answers on the host's ask channel. Steps that completed in an
  * earlier round never run again. When a step needs answers, the run pauses: its state is sealed
  * and returned with the questions, for the client to answer and retry on any instance holding a key.
- * Throws `SealedStateError` (before anything runs) for a state it will not resume from.
+ * Each state resumes once: the replay guard consumes its round (DESIGN §2.8 "Single use").
+ * Throws `SealedStateError` (before anything runs) for a state it will not resume from, and the
+ * guard's own error when the guard cannot tell.
  *
  * @example
  * ```ts
- * const round = await executeWorkflowRound(plan, args, host, hooks, sealer, params.requestState);
+ * const round = await executeWorkflowRound(plan, args, host, hooks, { sealer, replayGuard }, params.requestState);
  * if (round.kind === 'input-required') return inputRequired({ inputRequests: …, requestState: round.requestState });
  * ```
  */
@@ -33,11 +42,11 @@ export async function executeWorkflowRound(
   args: Readonly<Record<string, string | undefined>>,
   host: Host,
   options: ExecutionOptions,
-  sealer: StateSealer,
+  { sealer, replayGuard }: RoundPausing,
   requestState?: unknown,
 ): Promise<RoundResult> {
   const resuming = requestState !== undefined;
-  const state = resuming ? openExecution(requestState, plan, args, sealer) : createExecutionState(plan, args);
+  const state = resuming ? await resumeExecution(requestState, plan, args, sealer, replayGuard) : createExecutionState(plan, args);
   const context = stepContext(plan, state, host, options);
   if (!resuming) await openTrace(state, context);
   await advanceExecution(state, context, options);

@@ -1,6 +1,8 @@
 import type { ExecutionState } from '../execution/execution-state';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import { SealedStateError } from '../sealing/sealed-state-error';
+import type { PausedRound, ReplayGuard, ReplayVerdict } from '../sealing/replay-guard';
+import { ReplayGuardError } from '../sealing/replay-guard-error';
 import type { SealResult, StateSealer } from '../sealing/state-sealer';
 import { Redactor } from '../redaction/redactor';
 import { planFingerprint } from './plan-fingerprint';
@@ -29,12 +31,59 @@ export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer:
 }
 
 /**
- * Opens a paused run's `requestState` for this prompt and these arguments. Throws
- * `SealedStateError` for a state that is not authentic, expired, foreign, or sealed by another
- * version of the workflow; nothing of the run happens before it opens.
+ * Opens a paused run's `requestState` for this prompt and these arguments, and consumes its round
+ * in the replay guard. Throws `SealedStateError` for a state that is not authentic, expired,
+ * foreign, sealed by another version of the workflow, or resumed from before; rejects with the
+ * guard's own error when it cannot tell. The guard is asked only once the state has opened and
+ * fits this workflow (so a forged state cannot fill it), and nothing of the run happens before it
+ * answers.
  */
-export function openExecution(requestState: unknown, plan: WorkflowPlan, args: Args, sealer: StateSealer): ExecutionState {
-  const opened = sealer.open(requestState, { prompt: plan.model.name, arguments: args }) as SealedExecution;
+export async function resumeExecution(
+  requestState: unknown,
+  plan: WorkflowPlan,
+  args: Args,
+  sealer: StateSealer,
+  replayGuard: ReplayGuard,
+): Promise<ExecutionState> {
+  const { payload, remainingMs } = sealer.openState(requestState, { prompt: plan.model.name, arguments: args });
+  const state = openedExecution(payload as SealedExecution, plan, args);
+  const verdict = await consumeRound(replayGuard, { runId: state.runId, round: state.rounds, ttlMs: remainingMs });
+  if (verdict !== 'first') {
+    throw new SealedStateError(
+      'replayed',
+      `it was used already: a requestState resumes its run once (a replayed retry, or a second answer to the same question is refused). ` +
+        `Answer the questions of the latest input_required result, or retry prompts/get '${plan.model.name}' without requestState to start over.`,
+    );
+  }
+  return state;
+}
+
+/**
+ * The guard's verdict on a round, or a `ReplayGuardError` in mcpflow's words when it has none: a
+ * guard of the user's own may fail with anything, and that text (a store's address, say) is not
+ * for the client.
+ */
+async function consumeRound(replayGuard: ReplayGuard, round: PausedRound): Promise<ReplayVerdict> {
+  let verdict: unknown;
+  try {
+    verdict = await replayGuard.consume(round);
+  } catch (error) {
+    if (error instanceof ReplayGuardError) throw error;
+    throw new ReplayGuardError(
+      'unavailable',
+      'mcpflow replay guard: the guard failed, so whether this round was resumed before is unknown; the resume is refused rather than risk running its steps twice.',
+      { cause: error },
+    );
+  }
+  if (verdict === 'first' || verdict === 'replayed') return verdict;
+  throw new ReplayGuardError(
+    'unavailable',
+    `mcpflow replay guard: the guard answered ${typeof verdict}, not 'first' or 'replayed'; the resume is refused rather than risk running its steps twice.`,
+  );
+}
+
+/** The execution state of an authentic payload, once it is known to be this version of the workflow's. */
+function openedExecution(opened: SealedExecution, plan: WorkflowPlan, args: Args): ExecutionState {
   if (opened?.plan !== planFingerprint(plan)) {
     throw new SealedStateError(
       'stale',

@@ -53,7 +53,7 @@ export async function runToolStep(step: PlannedStep, action: ToolAction, context
   try {
     if (timeoutMs === undefined && step.model.retry === undefined) {
       // The common case, kept to a single await: no timer, no retry loop.
-      const raw = host.invokeTool(tool, name, input.args, host.signal);
+      const raw = host.invokeTool(tool, name, input.args, host.signal, context.runId);
       const checked = checkedToolResult(host, tool, name, isPromiseLike(raw) ? await raw : raw);
       result = isPromiseLike(checked) ? await checked : checked;
       if (host.signal.aborted) throw new StepCancelledError();
@@ -61,7 +61,7 @@ export async function runToolStep(step: PlannedStep, action: ToolAction, context
       result = await withRetry(
         step.model.retry,
         host.signal,
-        () => runTry(host.signal, timeoutMs, (signal) => callTool(host, tool, name, input.args, signal)),
+        () => runTry(host.signal, timeoutMs, (signal) => callTool(host, tool, name, input.args, signal, context.runId)),
         (outcome) => outcome.isError === true,
       );
     }
@@ -77,6 +77,6 @@ export async function runToolStep(step: PlannedStep, action: ToolAction, context
 }
 
 /** Invokes a tool and checks its result, for a try under a timeout or retry. */
-async function callTool(host: Host, tool: HostTool, name: string, args: unknown, signal: AbortSignal): Promise<ToolResult> {
-  return checkedToolResult(host, tool, name, await host.invokeTool(tool, name, args, signal));
+async function callTool(host: Host, tool: HostTool, name: string, args: unknown, signal: AbortSignal, runId: string): Promise<ToolResult> {
+  return checkedToolResult(host, tool, name, await host.invokeTool(tool, name, args, signal, runId));
 }
