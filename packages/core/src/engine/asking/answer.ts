@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AnswerSchemaLike } from '../../model';
+import { jsonMayNestTooDeeply, nestedTooDeeply } from '../results/value-depth';
 import type { AskResponse } from './ask-request';
 import type { Question } from './question';
 
@@ -70,11 +71,14 @@ function checkSchema(question: Question, candidates: readonly unknown[], schema 
 /** The text as JSON, also when the model wrapped it in a Markdown code fence. */
 function parsedJson(text: string): unknown[] {
   const unfenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/.exec(text)?.[1] ?? text;
+  let value: unknown;
   try {
-    return [JSON.parse(unfenced) as unknown];
+    value = JSON.parse(unfenced);
   } catch {
     return [];
   }
+  // Too deep to be a value any later step or the trace could carry: the text is checked instead.
+  return jsonMayNestTooDeeply(unfenced) && nestedTooDeeply(value) ? [] : [value];
 }
 
 function issuesText(error: unknown): string {

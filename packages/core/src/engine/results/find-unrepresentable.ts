@@ -1,6 +1,9 @@
+import { MAX_VALUE_DEPTH, TOO_DEEP } from './value-depth';
+
 /**
- * Where a value stops being JSON, or undefined when all of it is: a BigInt (JSON.stringify throws)
- * or a cycle (it throws too). Paths read like `structuredContent.rows[3].id`.
+ * Where a value stops being JSON, or undefined when all of it is: a BigInt (JSON.stringify throws),
+ * a cycle (it throws too), or nesting deeper than `MAX_VALUE_DEPTH` (it overflows the stack). Paths
+ * read like `structuredContent.rows[3].id`.
  *
  * @example
  * ```ts
@@ -8,12 +11,15 @@
  * ```
  */
 export function findUnrepresentable(value: unknown, path: string): string | undefined {
-  return walk(value, path, new Map());
+  const problem = walk(value, path, new Map());
+  return problem === TOO_DEEP ? `${path} is ${TOO_DEEP}` : problem;
 }
 
 function walk(value: unknown, path: string, ancestors: Map<object, string>): string | undefined {
   if (typeof value === 'bigint') return `${path} is a BigInt`;
   if (typeof value !== 'object' || value === null) return undefined;
+  // The ancestors are the path from the root: too many, and the walk itself would overflow.
+  if (ancestors.size >= MAX_VALUE_DEPTH) return TOO_DEEP;
   const seenAt = ancestors.get(value);
   if (seenAt !== undefined) return `${path} refers back to ${seenAt} (a cycle)`;
   // toJSON decides what is sent (a Date, a Buffer): check that instead.

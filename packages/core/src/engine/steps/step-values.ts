@@ -1,4 +1,6 @@
 import type { ResourceResult, ToolResult } from '../content';
+import { MalformedResultError } from '../results/malformed-result-error';
+import { TOO_DEEP, jsonMayNestTooDeeply, nestedTooDeeply } from '../results/value-depth';
 
 /** The text of a tool result's text blocks, joined by newlines. */
 export function toolResultText(result: ToolResult): string {
@@ -9,14 +11,20 @@ export function toolResultText(result: ToolResult): string {
   return text;
 }
 
-/** A tool result's value: `structuredContent` when present, else its text parsed as JSON when it parses, else the text. */
+/**
+ * A tool result's value: `structuredContent` when present, else its text parsed as JSON when it
+ * parses, else the text. Throws `MalformedResultError` for JSON text nested too deeply to be a value.
+ */
 export function toolResultValue(result: ToolResult, text: string): unknown {
   if (result.structuredContent !== undefined) return result.structuredContent;
   const parsed = parseJson(text);
   return parsed ? parsed.value : text;
 }
 
-/** A resource's value: its text (JSON-parsed when its mime type says JSON), one content or an array of several. */
+/**
+ * A resource's value: its text (JSON-parsed when its mime type says JSON), one content or an array
+ * of several. Throws `MalformedResultError` for JSON nested too deeply to be a value.
+ */
 export function resourceValue(result: ResourceResult): unknown {
   const values = result.contents.map((content) => {
     if ('text' in content && typeof content.text === 'string') {
@@ -39,9 +47,12 @@ function parseJson(text: string): { value: unknown } | undefined {
   while (index < text.length && (text[index] === ' ' || text[index] === '\n' || text[index] === '\r' || text[index] === '\t')) index += 1;
   const first = text[index];
   if (first === undefined || !'{["-0123456789tfn'.includes(first)) return undefined;
+  let value: unknown;
   try {
-    return { value: JSON.parse(text) as unknown };
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }
+  if (jsonMayNestTooDeeply(text) && nestedTooDeeply(value)) throw new MalformedResultError(`JSON ${TOO_DEEP}`);
+  return { value };
 }

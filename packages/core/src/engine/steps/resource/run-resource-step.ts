@@ -1,4 +1,6 @@
 import type { ResourceAction } from '../../../model/actions/resource-action';
+import type { ResourceResult } from '../../content';
+import { errorMessage } from '../../text/error-message';
 import type { PlannedStep } from '../../plan/plan-workflow';
 import { expandUri } from '../../uri/expand-uri';
 import { checkedResourceRead } from '../../results/checked-results';
@@ -19,16 +21,23 @@ export async function runResourceStep(
   const expanded = expandUri(step.actionUri!, values);
   if (!expanded.ok) return { status: 'handoff', reason: expanded.reason };
   context.trace.assistant(`Reading resource ${expanded.uri}`);
+  let result: ResourceResult;
   try {
-    const result = await withRetry(
+    result = await withRetry(
       step.model.retry,
       host.signal,
       () => runTry(host.signal, stepTimeoutMs(step, context), (signal) => checkedResourceRead(host, expanded.uri, signal)),
       () => false,
     );
-    context.trace.embed(result);
-    return { status: 'completed', value: resourceValue(result) };
   } catch (error) {
     return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `could not read resource ${expanded.uri}`);
   }
+  let value: unknown;
+  try {
+    value = resourceValue(result);
+  } catch (error) {
+    return { status: 'failed', reason: `resource ${expanded.uri} returned ${errorMessage(error)}` };
+  }
+  context.trace.embed(result);
+  return { status: 'completed', value };
 }

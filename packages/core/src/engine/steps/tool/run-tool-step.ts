@@ -9,6 +9,7 @@ import { StepCancelledError, runTry, withRetry } from '../step-policy';
 import { toolResultText, toolResultValue } from '../step-values';
 import { isPromiseLike } from '../../../util/is-promise-like';
 import { shownArguments } from './shown-arguments';
+import { errorMessage } from '../../text/error-message';
 import { toolCallText, toolResultMessage } from './tool-messages';
 
 /**
@@ -71,9 +72,15 @@ export async function runToolStep(step: PlannedStep, action: ToolAction, context
   }
   const text = toolResultText(result);
   if (result.isError) return { status: 'failed', reason: `tool ${name} returned an error: ${text || '(no message)'}` };
+  let value: unknown;
+  try {
+    value = toolResultValue(result, text);
+  } catch (error) {
+    return { status: 'failed', reason: `tool ${name} returned text that is ${errorMessage(error)}` };
+  }
   trace.user(toolResultMessage(name, result, text));
   for (const block of result.content) if (block.type !== 'text') trace.userContent(block);
-  return { status: 'completed', value: toolResultValue(result, text) };
+  return { status: 'completed', value };
 }
 
 /** Invokes a tool and checks its result, for a try under a timeout or retry. */
