@@ -236,7 +236,7 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
       status: 'handoff',
       stoppedAt: 'added',
       reason: expect.stringMatching(
-        /^the server cannot pause step 'added' to ask "Which page for Fix login\?": its state would be \d+ characters sealed, over this server's limit of 64$/,
+        /^the server cannot pause step 'added' to ask "Which page for Fix login\?": its state would be \d+ characters sealed, over this server's limit of 64 \(pause\.maxBytes\)$/,
       ),
     });
   });

@@ -53,7 +53,7 @@ export async function executeWorkflowRound(
   if (state.pause) {
     const sealed = sealExecution(state, plan, sealer);
     if (sealed.ok) return { kind: 'input-required', inputRequests: state.pause.requests, requestState: sealed.state };
-    cannotPause(state, plan, `its state would be ${sealed.size} characters sealed, over this server's limit of ${sealed.limit}`);
+    cannotPause(state, plan, sealed.reason);
   }
   const result = executionResult(state, context);
   await notifyRunEnd(options, state, context.redactor);
