@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AnswerSchemaLike } from '../../model';
 import { jsonMayNestTooDeeply, nestedTooDeeply } from '../results/value-depth';
 import type { AskResponse } from './ask-request';
-import type { Question } from './question';
+import { unmarked, type ClientText, type Question } from './question';
 
 /** What an `askUser` without a schema or choices accepts: a string, as its form field (`type: string`) asks for. */
 const DEFAULT_ANSWER_SCHEMA: AnswerSchemaLike = z.string();
@@ -16,9 +16,10 @@ export type AnswerOutcome =
 /**
  * Reads a client's answer to a question. The answer is untrusted input: it must be an accepted
  * elicitation whose field is one of the choices, or a sampling result with text, and it must fit
- * the ask's schema (the schema's parsed value is what the step receives).
+ * the ask's schema (the schema's parsed value is what the step receives). A problem that quotes
+ * the answer marks it with `client`.
  */
-export function readAnswer(question: Question, response: AskResponse | undefined): AnswerOutcome {
+export function readAnswer(question: Question, response: AskResponse | undefined, client: ClientText = unmarked): AnswerOutcome {
   if (response === undefined || response === null || typeof response !== 'object')
     return { status: 'invalid', problem: 'no answer came back' };
   if (question.request.method === 'sampling/createMessage') return readSampling(question, response);
@@ -34,7 +35,7 @@ export function readAnswer(question: Question, response: AskResponse | undefined
   if (question.choices) {
     const choice = question.choices.find((candidate) => candidate.label === value);
     // A sensitive answer is never quoted: the problem is put to the client again and lands in _meta.
-    const answer = question.ask.sensitive ? 'the answer' : JSON.stringify(value);
+    const answer = question.ask.sensitive ? 'the answer' : client(JSON.stringify(value));
     if (!choice) return { status: 'invalid', problem: `${answer} is not one of the choices` };
     value = choice.value;
   }

@@ -80,7 +80,7 @@ export async function openTrace(state: ExecutionState, { plan, host, trace, reda
       trace.user(instructionResourceFailureText(uri, errorMessage(error)));
     }
   }
-  trace.user(intentText(plan, state.args));
+  trace.user(intentText(plan, state.args, redactor.client));
   trace.assistant(planText(plan, host));
 }
 
@@ -131,7 +131,7 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   collectSecrets(plan, state, redactor);
   const { stop } = state;
   if (stop?.status === 'handoff') {
-    trace.assistant(handoffText(plan, plan.steps[stop.step], stop.reason, state, host));
+    trace.assistant(handoffText(plan, plan.steps[stop.step], stop.reason, state, host, redactor.client));
   } else if (stop) {
     trace.user(failureText(plan.steps[stop.step].model.name, stop.reason));
   }

@@ -4,6 +4,8 @@ import type { PromptMessage } from '../content';
 import type { StepStatus } from '../flow/flow-outcome';
 import type { IterationsMeta } from '../flow/iterations-meta';
 import type { WorkflowPlan } from '../plan/plan-workflow';
+import { newMarkKey } from '../redaction/client-marks';
+import { runSecrets, type RunSecrets } from '../redaction/run-secrets';
 import type { ExecutionScope } from '../plan/resolve-source';
 
 /** Where and why a run stopped before its last step. */
@@ -67,8 +69,8 @@ export interface ExecutionState extends ExecutionScope {
   readonly messages: PromptMessage[];
   /** Each step's status in declaration order; `skipped` until the step is reached. */
   readonly statuses: StepStatus[];
-  /** Sensitive values found so far; every text of the trace is redacted by them. */
-  readonly secrets: string[];
+  /** Sensitive values found so far (every text of the trace is redacted by them), and how the client's own text is marked. */
+  readonly secrets: RunSecrets;
   /**
    * Per step index, what `_meta` reports of its flow: why it was skipped, how a loop's iterations
    * ended. (A run pauses only between groups, before any step of a group or element of a loop has
@@ -106,7 +108,7 @@ export function createExecutionState(plan: WorkflowPlan, args: Readonly<Record<s
     bindings: Object.create(null) as Record<string, unknown>,
     messages: [],
     statuses: plan.steps.map(() => 'skipped'),
-    secrets: [],
+    secrets: runSecrets(plan.heldSecrets ? newMarkKey() : undefined),
     answers: Object.create(null) as Record<string, unknown>,
     questions: [],
     rounds: 0,

@@ -8,7 +8,7 @@ import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import type { ReplayGuard } from '../sealing/replay-guard';
 import type { StateSealer } from '../sealing/state-sealer';
-import { resumeExecution, sealExecution } from './sealed-execution';
+import { restoreSecrets, resumeExecution, sealExecution } from './sealed-execution';
 
 /** How a run pauses and resumes: the sealer of its states, and the guard that makes each state single use. */
 export interface RoundPausing {
@@ -48,11 +48,13 @@ export async function executeWorkflowRound(
   const resuming = requestState !== undefined;
   const state = resuming ? await resumeExecution(requestState, plan, args, sealer, replayGuard) : createExecutionState(plan, args);
   const context = stepContext(plan, state, host, options);
-  if (!resuming) await openTrace(state, context);
+  if (resuming) restoreSecrets(plan, state, context.redactor);
+  else await openTrace(state, context);
   await advanceExecution(state, context, options);
   if (state.pause) {
     const sealed = sealExecution(state, plan, sealer);
-    if (sealed.ok) return { kind: 'input-required', inputRequests: state.pause.requests, requestState: sealed.state };
+    if (sealed.ok)
+      return { kind: 'input-required', inputRequests: context.redactor.redactDeep(state.pause.requests), requestState: sealed.state };
     cannotPause(state, plan, sealed.reason);
   }
   const result = executionResult(state, context);

@@ -4,30 +4,47 @@ import { SealedStateError } from '../sealing/sealed-state-error';
 import type { PausedRound, ReplayGuard, ReplayVerdict } from '../sealing/replay-guard';
 import { ReplayGuardError } from '../sealing/replay-guard-error';
 import type { SealResult, StateSealer } from '../sealing/state-sealer';
-import { Redactor } from '../redaction/redactor';
+import type { Redactor } from '../redaction/redactor';
+import { runSecrets, type RunSecrets } from '../redaction/run-secrets';
+import { collectSecrets } from '../execution/collect-secrets';
 import { planFingerprint } from './plan-fingerprint';
 
 type Args = Readonly<Record<string, string | undefined>>;
 
-/** What a paused run's `requestState` holds: its execution state, less what the retry brings again. */
+/** Of a run's secrets, what a resume cannot work out again: the learned values, and the key of the client's marks. */
+type SealedSecrets = Pick<RunSecrets, 'learned' | 'mark'>;
+
+/** What a paused run's `requestState` holds: its execution state, less what the retry brings again or the plan gives. */
 interface SealedExecution {
   readonly plan: string;
-  readonly state: Omit<ExecutionState, 'args' | 'workflow'>;
+  readonly state: Omit<ExecutionState, 'args' | 'workflow' | 'secrets'> & { readonly secrets: SealedSecrets };
 }
 
 /**
  * Seals a paused run for the client to bring back. The prompt arguments are left out (the retry
- * carries them, and the seal is bound to them), and so are the secrets derived from sensitive
- * arguments: they are learned again from the retry's arguments.
+ * carries them, and the seal is bound to them), and so is every form of every secret the redactor
+ * knows: on resume they are worked out again from the plan, the retry's arguments, the bindings and
+ * the few values learned on the way (`restoreSecrets`).
  */
 export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer: StateSealer): SealResult {
-  const { args, workflow, ...rest } = state;
-  const fromArguments = new Set(argumentSecrets(plan, args));
+  const { args, workflow, secrets, ...rest } = state;
   const sealed: SealedExecution = {
     plan: planFingerprint(plan),
-    state: { ...rest, secrets: rest.secrets.filter((secret) => !fromArguments.has(secret)) },
+    state: {
+      ...rest,
+      secrets: secrets.mark === undefined ? { learned: secrets.learned } : { learned: secrets.learned, mark: secrets.mark },
+    },
   };
   return sealer.seal(sealed, { prompt: workflow, arguments: args });
+}
+
+/**
+ * Teaches a resumed run's redactor every secret it knew when it paused: the learned values, then
+ * whatever the plan derives from the arguments and the bindings.
+ */
+export function restoreSecrets(plan: WorkflowPlan, state: ExecutionState, redactor: Redactor): void {
+  for (const { value, origin } of state.secrets.learned) redactor.add(value, origin);
+  collectSecrets(plan, state, redactor);
 }
 
 /**
@@ -96,18 +113,9 @@ function openedExecution(opened: SealedExecution, plan: WorkflowPlan, args: Args
     args,
     bindings: withoutPrototype(opened.state.bindings),
     answers: withoutPrototype(opened.state.answers),
+    secrets: { ...runSecrets(opened.state.secrets.mark), learned: opened.state.secrets.learned },
   };
-  const redactor = new Redactor(state.secrets);
-  for (const secret of argumentSecrets(plan, args)) redactor.add(secret);
   return state;
-}
-
-/** The redactor entries the sensitive prompt arguments give (raw and JSON-escaped forms). */
-function argumentSecrets(plan: WorkflowPlan, args: Args): string[] {
-  const secrets: string[] = [];
-  const redactor = new Redactor(secrets);
-  for (const name of plan.sensitiveArguments) if (args[name] !== undefined) redactor.add(args[name]);
-  return secrets;
 }
 
 /** JSON objects rebuilt without a prototype, as the executor keeps bindings and answers. */

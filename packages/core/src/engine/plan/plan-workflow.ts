@@ -19,6 +19,8 @@ import { planResolver, type Resolver } from './resolve-source';
 export interface PlannedSource {
   readonly source: DataSource;
   readonly resolve: Resolver;
+  /** The value is the client's own: a prompt argument or an answer (shown marked as client text, see `Redactor.client`). */
+  readonly fromClient: boolean;
 }
 
 export interface PlannedArgument extends PlannedSource {
@@ -72,6 +74,11 @@ export interface WorkflowPlan {
   /** The units that run one after another: a parallel group, or one step (see `parallelGroups`). */
   readonly groups: readonly (readonly PlannedStep[])[];
   readonly sensitiveArguments: ReadonlySet<string>;
+  /**
+   * Whether a run can hold a secret the client did not supply (a sensitive argument from a
+   * constant, a binding or a loop's element): only then is the client's own text marked apart.
+   */
+  readonly heldSecrets: boolean;
 }
 
 /**
@@ -89,6 +96,7 @@ export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplate
   return {
     model,
     sensitiveArguments,
+    heldSecrets: steps.some((step) => step.args.some((argument) => argument.sensitive && !argument.fromClient)),
     steps,
     groups: parallelGroups(steps.map((step) => ({ step, parallel: step.model.parallel }))).map((group) => group.map(({ step }) => step)),
   };
@@ -119,12 +127,14 @@ function planStep(
         sensitiveArgs.has(name) ||
         (source.kind === 'promptArg' && sensitiveArguments.has(source.name)) ||
         (isAskSource(source) && source.sensitive === true);
-      return { name, source, sensitive, resolve: planResolver(source, ask(`${step.name}/${name}`, name, source, sensitive)) };
+      const resolve = planResolver(source, ask(`${step.name}/${name}`, name, source, sensitive));
+      return { name, source, sensitive, resolve, fromClient: fromClient(source) };
     }),
     fills: step.fills.map(({ variable, source }) => ({
       variable,
       source,
       resolve: planResolver(source, ask(`${step.name}/{${variable}}`, variable, source, false)),
+      fromClient: fromClient(source),
     })),
     actionUri: actionUri === undefined ? undefined : uri(actionUri),
     resources: step.resources.map(uri),
@@ -133,4 +143,8 @@ function planStep(
     forEach: step.forEach === undefined ? undefined : planResolver(step.forEach),
     hasFlow: step.when !== undefined || step.forEach !== undefined || step.transform !== undefined || step.optional,
   };
+}
+
+function fromClient(source: DataSource): boolean {
+  return source.kind === 'promptArg' || isAskSource(source);
 }

@@ -1,5 +1,6 @@
 import type { ContentBlock, PromptMessage, ResourceResult } from '../content';
 import type { Redactor } from '../redaction/redactor';
+import type { FilledUri } from '../uri/expand-uri';
 
 /**
  * Writes the conversation of one execution into its messages (the execution state's own array);
@@ -29,15 +30,20 @@ export class Trace {
     this.messages.push({ role: 'user', content: block });
   }
 
-  /** Each content of a resource read, embedded as MCP `resource` content (text or blob, never flattened). */
-  embed(result: ResourceResult): void {
+  /**
+   * Each content of a resource read, embedded as MCP `resource` content (text or blob, never
+   * flattened). A content whose `uri` is the URI read (`read.uri`) shows it as the trace shows that
+   * URI (`read.shown`: the client's values in it marked), not as the handler echoed it.
+   */
+  embed(result: ResourceResult, read?: FilledUri): void {
     for (const content of result.contents) {
-      const resource = 'text' in content && typeof content.text === 'string' ? { ...content, text: this.redact(content.text) } : content;
+      let resource = 'text' in content && typeof content.text === 'string' ? { ...content, text: this.redact(content.text) } : content;
+      if (read && read.shown !== read.uri && resource.uri === read.uri) resource = { ...resource, uri: read.shown };
       this.messages.push({ role: 'user', content: { type: 'resource', resource } });
     }
   }
 
   redact(text: string): string {
-    return this.redactor.active ? this.redactor.redact(text) : text;
+    return this.redactor.active ? this.redactor.redactInTrace(text) : text;
   }
 }

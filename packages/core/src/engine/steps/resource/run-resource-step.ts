@@ -15,12 +15,13 @@ export async function runResourceStep(
   _action: ResourceAction,
   context: StepContext,
   values: Readonly<Record<string, string>>,
+  shown?: Readonly<Record<string, string>>,
 ): Promise<StepOutcome> {
   const { host } = context;
   // The action table says a resource action reads a URI, so the plan parsed it.
-  const expanded = expandUri(step.actionUri!, values);
+  const expanded = expandUri(step.actionUri!, values, shown);
   if (!expanded.ok) return { status: 'handoff', reason: expanded.reason };
-  context.trace.assistant(`Reading resource ${expanded.uri}`);
+  context.trace.assistant(`Reading resource ${expanded.shown}`);
   let result: ResourceResult;
   try {
     result = await withRetry(
@@ -30,14 +31,14 @@ export async function runResourceStep(
       () => false,
     );
   } catch (error) {
-    return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `could not read resource ${expanded.uri}`);
+    return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `could not read resource ${expanded.shown}`);
   }
   let value: unknown;
   try {
     value = resourceValue(result);
   } catch (error) {
-    return { status: 'failed', reason: `resource ${expanded.uri} returned ${errorMessage(error)}` };
+    return { status: 'failed', reason: `resource ${expanded.shown} returned ${errorMessage(error)}` };
   }
-  context.trace.embed(result);
+  context.trace.embed(result, expanded);
   return { status: 'completed', value };
 }

@@ -8,7 +8,7 @@ import { failedOutcome, type StepOutcome } from '../step-outcome';
 import { StepCancelledError, runTry, withRetry } from '../step-policy';
 import { toolResultText, toolResultValue } from '../step-values';
 import { isPromiseLike } from '../../../util/is-promise-like';
-import { shownArguments } from './shown-arguments';
+import { argumentsJson, shownArguments } from './shown-arguments';
 import { errorMessage } from '../../text/error-message';
 import { toolCallText, toolResultMessage } from './tool-messages';
 
@@ -33,7 +33,11 @@ export async function runToolStep(step: PlannedStep, action: ToolAction, context
       continue;
     }
     args[argument.name] = resolved.value;
-    if (argument.sensitive) context.redactor.add(resolved.value);
+    if (argument.sensitive) {
+      // An element of a loop cannot be read again on resume: the state keeps it as learned.
+      if (argument.source.kind === 'item') context.redactor.learn(resolved.value, 'server');
+      else context.redactor.add(resolved.value, argument.fromClient ? 'client' : 'server');
+    }
   }
   const inputs = host.toolInputs(tool);
   if (inputs.some((input) => input.required && !Object.hasOwn(args, input.name))) {
@@ -48,7 +52,7 @@ export async function runToolStep(step: PlannedStep, action: ToolAction, context
   const input = isPromiseLike(validated) ? await validated : validated;
   if (!input.ok) return { status: 'handoff', reason: input.message };
 
-  trace.assistant(toolCallText(name, shownArguments(step, args)));
+  trace.assistant(toolCallText(name, argumentsJson(step, shownArguments(step, args), context.redactor)));
   const timeoutMs = stepTimeoutMs(step, context);
   let result: ToolResult;
   try {
