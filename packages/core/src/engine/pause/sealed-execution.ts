@@ -8,33 +8,42 @@ import type { Redactor } from '../redaction/redactor';
 import { runSecrets, type RunSecrets } from '../redaction/run-secrets';
 import { collectSecrets } from '../execution/collect-secrets';
 import { planFingerprint } from './plan-fingerprint';
+import { referenceSensitiveValues, restoreReferences } from './sensitive-references';
 
 type Args = Readonly<Record<string, string | undefined>>;
 
 /** Of a run's secrets, what a resume cannot work out again: the learned values, and the key of the client's marks. */
 type SealedSecrets = Pick<RunSecrets, 'learned' | 'mark'>;
 
-/** What a paused run's `requestState` holds: its execution state, less what the retry brings again or the plan gives. */
+type SealedState = Omit<ExecutionState, 'args' | 'workflow' | 'secrets'> & { readonly secrets: SealedSecrets };
+
+/**
+ * What a paused run's `requestState` holds: its execution state, less what the retry brings again
+ * or the plan gives, its sensitive values referenced (`references` 1) and the padding that keeps
+ * the length as it was without references (see `referenceSensitiveValues`).
+ */
 interface SealedExecution {
   readonly plan: string;
-  readonly state: Omit<ExecutionState, 'args' | 'workflow' | 'secrets'> & { readonly secrets: SealedSecrets };
+  readonly references: 0 | 1;
+  readonly padding: string;
+  readonly state: SealedState;
 }
 
 /**
  * Seals a paused run for the client to bring back. The prompt arguments are left out (the retry
  * carries them, and the seal is bound to them), and so is every form of every secret the redactor
  * knows: on resume they are worked out again from the plan, the retry's arguments, the bindings and
- * the few values learned on the way (`restoreSecrets`).
+ * the few values learned on the way (`restoreSecrets`). Sensitive prompt arguments and constants
+ * are not in it at all, not even where a tool echoed one: a reference stands there instead.
  */
 export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer: StateSealer): SealResult {
   const { args, workflow, secrets, ...rest } = state;
-  const sealed: SealedExecution = {
-    plan: planFingerprint(plan),
-    state: {
-      ...rest,
-      secrets: secrets.mark === undefined ? { learned: secrets.learned } : { learned: secrets.learned, mark: secrets.mark },
-    },
+  const kept: SealedState = {
+    ...rest,
+    secrets: secrets.mark === undefined ? { learned: secrets.learned } : { learned: secrets.learned, mark: secrets.mark },
   };
+  const { value, referenced, padding } = referenceSensitiveValues(kept, plan, args);
+  const sealed: SealedExecution = { plan: planFingerprint(plan), references: referenced ? 1 : 0, padding, state: value };
   return sealer.seal(sealed, { prompt: workflow, arguments: args });
 }
 
@@ -107,13 +116,14 @@ function openedExecution(opened: SealedExecution, plan: WorkflowPlan, args: Args
       `it was sealed by another version of workflow '${plan.model.name}'. Retry prompts/get '${plan.model.name}' without requestState to start over.`,
     );
   }
+  const sealed = opened.references === 1 ? restoreReferences(opened.state, plan, args) : opened.state;
   const state: ExecutionState = {
-    ...opened.state,
+    ...sealed,
     workflow: plan.model.name,
     args,
-    bindings: withoutPrototype(opened.state.bindings),
-    answers: withoutPrototype(opened.state.answers),
-    secrets: { ...runSecrets(opened.state.secrets.mark), learned: opened.state.secrets.learned },
+    bindings: withoutPrototype(sealed.bindings),
+    answers: withoutPrototype(sealed.answers),
+    secrets: { ...runSecrets(sealed.secrets.mark), learned: sealed.secrets.learned },
   };
   return state;
 }
