@@ -387,6 +387,22 @@ describe('single use: a replay guard consumes each paused round once', () => {
     expect(calls).toEqual(['list_pages', 'add_task', 'notify']);
   });
 
+  test('a state sealed by an earlier mcpflow (another payload shape) is refused as stale before the guard, not misread', async () => {
+    const consumed: unknown[] = [];
+    const replayGuard = { consume: async (round: unknown) => (consumed.push(round), 'first' as const) };
+    // The shape round 1 sealed: the fingerprint, and a state with its secrets as a list of forms.
+    const sealed = sealer.seal(
+      { plan: 'whatever it was', state: { position: 1, bindings: {}, messages: [], secrets: [], answers: {}, questions: [], rounds: 1 } },
+      { prompt: plan.model.name, arguments: args },
+    );
+    if (!sealed.ok) throw new Error(sealed.reason);
+    await expect(executeWorkflowRound(plan, args, host(rounds(), []), {}, { sealer, replayGuard }, sealed.state)).rejects.toMatchObject({
+      problem: 'stale',
+      message: expect.stringContaining('sealed by an earlier version of mcpflow'),
+    });
+    expect(consumed).toEqual([]);
+  });
+
   test('a state that does not open, or is stale, never reaches the guard', async () => {
     const consumed: unknown[] = [];
     const replayGuard = { consume: async (round: unknown) => (consumed.push(round), 'first' as const) };

@@ -15,6 +15,12 @@ type Args = Readonly<Record<string, string | undefined>>;
 /** Of a run's secrets, what a resume cannot work out again: the learned values, and the key of the client's marks. */
 type SealedSecrets = Pick<RunSecrets, 'learned' | 'mark'>;
 
+/**
+ * The shape of the sealed payload, raised whenever it changes. Version 2: run id, secrets as learned
+ * values and a mark key, references and padding (a payload without a format is version 1).
+ */
+const SEALED_EXECUTION_FORMAT = 2;
+
 type SealedState = Omit<ExecutionState, 'args' | 'workflow' | 'secrets'> & { readonly secrets: SealedSecrets };
 
 /**
@@ -23,6 +29,8 @@ type SealedState = Omit<ExecutionState, 'args' | 'workflow' | 'secrets'> & { rea
  * the length as it was without references (see `referenceSensitiveValues`).
  */
 interface SealedExecution {
+  /** What this payload's shape is: a state of another shape (sealed before an upgrade) is refused, not misread. */
+  readonly format: typeof SEALED_EXECUTION_FORMAT;
   readonly plan: string;
   readonly references: 0 | 1;
   readonly padding: string;
@@ -43,7 +51,13 @@ export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer:
     secrets: secrets.mark === undefined ? { learned: secrets.learned } : { learned: secrets.learned, mark: secrets.mark },
   };
   const { value, referenced, padding } = referenceSensitiveValues(kept, plan, args);
-  const sealed: SealedExecution = { plan: planFingerprint(plan), references: referenced ? 1 : 0, padding, state: value };
+  const sealed: SealedExecution = {
+    format: SEALED_EXECUTION_FORMAT,
+    plan: planFingerprint(plan),
+    references: referenced ? 1 : 0,
+    padding,
+    state: value,
+  };
   return sealer.seal(sealed, { prompt: workflow, arguments: args });
 }
 
@@ -110,7 +124,13 @@ async function consumeRound(replayGuard: ReplayGuard, round: PausedRound): Promi
 
 /** The execution state of an authentic payload, once it is known to be this version of the workflow's. */
 function openedExecution(opened: SealedExecution, plan: WorkflowPlan, args: Args): ExecutionState {
-  if (opened?.plan !== planFingerprint(plan)) {
+  if (opened?.format !== SEALED_EXECUTION_FORMAT) {
+    throw new SealedStateError(
+      'stale',
+      `it was sealed by an earlier version of mcpflow, whose paused runs this server does not read. Retry prompts/get '${plan.model.name}' without requestState to start over.`,
+    );
+  }
+  if (opened.plan !== planFingerprint(plan)) {
     throw new SealedStateError(
       'stale',
       `it was sealed by another version of workflow '${plan.model.name}'. Retry prompts/get '${plan.model.name}' without requestState to start over.`,
