@@ -20,11 +20,11 @@ const TESTING_LINES = '^packages/testing/src/lines/sdk-[12]\\.ts$';
 
 /**
  * The engine's layers, lowest first. Each imports only the layers before it. `shared` holds the
- * small pieces every layer uses: the MCP shapes and the host interface, asking, redaction,
- * results, sealing, text, the trace and URIs.
+ * small pieces every layer uses: the MCP shapes, the host interface and the run observer it
+ * carries, asking, redaction, results, sealing, text, the trace and URIs.
  */
 const ENGINE_LAYERS = [
-  { layer: 'shared', files: '(content|host|execution-limits)\\.ts$|(asking|redaction|results|sealing|text|trace|uri)/' },
+  { layer: 'shared', files: '(content|host|execution-limits|run-observer)\\.ts$|(asking|redaction|results|sealing|text|trace|uri)/' },
   { layer: 'plan', files: 'plan/' },
   { layer: 'steps', files: 'steps/' },
   { layer: 'flow', files: 'flow/' },
@@ -81,6 +81,14 @@ module.exports = {
       severity: 'error',
       from: { path: `${CORE}adapter-kit/` },
       to: { path: `${CORE}v[12]/` },
+    },
+    {
+      name: 'only-the-kit-telemetry-imports-opentelemetry',
+      comment:
+        '@opentelemetry/api is an optional peer, loaded lazily by adapter-kit/telemetry: the engine reports to its RunObserver and never sees OpenTelemetry',
+      severity: 'error',
+      from: { path: '^packages/[^/]+/src/', pathNot: `${CORE}adapter-kit/telemetry/` },
+      to: { path: '(^|/)@opentelemetry/' },
     },
     {
       name: 'transformer-reads-the-model-only',

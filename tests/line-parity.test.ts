@@ -19,6 +19,7 @@ import {
 } from '@mcpflow/decorators';
 import { RUN_META_KEY, type ExecutionMeta, type RunMeta } from '@mcpflow/core';
 import { LINES, messageText, type Line, type TestClient, type TestServer } from './helpers/lines';
+import { childrenOf, recordSpans, runSpan } from './helpers/tracing';
 
 /**
  * One scenario table, run on both SDK lines through each line's real `Client` in memory: every
@@ -36,7 +37,7 @@ const cityGuide = defineResource('city_guide', 'guide://cities/{city}', { mimeTy
   contents: [{ uri: uri.href, mimeType: 'text/plain', text: `Guide to ${String(city)}` }],
 }));
 
-@Workflow({ name: 'trip', description: 'Plan a trip', arguments: { city: z.string() } })
+@Workflow({ name: 'trip', description: 'Plan a trip', arguments: { city: z.string() }, expose: { tool: true } })
 class Trip {
   @Step({ tool: getForecast, args: { city: promptArg('city') } })
   @Bind('forecast')
@@ -51,7 +52,7 @@ class Trip {
   booking!: unknown;
 }
 
-@Workflow({ name: 'dated_trip', description: 'Plan a trip on a date', arguments: { city: z.string() } })
+@Workflow({ name: 'dated_trip', description: 'Plan a trip on a date', arguments: { city: z.string() }, expose: { tool: true } })
 class DatedTrip {
   @Step({ tool: 'book', args: { city: promptArg('city'), date: askUser('Which day should {city} be booked?') } })
   booking!: unknown;
@@ -154,6 +155,29 @@ async function run(client: TestClient, name: string, args: Record<string, string
   }
 }
 
+/** A run through the tool face as a user reads it: the status, isError, the outputs' names, the last content. */
+async function callTool(client: TestClient, name: string, args: Record<string, string>): Promise<unknown> {
+  try {
+    const result = (await client.callTool({ name, arguments: args })) as {
+      content: { type: string; text?: string }[];
+      structuredContent?: { status: string; outputs: Record<string, unknown> };
+      isError?: boolean;
+      _meta?: Record<string, unknown>;
+    };
+    const meta = result._meta?.['mcpflow/execution'] as ExecutionMeta;
+    return {
+      status: result.structuredContent?.status,
+      isError: result.isError === true,
+      outputs: Object.keys(result.structuredContent?.outputs ?? {}),
+      steps: meta.steps.map((step) => `${step.name}: ${step.status}`),
+      last: messageText({ content: result.content.at(-1)! }),
+    };
+  } catch (error) {
+    const { code, message } = error as { code: number; message: string };
+    return { error: `${code} ${message.replace(/^(MCP error -?\d+: )+/, '')}` };
+  }
+}
+
 interface Scenario {
   name: string;
   book: Book;
@@ -163,6 +187,25 @@ interface Scenario {
 }
 
 const completedTrip = ['forecast: completed', 'guide: completed', 'booking: completed'];
+
+/** Each run's spans (DESIGN §2.11), recorded by a real tracer provider. */
+const recorded = recordSpans();
+
+/** A traced run as a trace viewer shows it: the run span, its parent and outcome, and each step span's. */
+async function tracedRun(client: TestClient, traceparent: string): Promise<unknown> {
+  await client.getPrompt({ name: 'trip', arguments: { city: 'Lyon' }, _meta: { traceparent } });
+  const spans = recorded.spans();
+  const span = runSpan(spans, 'prompts/get trip');
+  const outcome = (of: typeof span) => [
+    of.name,
+    of.attributes['mcpflow.step.status'] ?? of.attributes['mcpflow.execution.status'],
+    of.status,
+  ];
+  return {
+    run: [...outcome(span), span.spanContext().traceId, span.parentSpanContext?.spanId],
+    steps: childrenOf(spans, span).map(outcome),
+  };
+}
 
 const SCENARIOS: Scenario[] = [
   {
@@ -316,6 +359,38 @@ const SCENARIOS: Scenario[] = [
     expected: { status: 'completed', steps: ['booking: completed'], last: 'Result of book:\nbooked Lyon on 2026-12-01' },
   },
   {
+    name: "a traced run: a prompts/get span whose parent is the caller's traceparent, a child per step",
+    book: 'ok',
+    act: (client) => tracedRun(client, `00-${'4bf92f3577b34da6a3ce929d0e0e4736'}-00f067aa0ba902b7-01`),
+    expected: {
+      run: ['prompts/get trip', 'completed', { code: 0 }, '4bf92f3577b34da6a3ce929d0e0e4736', '00f067aa0ba902b7'],
+      steps: [
+        ['execute_tool get_forecast', 'completed', { code: 0 }],
+        ['resources/read guide://cities/{city}', 'completed', { code: 0 }],
+        ['execute_tool book', 'completed', { code: 0 }],
+      ],
+    },
+  },
+  {
+    name: 'a traced run whose tool throws: its step span and the run span are errors, with the reason _meta shows',
+    book: 'throws',
+    act: (client) => tracedRun(client, `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01`),
+    expected: {
+      run: [
+        'prompts/get trip',
+        'failed',
+        { code: 2, message: 'tool book threw: booking service unreachable' },
+        '1'.repeat(32),
+        '2'.repeat(16),
+      ],
+      steps: [
+        ['execute_tool get_forecast', 'completed', { code: 0 }],
+        ['resources/read guide://cities/{city}', 'completed', { code: 0 }],
+        ['execute_tool book', 'failed', { code: 2, message: 'tool book threw: booking service unreachable' }],
+      ],
+    },
+  },
+  {
     name: 'a declined question hands off, saying what was asked',
     book: 'ok',
     answer: () => ({ action: 'decline' }),
@@ -354,6 +429,79 @@ const SCENARIOS: Scenario[] = [
     },
     expected: { status: 'handoff', steps: ['booking: handoff'] },
   },
+  {
+    name: 'tools/list shows each workflow tool with its arguments as the input schema',
+    book: 'ok',
+    act: async (client) =>
+      (await client.listTools()).tools
+        .filter((tool) => tool.name.includes('trip'))
+        .map((tool) => [tool.name, tool.description, tool.inputSchema.required, Object.keys(tool.inputSchema.properties ?? {})]),
+    expected: [
+      ['trip', 'Plan a trip', ['city'], ['city']],
+      ['dated_trip', 'Plan a trip on a date', ['city'], ['city']],
+    ],
+  },
+  {
+    name: 'tools/call of a workflow: the trace as content, { status, outputs }, no isError',
+    book: 'ok',
+    act: (client) => callTool(client, 'trip', { city: 'Lyon' }),
+    expected: {
+      status: 'completed',
+      isError: false,
+      outputs: ['forecast', 'guide'],
+      steps: completedTrip,
+      last: 'Result of book:\nbooked Lyon',
+    },
+  },
+  {
+    name: 'tools/call of a workflow whose tool throws: isError, failed, with what completed',
+    book: 'throws',
+    act: (client) => callTool(client, 'trip', { city: 'Lyon' }),
+    expected: {
+      status: 'failed',
+      isError: true,
+      outputs: ['forecast', 'guide'],
+      steps: ['forecast: completed', 'guide: completed', 'booking: failed'],
+      last: "Step 'booking' failed: tool book threw: booking service unreachable. The workflow stopped here.",
+    },
+  },
+  {
+    name: 'tools/call of a workflow that hands off: a successful result naming what remains',
+    book: 'needs a date',
+    act: async (client) => {
+      const outcome = (await callTool(client, 'trip', { city: 'Lyon' })) as { last: string };
+      return { ...outcome, last: outcome.last.split('\n')[0] };
+    },
+    expected: {
+      status: 'handoff',
+      isError: false,
+      outputs: ['forecast', 'guide'],
+      steps: ['forecast: completed', 'guide: completed', 'booking: handoff'],
+      last: "I cannot complete step 'booking' on the server: tool book needs 'date' (no argument of the step provides it).",
+    },
+  },
+  {
+    name: 'tools/call with an argument the workflow does not declare is InvalidParams naming it',
+    book: 'ok',
+    act: (client) => callTool(client, 'trip', { cty: 'Lyon' }),
+    expected: {
+      error:
+        "-32602 Invalid arguments for tool trip: unknown argument 'cty'. Did you mean 'city'? Declared: city; argument 'city' is required",
+    },
+  },
+  {
+    name: 'tools/call of a workflow that asks: asked in place, and the run completes with the answer',
+    book: 'ok',
+    answer: () => ({ action: 'accept', content: { date: '2026-12-01' } }),
+    act: (client) => callTool(client, 'dated_trip', { city: 'Lyon' }),
+    expected: {
+      status: 'completed',
+      isError: false,
+      outputs: [],
+      steps: ['booking: completed'],
+      last: 'Result of book:\nbooked Lyon on 2026-12-01',
+    },
+  },
 ];
 
 describe.each(LINES)('SDK line $name', (line) => {
@@ -376,7 +524,7 @@ describe.each(LINES)('SDK line $name', (line) => {
       }),
     );
     const problem =
-      "calls tool 'book', which this server has not registered. Registered tools: 'get_forecast'. Fix: register it with server.registerTool('book', …) before connecting, or call a registered tool.";
+      "calls tool 'book', which this server has not registered. Registered tools: 'get_forecast', 'trip', 'dated_trip'. Fix: register it with server.registerTool('book', …) before connecting, or call a registered tool.";
     expect(refused).toEqual({
       name: 'WorkflowValidationError',
       codes: [91016, 91016],

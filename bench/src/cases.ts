@@ -1,4 +1,5 @@
 import type { BenchCase } from './case';
+import { ablationV1, ablationV2 } from './cases/ablation-lines';
 import { compile } from './cases/compile';
 import { engineV1 } from './cases/engine-v1';
 import { engineV2 } from './cases/engine-v2';
@@ -11,6 +12,8 @@ import { parallelGroup } from './cases/parallel';
 import { pauseAndResume } from './cases/pause';
 import { scaling } from './cases/scaling';
 import { sealing } from './cases/sealing';
+import { telemetry } from './cases/telemetry';
+import { toolFace } from './cases/tool-face';
 import { usePerRequest } from './cases/use-per-request';
 
 /** Every benchmark `npm run bench` runs, in this order. A new one is a file in cases/ and a line here. */
@@ -28,4 +31,8 @@ export const CASES: readonly BenchCase[] = [
   forEachLoop,
   pauseAndResume,
   sealing,
+  ablationV1,
+  ablationV2,
+  telemetry,
+  toolFace,
 ];

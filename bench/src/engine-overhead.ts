@@ -1,5 +1,6 @@
 import type { BenchCase } from './case';
 import { pairedRatio, sideBySide } from './measure';
+import { sized } from './run-options';
 import { fmt, range, ratioFigure } from './report';
 
 /** What the engine benchmark needs of a client, on either SDK line. */
@@ -20,7 +21,7 @@ export function engineOverheadCase(
 ): BenchCase {
   return {
     name,
-    async run() {
+    async run(options) {
       const { workflow, baseline } = await connect();
       const request = { name: 'chain', arguments: { input: 'hello' } };
       const [a, b] = await Promise.all([workflow.getPrompt(request), baseline.getPrompt(request)]);
@@ -28,7 +29,7 @@ export function engineOverheadCase(
         throw new Error(`${line}: the workflow and the baseline do not build the same trace`);
       const measured = await sideBySide(
         { workflow: () => workflow.getPrompt(request), baseline: () => baseline.getPrompt(request) },
-        { warmup: 2000, rounds: 60, batch: 250 },
+        sized(options, { warmup: 2000, rounds: 60, batch: 250 }),
       );
       await Promise.all([workflow.close(), baseline.close()]);
       const paired = pairedRatio(measured.workflow, measured.baseline);

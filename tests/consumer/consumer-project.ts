@@ -3,10 +3,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
-/** What a command printed (stdout and stderr together) and its exit status. */
+/** What a command printed (stdout and stderr together, and stdout alone) and its exit status. */
 export interface Ran {
   status: number | null;
   output: string;
+  stdout: string;
 }
 
 /** Runs a command in a project folder, as a user would in a terminal. */
@@ -14,7 +15,7 @@ export function runIn(dir: string, command: string, args: string[], env: Record<
   const result = spawnSync(command, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 300_000 });
   const output = `${result.stdout}${result.stderr}${result.error ? String(result.error) : ''}`;
   // Without the terminal colours some tools add even when not writing to a terminal.
-  return { status: result.status, output: stripVTControlCharacters(output) };
+  return { status: result.status, output: stripVTControlCharacters(output), stdout: stripVTControlCharacters(result.stdout ?? '') };
 }
 
 /**

@@ -236,3 +236,96 @@ describe('the editor plugin in a real, unpatched TypeScript 6 tsserver', () => {
     }
   });
 });
+
+// The README's project builds with `tspc`, which loads the transformer itself: it never patches its
+// TypeScript (no `prepare: mcpflow patch`), so an install that puts back a plain TypeScript — a
+// version bump as Renovate or `npm install typescript@…` makes it, here to 6.0.2 beside another
+// package — changes nothing for its build. A plain `tsc` build would have no checks: the editor
+// and `mcpflow validate` say so.
+describe('after `npm install <tarballs> <another package> typescript@6.0.2`, with TypeScript unpatched', () => {
+  const dir = path.join(work, 'esm');
+  const broken = path.join(dir, 'src/broken.ts');
+  const isPatched = () => fs.readFileSync(path.join(dir, 'node_modules/typescript/lib/_tsc.js'), 'utf8').startsWith('/// tsp-module:');
+  /** Every script that compiles with `tspc` compiles with `compiler` instead (the README's build and test both do). */
+  const compileWith = (compiler: 'tsc' | 'tspc') => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    for (const [name, script] of Object.entries(manifest.scripts)) manifest.scripts[name] = script.replace(/\btspc?\b/g, compiler);
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+  };
+
+  test('the project’s TypeScript is not patched, before or after another install', () => {
+    expect(isPatched()).toBe(false);
+    const installed = runIn(dir, 'npm', [
+      'install',
+      ...Object.values(tarballs),
+      'ms',
+      'typescript@6.0.2',
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+    ]);
+    expect(installed.status).toBe(0);
+    expect(isPatched()).toBe(false);
+  });
+
+  test('npm run build (tspc) still refuses a broken binding; plain tsc builds it, adding no error of mcpflow’s', () => {
+    fs.writeFileSync(broken, BROKEN_WORKFLOW);
+    try {
+      const built = runIn(dir, 'npm', ['run', 'build']);
+      expect(built.status).not.toBe(0);
+      expect(tscErrors(built.output)).toEqual([
+        expect.stringContaining(`src/broken.ts(${BROKEN_AT.line},${BROKEN_AT.column}): error TS91001: Workflow 'review', step 'review'`),
+      ]);
+      const plain = runIn(dir, 'npx', ['tsc', '--noEmit']);
+      expect(tscErrors(plain.output)).toEqual([]);
+      expect(plain.status).toBe(0);
+    } finally {
+      fs.rmSync(broken);
+    }
+  });
+
+  async function editorDiagnostics(file: string): Promise<ServerDiagnostic[]> {
+    const session = new TsServerSession(
+      path.join(dir, 'node_modules/typescript/lib/tsserver.js'),
+      ['--pluginProbeLocations', dir, '--disableAutomaticTypingAcquisition'],
+      dir,
+    );
+    try {
+      session.notify('open', { file, projectRootPath: dir });
+      return await session.request<ServerDiagnostic[]>('semanticDiagnosticsSync', { file });
+    } finally {
+      session.close();
+    }
+  }
+
+  test('the editor says nothing of the build while it runs tspc, and warns on each @Workflow once it runs plain tsc', async () => {
+    const workflow = path.join(dir, 'src/workflow.ts');
+    expect((await editorDiagnostics(workflow)).map(({ code }) => code)).toEqual([]);
+    compileWith('tsc');
+    try {
+      const shown = await editorDiagnostics(workflow);
+      const workflowLine =
+        projectFiles('esm')
+          ['src/workflow.ts'].split('\n')
+          .findIndex((line) => line.startsWith('@Workflow(')) + 1;
+      expect(shown.map(({ code, start }) => ({ code, start }))).toEqual([{ code: 91036, start: { line: workflowLine, offset: 2 } }]);
+      expect(shown[0].text).toMatch(/mcpflow's checks are not part of this project's build: .*not patched.* Fix: .*"build": "tspc"/);
+    } finally {
+      compileWith('tspc');
+    }
+  });
+
+  test('mcpflow validate, with plain tsc as the build, reports the broken binding and why tsc does not', () => {
+    compileWith('tsc');
+    fs.writeFileSync(broken, BROKEN_WORKFLOW);
+    try {
+      const validated = runIn(dir, 'npx', ['mcpflow', 'validate']);
+      expect(validated.status).toBe(1);
+      expect(validated.output).toContain(`src/broken.ts(${BROKEN_AT.line},${BROKEN_AT.column}): error TS91001`);
+      expect(validated.output).toMatch(/^Note: mcpflow's checks are not part of this project's build: /m);
+    } finally {
+      fs.rmSync(broken);
+      compileWith('tspc');
+    }
+  });
+});

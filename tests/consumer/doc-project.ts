@@ -12,7 +12,7 @@ import { StdioClientTransport as StdioClientTransportV1 } from '@modelcontextpro
 import { StreamableHTTPClientTransport as HttpClientTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpClientTransportV2 } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
-import { projectBlocks, projectFiles, where, type DocBlock } from '../docs/doc-blocks';
+import { commandLines, projectBlocks, projectFiles, where, type DocBlock } from '../docs/doc-blocks';
 import { installProject, runIn, type Ran } from './consumer-project';
 
 /** A block that writes a file, with its use narrowed. */
@@ -64,13 +64,7 @@ export function compileFailing(dir: string, block: FileBlock): string[] {
 export function runShellBlocks(project: string, dir: string): { block: DocBlock; command: string; ran: Ran }[] {
   return projectBlocks(project)
     .filter((block) => block.use.kind === 'shell')
-    .flatMap((block) =>
-      block.code
-        .split('\n')
-        .map((line) => line.replace(/\s+#.*$/, '').trim())
-        .filter((line) => line && !line.startsWith('#'))
-        .map((command) => ({ block, command, ran: runIn(dir, 'sh', ['-c', command]) })),
-    );
+    .flatMap((block) => commandLines(block).map((command) => ({ block, command, ran: runIn(dir, 'sh', ['-c', command]) })));
 }
 
 /** The packages an `install` block names, as `dependencies` (plain) and `devDependencies` (`-D`). */

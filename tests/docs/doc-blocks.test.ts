@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { REPO, allBlocks, docPages, projectFiles, where } from './doc-blocks';
+import { REPO, allBlocks, docPages, outputBlocks, projectFiles, where } from './doc-blocks';
 
 /** The projects the blocks build, and the suite that builds each. */
 const PROJECTS: Record<string, string> = {
@@ -32,6 +32,12 @@ test('every project a block names is built by a suite, and every project has a p
       files: expect.arrayContaining(['package.json', 'tsconfig.json']),
     });
   }
+});
+
+test('every output a page shows is program output (text) below a shell block of its project, whose command the suite runs', () => {
+  const outputs = Object.keys(PROJECTS).flatMap((project) => outputBlocks(project));
+  expect(outputs.length).toBeGreaterThan(0);
+  expect(outputs.filter(({ block }) => block.language !== 'text').map(({ block }) => where(block))).toEqual([]);
 });
 
 test('examples that must fail to compile sit outside src/, so the project around them builds', () => {

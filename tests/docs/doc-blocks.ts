@@ -14,6 +14,8 @@ export const REPO = path.resolve(__dirname, '../..');
  *   MCP: a real client lists and gets its prompts) or `; fails TS2353` (it must not compile, and
  *   the compiler must say exactly that code);
  * - `shell in PROJECT…` — commands run in each project's folder, each must exit 0;
+ * - `output in PROJECT…` — exactly what the last command of the page's `shell` block above it prints
+ *   on stdout in each project (a `text` block: program output the page shows);
  * - `install in PROJECT…` — an `npm install` line naming exactly the project's dependencies;
  * - `repo` — this repository's own commands (each an npm script or a built file);
  * - `not compiled: REASON` — shown only, with the reason why it cannot run.
@@ -28,7 +30,7 @@ export type BlockUse =
       readonly run?: 'run' | 'serve';
       readonly fails?: string;
     }
-  | { readonly kind: 'shell' | 'install'; readonly projects: readonly string[] }
+  | { readonly kind: 'shell' | 'install' | 'output'; readonly projects: readonly string[] }
   | { readonly kind: 'repo' }
   | { readonly kind: 'not compiled'; readonly reason: string }
   | { readonly kind: 'text' };
@@ -101,15 +103,15 @@ function parseUse(text: string, place: Pick<DocBlock, 'page' | 'line'>): BlockUs
   const skipped = /^not compiled:\s*(.+)$/.exec(text);
   if (skipped) return { kind: 'not compiled', reason: skipped[1] };
   const [head, ...flags] = text.split(';').map((part) => part.trim());
-  const command = /^(shell|install) in ((?:\s*[\w-]+)+)$/.exec(head);
+  const command = /^(shell|install|output) in ((?:\s*[\w-]+)+)$/.exec(head);
   if (command) {
     if (flags.length) fail('takes no flags.');
-    return { kind: command[1] as 'shell' | 'install', projects: command[2].trim().split(/\s+/) };
+    return { kind: command[1] as 'shell' | 'install' | 'output', projects: command[2].trim().split(/\s+/) };
   }
   const file = /^(file|append|merge) (\S+) in ((?:\s*[\w-]+)+)$/.exec(head);
   if (!file)
     return fail(
-      'is not one of: file PATH in PROJECT…, append PATH in PROJECT…, merge PATH in PROJECT…, shell in PROJECT…, install in PROJECT…, repo, not compiled: REASON.',
+      'is not one of: file PATH in PROJECT…, append PATH in PROJECT…, merge PATH in PROJECT…, shell in PROJECT…, output in PROJECT…, install in PROJECT…, repo, not compiled: REASON.',
     );
   let run: 'run' | 'serve' | undefined;
   let fails: string | undefined;
@@ -160,6 +162,31 @@ function mergeJson(base: unknown, change: unknown): unknown {
   const merged = { ...base };
   for (const [key, value] of Object.entries(change)) merged[key] = mergeJson(base[key], value);
   return merged;
+}
+
+/**
+ * Each `output` block of a project with the command whose stdout it shows: the last command line of
+ * the nearest `shell` block above it on the same page, for the same project.
+ */
+export function outputBlocks(project: string, blocks: readonly DocBlock[] = allBlocks()): { block: DocBlock; command: string }[] {
+  return projectBlocks(project, blocks)
+    .filter((block) => block.use.kind === 'output')
+    .map((block) => {
+      const shell = projectBlocks(project, blocks)
+        .filter((above) => above.use.kind === 'shell' && above.page === block.page && above.line < block.line)
+        .at(-1);
+      const command = shell ? commandLines(shell).at(-1) : undefined;
+      if (!command) throw new Error(`${where(block)}: an output block with no shell block above it for project '${project}'.`);
+      return { block, command };
+    });
+}
+
+/** The commands of a `shell` block: its lines without comments, blank lines dropped. */
+export function commandLines(block: DocBlock): string[] {
+  return block.code
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter((line) => line && !line.startsWith('#'));
 }
 
 /** The blocks of a project with a given flag or kind, e.g. its `shell` blocks or the files it runs. */

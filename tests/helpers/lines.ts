@@ -40,7 +40,7 @@ import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/
 import { ResourceTemplate as ResourceTemplateV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport as HttpServerTransportV1 } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema as ElicitRequestSchemaV1, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpClientTransportV2, ProtocolError } from '@modelcontextprotocol/client';
 import { StdioClientTransport as StdioClientTransportV2 } from '@modelcontextprotocol/client/stdio';
 import {
@@ -65,7 +65,12 @@ export interface ConnectOptions {
   readonly transport?: TransportName;
   /** Passed to the server as a verified token would be (`req.auth` over HTTP). */
   readonly authInfo?: AuthInfo;
+  /** Declares the elicitation capability and answers each question (`elicitation/create`) with this. */
+  readonly elicit?: Elicit;
 }
+
+/** How a test's client answers a question: accept with content, or decline. */
+export type Elicit = (params: { message: string }) => { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' };
 
 /** One SDK line under test. */
 export interface Line {
@@ -98,8 +103,9 @@ const v1: Line = {
   ResourceTemplate: ResourceTemplateV1,
   ProtocolError: McpError,
   transports: ['memory', 'http'],
-  async connect(factory, { transport = 'memory', authInfo } = {}) {
-    const client = new ClientV1({ name: 'mcpflow-test', version: '1.0.0' });
+  async connect(factory, { transport = 'memory', authInfo, elicit } = {}) {
+    const client = new ClientV1({ name: 'mcpflow-test', version: '1.0.0' }, { capabilities: elicit ? { elicitation: {} } : {} });
+    if (elicit) client.setRequestHandler(ElicitRequestSchemaV1, (request) => elicit(request.params));
     if (transport === 'memory') {
       const [clientTransport, serverTransport] = InMemoryTransportV1.createLinkedPair();
       if (authInfo) sendWithAuth(clientTransport, authInfo);
@@ -136,12 +142,16 @@ export const v2: Line = {
   ResourceTemplate: ResourceTemplateV2 as unknown as typeof ResourceTemplateV1,
   ProtocolError,
   transports: ['memory', 'http', 'stateless'],
-  async connect(factory, { transport = 'memory', authInfo } = {}) {
+  async connect(factory, { transport = 'memory', authInfo, elicit } = {}) {
     const v2Factory = factory as unknown as () => McpServerV2;
     const client = new ClientV2(
       { name: 'mcpflow-test', version: '1.0.0' },
-      transport === 'stateless' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+      {
+        ...(transport === 'stateless' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+        capabilities: elicit ? { elicitation: { form: {} } } : {},
+      },
     );
+    if (elicit) client.setRequestHandler('elicitation/create', async (request) => elicit(request.params as { message: string }) as never);
     if (transport === 'memory') {
       const [clientTransport, serverTransport] = InMemoryTransportV2.createLinkedPair();
       if (authInfo) sendWithAuth(clientTransport, authInfo);

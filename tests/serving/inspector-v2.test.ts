@@ -1,34 +1,14 @@
-import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import path from 'node:path';
+import { inspector } from '../helpers/inspector-cli';
 import { EXAMPLES, serveExample } from './served-example';
 
 /**
  * @modelcontextprotocol/inspector-cli 1.0.3 (a 2025 client) drives the main example served on SDK
- * 2.x, over stdio as `npm run inspect -- --sdk 2` runs it, and over HTTP through serveHttp. It must
- * run from a folder whose parent holds a package.json: examples/ is one.
+ * 2.x, over stdio as `npm run inspect -- --sdk 2` runs it, and over HTTP through serveHttp.
  */
-const CLI = require.resolve('@modelcontextprotocol/inspector-cli/build/index.js');
 const CODE_REVIEW = path.join(EXAMPLES, 'dist', 'code-review', 'server.js');
-
-function inspector(...args: string[]): Promise<{ status: number | null; json: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: EXAMPLES, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const timer = setTimeout(() => child.kill(), 30_000);
-    child.on('error', reject);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      try {
-        resolve({ status, json: JSON.parse(stdout) as Record<string, unknown> });
-      } catch {
-        reject(new Error(`inspector-cli exited ${status} without JSON: ${stdout}`));
-      }
-    });
-  });
-}
 
 type PromptResult = { _meta: Record<string, { status: string }>; messages: { role: string; content: { text: string } }[] };
 

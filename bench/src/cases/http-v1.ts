@@ -3,13 +3,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { BenchCase } from '../case';
 import { startServerProcess } from '../http/server-process';
-import { compareThroughput } from '../http/throughput';
+import { THROUGHPUT_SIZES, compareThroughput } from '../http/throughput';
 import { throughputFigure } from '../http/throughput-figure';
+import { sized } from '../run-options';
 
 /** prompts/get over Streamable HTTP, SDK 1.x, a session per client, 16 clients: the workflow against a static prompt on the same server. */
 export const httpV1: BenchCase = {
   name: 'http-v1',
-  async run() {
+  async run(options) {
     const server = await startServerProcess(path.join(__dirname, '..', 'fixtures', 'http-server-v1.js'));
     try {
       const clients = await Promise.all(
@@ -19,7 +20,11 @@ export const httpV1: BenchCase = {
           return client;
         }),
       );
-      const result = await compareThroughput(server, clients, 6, 1500);
+      const result = await compareThroughput(
+        server,
+        clients,
+        sized(options, THROUGHPUT_SIZES, { warmupMs: 100, rounds: 1, durationMs: 100 }),
+      );
       await Promise.all(clients.map((client) => client.close()));
       return { result, figures: [throughputFigure('6. Streamable HTTP, SDK 1.x sessions, 16 concurrent clients', result)] };
     } finally {

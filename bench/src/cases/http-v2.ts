@@ -2,8 +2,9 @@ import * as path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { BenchCase } from '../case';
 import { startServerProcess } from '../http/server-process';
-import { compareThroughput } from '../http/throughput';
+import { THROUGHPUT_SIZES, compareThroughput } from '../http/throughput';
 import { throughputFigure } from '../http/throughput-figure';
+import { sized } from '../run-options';
 
 /**
  * prompts/get over stateless HTTP (protocol 2026-07-28: createMcpHandler, a server per request),
@@ -11,7 +12,7 @@ import { throughputFigure } from '../http/throughput-figure';
  */
 export const httpV2: BenchCase = {
   name: 'http-v2',
-  async run() {
+  async run(options) {
     const server = await startServerProcess(path.join(__dirname, '..', 'fixtures', 'http-server-v2.js'));
     try {
       const clients = await Promise.all(
@@ -21,7 +22,11 @@ export const httpV2: BenchCase = {
           return client;
         }),
       );
-      const result = await compareThroughput(server, clients, 6, 1500);
+      const result = await compareThroughput(
+        server,
+        clients,
+        sized(options, THROUGHPUT_SIZES, { warmupMs: 100, rounds: 1, durationMs: 100 }),
+      );
       await Promise.all(clients.map((client) => client.close()));
       return {
         result,

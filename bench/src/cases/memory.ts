@@ -1,20 +1,21 @@
 import type { BenchCase } from '../case';
 import { inMemoryClient, workflowServer } from '../fixtures/servers-v1';
 import { fmt } from '../report';
+import { sized, type RunOptions } from '../run-options';
 
 /** Heap retained per completed execution, measured after GC around 10,000 runs (needs --expose-gc). */
-async function retainedMemory(): Promise<{ runs: number; bytesPerRun: number }> {
+async function retainedMemory(options: RunOptions): Promise<{ runs: number; bytesPerRun: number }> {
+  const { warmup, runs } = sized(options, { warmup: 1000, runs: 10_000 }, { warmup: 10, runs: 20 });
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc');
   const client = await inMemoryClient(workflowServer(4));
   const request = { name: 'chain', arguments: { input: 'hello' } };
-  for (let index = 0; index < 1000; index += 1) await client.getPrompt(request);
+  for (let index = 0; index < warmup; index += 1) await client.getPrompt(request);
   const settle = () => {
     for (let index = 0; index < 3; index += 1) gc();
     return process.memoryUsage().heapUsed;
   };
   const before = settle();
-  const runs = 10_000;
   for (let index = 0; index < runs; index += 1) await client.getPrompt({ name: 'chain', arguments: { input: `hello ${index}` } });
   const after = settle();
   await client.close();
@@ -23,8 +24,8 @@ async function retainedMemory(): Promise<{ runs: number; bytesPerRun: number }> 
 
 export const memory: BenchCase = {
   name: 'memory',
-  async run() {
-    const result = await retainedMemory();
+  async run(options) {
+    const result = await retainedMemory(options);
     return {
       result,
       figures: [

@@ -5,6 +5,7 @@ import type { BenchCase } from '../case';
 import { inMemoryClient } from '../fixtures/servers-v1';
 import { sideBySide } from '../measure';
 import { fmt, range } from '../report';
+import { sized } from '../run-options';
 
 const LATENCY_MS = 20;
 
@@ -32,7 +33,7 @@ function groupServer(parallel: boolean): WorkflowServer {
  */
 export const parallelGroup: BenchCase = {
   name: 'parallel',
-  async run() {
+  async run(options) {
     const parallel = await inMemoryClient(groupServer(true));
     const sequential = await inMemoryClient(groupServer(false));
     const request = { name: 'group' };
@@ -41,7 +42,7 @@ export const parallelGroup: BenchCase = {
       throw new Error('the parallel group and the sequential steps do not build the same trace');
     const measured = await sideBySide(
       { parallel: () => parallel.getPrompt(request), sequential: () => sequential.getPrompt(request) },
-      { warmup: 5, rounds: 10, batch: 5 },
+      sized(options, { warmup: 5, rounds: 10, batch: 5 }, { warmup: 1, rounds: 1, batch: 1 }),
     );
     await Promise.all([parallel.close(), sequential.close()]);
     const ratio = measured.parallel.median / measured.sequential.median;

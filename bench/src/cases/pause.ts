@@ -7,6 +7,7 @@ import { WorkflowServer } from '@mcpflow/core/v2';
 import type { BenchCase } from '../case';
 import { sideBySide, type Stats } from '../measure';
 import { fmt, range } from '../report';
+import { sized, type RunOptions } from '../run-options';
 
 export interface PauseResult {
   paused: Stats;
@@ -89,7 +90,7 @@ async function client(workflow: abstract new () => unknown): Promise<Client> {
  * the retry resumes from the sealed state) against the same run unpaused (the answer as a constant)
  * plus one client round trip (a prompts/list: 2026-07-28 has no ping), both in memory through createMcpHandler.
  */
-async function pauseOverhead(): Promise<PauseResult> {
+async function pauseOverhead(options: RunOptions): Promise<PauseResult> {
   const pausing = await client(Asks);
   const straight = await client(Answered);
   const request = { name: 'asks', arguments: { input: 'hello' } };
@@ -108,7 +109,7 @@ async function pauseOverhead(): Promise<PauseResult> {
       },
       roundTrip: () => straight.listPrompts(),
     },
-    { warmup: 200, rounds: 15, batch: 50 },
+    sized(options, { warmup: 200, rounds: 15, batch: 50 }),
   );
   await Promise.all([pausing.close(), straight.close()]);
   return {
@@ -121,8 +122,8 @@ async function pauseOverhead(): Promise<PauseResult> {
 
 export const pauseAndResume: BenchCase = {
   name: 'pause',
-  async run() {
-    const result = await pauseOverhead();
+  async run(options) {
+    const result = await pauseOverhead(options);
     return {
       result,
       figures: [

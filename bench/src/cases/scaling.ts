@@ -2,6 +2,7 @@ import type { BenchCase, Figure } from '../case';
 import { inMemoryClient, workflowServer } from '../fixtures/servers-v1';
 import { sideBySide } from '../measure';
 import { fmt } from '../report';
+import { sized, type RunOptions } from '../run-options';
 
 export interface ScalingRow {
   steps: number;
@@ -11,7 +12,7 @@ export interface ScalingRow {
 }
 
 /** Time per step at 1, 4, 16 and 64 steps, with trivial and with 10 kB step outputs. */
-async function measureScaling(): Promise<ScalingRow[]> {
+async function measureScaling(options: RunOptions): Promise<ScalingRow[]> {
   const rows: ScalingRow[] = [];
   for (const outputBytes of [0, 10_000]) {
     for (const steps of [1, 4, 16, 64]) {
@@ -19,7 +20,7 @@ async function measureScaling(): Promise<ScalingRow[]> {
       const request = { name: 'chain', arguments: { input: 'hello' } };
       const { run } = await sideBySide(
         { run: () => client.getPrompt(request) },
-        { warmup: Math.max(50, 2000 / steps), rounds: 15, batch: Math.max(10, Math.round(400 / steps)) },
+        sized(options, { warmup: Math.max(50, 2000 / steps), rounds: 15, batch: Math.max(10, Math.round(400 / steps)) }),
       );
       rows.push({ steps, outputBytes, perRequestUs: run.median, perStepUs: run.median / steps });
       await client.close();
@@ -31,8 +32,8 @@ async function measureScaling(): Promise<ScalingRow[]> {
 /** Per-step cost must not grow with the number of steps. */
 export const scaling: BenchCase = {
   name: 'scaling',
-  async run() {
-    const rows = await measureScaling();
+  async run(options) {
+    const rows = await measureScaling(options);
     const figures: Figure[] = [0, 10_000].map((outputBytes) => {
       const series = rows.filter((row) => row.outputBytes === outputBytes);
       const growth = series[series.length - 1].perStepUs / series[1].perStepUs;

@@ -67,10 +67,25 @@ function summarize(children: ChildTimings[], read: (phase: PhaseTime) => number)
  * `tsc --noEmit` does: start, load the compiler, build the program, check it, then (as the plugin
  * does) load the transformer and run its hook on the same program. Timed by CPU and by wall clock.
  * Both sides of every ratio come from the same process, seconds apart at most, instead of two
- * separate tsc runs.
+ * separate tsc runs. Several projects are measured interleaved (one process of each in turn,
+ * rotating which goes first), so a slow minute of a shared machine hits them alike; `children`
+ * keeps each project's processes in that order, for figures paired process by process.
  */
-export async function timeInProcess(project: GeneratedProject, processes: number, rounds: number): Promise<InProcessResult> {
-  const children: ChildTimings[] = [];
-  for (let index = 0; index < processes; index += 1) children.push(await runChild(project, rounds));
-  return { cpu: summarize(children, (phase) => phase.cpuMs), wall: summarize(children, (phase) => phase.wallMs) };
+export async function timeInProcess(
+  projects: readonly GeneratedProject[],
+  processes: number,
+  rounds: number,
+): Promise<(InProcessResult & { children: ChildTimings[] })[]> {
+  const children: ChildTimings[][] = projects.map(() => []);
+  for (let index = 0; index < processes; index += 1) {
+    for (let offset = 0; offset < projects.length; offset += 1) {
+      const which = (index + offset) % projects.length;
+      children[which].push(await runChild(projects[which], rounds));
+    }
+  }
+  return children.map((ofProject) => ({
+    cpu: summarize(ofProject, (phase) => phase.cpuMs),
+    wall: summarize(ofProject, (phase) => phase.wallMs),
+    children: ofProject,
+  }));
 }

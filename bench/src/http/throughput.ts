@@ -34,6 +34,16 @@ async function loop(clients: HttpPromptClient[], prompt: string, durationMs: num
   return { perSecond: requests / (Number(process.hrtime.bigint() - start) / 1e9), requests };
 }
 
+/** How long each side is warmed up, how many rounds, and how long each side loops a round. */
+export interface ThroughputSizes {
+  warmupMs: number;
+  rounds: number;
+  durationMs: number;
+}
+
+/** A real run: 1 s of warm-up each, then 6 alternating rounds of 1.5 s. */
+export const THROUGHPUT_SIZES: ThroughputSizes = { warmupMs: 1000, rounds: 6, durationMs: 1500 };
+
 /**
  * prompts/get of the workflow ('chain') against a static prompt ('static') served by the same
  * handler, every client looping for `durationMs` per round, alternating which goes first. Also
@@ -43,11 +53,13 @@ async function loop(clients: HttpPromptClient[], prompt: string, durationMs: num
 export async function compareThroughput(
   server: ServerProcess,
   clients: HttpPromptClient[],
-  rounds: number,
-  durationMs: number,
+  { warmupMs, rounds, durationMs }: ThroughputSizes,
 ): Promise<ThroughputComparison> {
-  await loop(clients, 'chain', 1000);
-  await loop(clients, 'static', 1000);
+  const first = (await clients[0].getPrompt({ name: 'chain', arguments: { input: 'hello' } })) as { _meta?: Record<string, unknown> };
+  const status = (first._meta?.['mcpflow/execution'] as { status?: string } | undefined)?.status;
+  if (status !== 'completed') throw new Error(`the workflow served over HTTP did not complete (status ${status}): nothing to measure`);
+  await loop(clients, 'chain', warmupMs);
+  await loop(clients, 'static', warmupMs);
   const samples = { chain: [] as number[], static: [] as number[] };
   const cpu = { chain: [] as number[], static: [] as number[] };
   for (let round = 0; round < rounds; round += 1) {

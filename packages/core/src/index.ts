@@ -18,8 +18,14 @@ export {
   StateSealer,
   type AskRequest,
   type AskResponse,
+  type ContentBlock,
+  type EmbeddedResource,
+  type OtherContent,
   type PromptMessage,
+  type ResourceContents,
+  type SealedStateProblem,
   type StateKeyMaterial,
   type StateSealingOptions,
+  type TextContent,
 } from './engine';
 export { DEFAULT_MAX_REQUEST_BODY_SIZE, type HttpServingOptions } from './adapter-kit/serving';

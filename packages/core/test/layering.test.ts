@@ -107,4 +107,16 @@ describe('the architecture lint (dependency-cruiser)', () => {
     expect(output).toContain('adapter-kit-is-sdk-neutral: packages/core/src/adapter-kit/line-exports.ts');
     expect(status).not.toBe(0);
   });
+
+  test("fails when the engine (or anything outside the kit's telemetry) imports OpenTelemetry", () => {
+    const root = copy();
+    append(
+      root,
+      'packages/core/src/engine/execution/step-runner.ts',
+      "import type { Span } from '@opentelemetry/api';\nexport type Planted = Span;",
+    );
+    const { status, output } = lintArchitecture(root);
+    expect(output).toContain('only-the-kit-telemetry-imports-opentelemetry: packages/core/src/engine/execution/step-runner.ts');
+    expect(status).not.toBe(0);
+  });
 });

@@ -11,6 +11,7 @@ export { askUser, askModel, type AskUserOptions, type AskModelOptions } from './
 export { equals, oneOf, present, not } from './conditions';
 export { defineTool } from './define-tool';
 export { defineResource } from './define-resource';
+export { workflowTool } from './workflow-tool';
 export type { TypedStepOptions as StepOptions, ToolArguments, ArgumentsOf } from './step-options';
 export type {
   WorkflowOptions,
@@ -28,4 +29,9 @@ export type {
   ResourceHandlerResult,
   TemplateVariables,
   AnswerSchemaLike,
+  ExposeOptions,
+  WorkflowClass,
+  WorkflowToolDefinition,
+  WorkflowToolResult,
+  WorkflowRunStatus,
 } from '@mcpflow/core/model';

@@ -1,4 +1,4 @@
-import type { AnyToolDefinition, DataSource, StepActionOptions, StepOptionsBase } from '@mcpflow/core/model';
+import type { AnyToolDefinition, DataSource, StepActionOptions, StepOptionsBase, WorkflowToolDefinition } from '@mcpflow/core/model';
 
 /**
  * The `args` of a step calling a tool definition: each key is one of the tool's inputs, each
@@ -17,12 +17,12 @@ export type ArgumentsOf<Tool> = Tool extends { readonly '~types'?: { readonly in
  * `resource` (a URI template or a `defineResource` definition) — and the options every step takes.
  * One object type rather than a union, so TypeScript reports a wrong argument on the argument itself.
  */
-export type TypedStepOptions<Tool extends string | AnyToolDefinition | undefined = string | AnyToolDefinition | undefined> = Omit<
-  StepOptionsBase,
-  'args'
-> &
+export type TypedStepOptions<
+  Tool extends string | AnyToolDefinition | WorkflowToolDefinition | undefined =
+    string | AnyToolDefinition | WorkflowToolDefinition | undefined,
+> = Omit<StepOptionsBase, 'args'> &
   Omit<StepActionOptions, 'tool'> & {
-    /** The tool to call: its registered name, or the definition from `defineTool`. */
+    /** The tool to call: its registered name, the definition from `defineTool`, or `workflowTool(Class)`. */
     tool?: Tool;
     /** Tool argument → where its value comes from; checked against a tool definition's input. */
     args?: ArgumentsOf<Tool>;

@@ -1,4 +1,10 @@
-import { STEPS_METADATA, type AnyToolDefinition, type StepOptions, type StepRecord } from '@mcpflow/core/model';
+import {
+  STEPS_METADATA,
+  type AnyToolDefinition,
+  type StepOptions,
+  type StepRecord,
+  type WorkflowToolDefinition,
+} from '@mcpflow/core/model';
 import { assertLegacyCall, ownMetadata, propertyName } from './record';
 import type { TypedStepOptions } from './step-options';
 
@@ -15,7 +21,7 @@ import type { TypedStepOptions } from './step-options';
  * progress!: { game_id: string };
  * ```
  */
-export function Step<const Tool extends string | AnyToolDefinition | undefined = undefined>(
+export function Step<const Tool extends string | AnyToolDefinition | WorkflowToolDefinition | undefined = undefined>(
   options: TypedStepOptions<Tool>,
 ): PropertyDecorator {
   return (target, propertyKey) => {

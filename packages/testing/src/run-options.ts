@@ -45,9 +45,15 @@ export interface AskedQuestion {
  * The answer to one question: the value itself (`'MCP Tester'`, `{ name: 'Ada', age: 36 }`; not an
  * elicitation result), or a function of the question that returns it (or a promise of it).
  * `undefined` leaves the question unanswered: a user's question is then declined, and a question to
- * the model cannot be answered; either ends the run in a handoff.
+ * the model cannot be answered; either ends the run in a handoff. (The function is a member of its
+ * own, so a test's `(question) => …` gets its parameter's type without naming it.)
+ *
+ * @example
+ * ```ts
+ * const answers = { 'added/page': 'MCP Tester', 'added/owner': (question) => (question.attempt === 1 ? 'ada' : undefined) };
+ * ```
  */
-export type Answer = unknown;
+export type Answer = string | number | boolean | object | null | undefined | ((question: AskedQuestion) => unknown);
 
 /** What `runWorkflow` runs: the prompt's arguments, stubs, answers, and the SDK line and protocol of the client. */
 export interface RunWorkflowOptions {

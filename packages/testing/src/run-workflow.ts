@@ -23,15 +23,11 @@ const PROTOCOLS = ['2025-11-25', '2026-07-28'] as const;
  *
  * const run = await runWorkflow(AddProjectTask, {
  *   arguments: { project: 'mcp tester', task: 'Fix the login bug' },
- *   tools: {
- *     list_pages: ({ query }) => ({ names: [`${query} (live)`, `${query} (archive)`] }),
- *     add_task: ({ project, task }) => ({ ok: true, page: project, task }),
- *   },
- *   answers: { 'added/project': 'mcp tester (live)' },
+ *   tools: { add_task: ({ page, task }) => `Added '${task}' to ${page}.` },
+ *   answers: { 'added/page': 'MCP Tester' },
  * });
- * expect(run.status).toBe('completed');
- * expect(run.calls.map((call) => call.tool)).toEqual(['list_pages', 'add_task']);
- * expect(run.outputs.added).toEqual({ ok: true, page: 'mcp tester (live)', task: 'Fix the login bug' });
+ * assert.equal(run.status, 'completed');
+ * assert.deepEqual(run.calls.at(-1), { tool: 'add_task', arguments: { page: 'MCP Tester', task: 'Fix the login bug' } });
  * ```
  */
 export async function runWorkflow(target: WorkflowClass, options: RunWorkflowOptions): Promise<WorkflowRun> {

@@ -21,10 +21,19 @@ export default function mcpflowTransformer(
 }
 
 export { addWorkflowDiagnostics, workflowDiagnosticsOf } from './program-diagnostics';
-export { fileDiagnostics, fileFindings, DIAGNOSTIC_SOURCE, type Finding, type FindingOrigin } from './diagnostics/file-diagnostics';
+export { DIAGNOSTIC_SOURCE, type Finding, type FindingOrigin } from './diagnostics/file-diagnostics';
+/**
+ * The analyzer's plumbing, exported for tools built on it, left out of the API reference: their
+ * signatures carry the analyzer's own structures, which may change with any release.
+ *
+ * @internal
+ */
+export { fileDiagnostics, fileFindings } from './diagnostics/file-diagnostics';
+export type { Span } from './diagnostics/locate';
 export type { AnalyzerContext } from './analyzer/analyzer-context';
 export { extendedClasses } from './analyzer/extended-classes';
 export { FieldNotInTypeError } from './errors/field-not-in-type-error';
 export { TypeMismatchError } from './errors/type-mismatch-error';
 export { BindingTypeError } from './errors/binding-type-error';
 export { NotALiteralError } from './errors/not-a-literal-error';
+export { ChecksNotInBuildError } from './errors/checks-not-in-build-error';

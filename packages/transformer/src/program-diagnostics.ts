@@ -1,43 +1,118 @@
 import type * as ts from 'typescript';
+import { analyzeFile, type FileAnalysis } from './analyzer/analyze-file';
+import type { AnalyzerContext } from './analyzer/analyzer-context';
 import { extendedClasses } from './analyzer/extended-classes';
+import { presentCompilerDiagnostics } from './diagnostics/compiler-diagnostics';
 import { fileDiagnostics } from './diagnostics/file-diagnostics';
 
 const WRAPPED = Symbol.for('mcpflow:wrapped-program');
 
 type DiagnosticsOfFile = (file?: ts.SourceFile, token?: ts.CancellationToken) => readonly ts.Diagnostic[];
 
+/** What mcpflow knows of one program's files, each computed once: the workflows read, and their diagnostics. */
+export interface ProgramWorkflows {
+  readonly context: AnalyzerContext;
+  /** The workflow classes of a file (none for declaration files and libraries). */
+  analysisOf(file: ts.SourceFile): FileAnalysis;
+  /** mcpflow's diagnostics of a file. */
+  diagnosticsOf(file: ts.SourceFile): readonly ts.Diagnostic[];
+  /** TypeScript's own diagnostics of a file, as mcpflow shows them (see `presentCompilerDiagnostics`). */
+  present(file: ts.SourceFile, diagnostics: readonly ts.Diagnostic[]): readonly ts.Diagnostic[];
+}
+
+const NONE: FileAnalysis = { workflows: [], errors: [] };
+const byProgram = new WeakMap<ts.Program, ProgramWorkflows>();
+
+/**
+ * The workflows of a program, read once per program and file, whoever asks: the wrapped
+ * diagnostics, the editor plugin, the CLI.
+ *
+ * @example
+ * ```ts
+ * const workflows = programWorkflows(ts, program);
+ * const count = program.getSourceFiles().reduce((sum, file) => sum + workflows.analysisOf(file).workflows.length, 0);
+ * ```
+ */
+export function programWorkflows(t: typeof ts, program: ts.Program): ProgramWorkflows {
+  const known = byProgram.get(program);
+  if (known) return known;
+  const context: AnalyzerContext = { t, checker: program.getTypeChecker(), isExtended: extendedClasses(t, program) };
+  const options = program.getCompilerOptions();
+  const analyses = new WeakMap<ts.SourceFile, FileAnalysis>();
+  const diagnostics = new WeakMap<ts.SourceFile, readonly ts.Diagnostic[]>();
+  const own = (file: ts.SourceFile) =>
+    !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file) && !program.isSourceFileDefaultLibrary(file);
+  const workflows: ProgramWorkflows = {
+    context,
+    analysisOf(file) {
+      if (!own(file)) return NONE;
+      let analysis = analyses.get(file);
+      if (!analysis) analyses.set(file, (analysis = analyzeFile(context, file)));
+      return analysis;
+    },
+    diagnosticsOf(file) {
+      if (!own(file)) return [];
+      let found = diagnostics.get(file);
+      if (!found) diagnostics.set(file, (found = fileDiagnostics(context, options, file, workflows.analysisOf(file))));
+      return found;
+    },
+    present(file, compiler) {
+      // Most files have no diagnostic of the compiler's: no need to read their workflows for that.
+      return compiler.length === 0 || !own(file)
+        ? compiler
+        : presentCompilerDiagnostics(context, options, file, workflows.analysisOf(file), compiler);
+    },
+  };
+  byProgram.set(program, workflows);
+  return workflows;
+}
+
 /** The mcpflow diagnostics of one file of a program (none for declaration files and libraries), computed once per program. */
 export function workflowDiagnosticsOf(t: typeof ts, program: ts.Program): (file: ts.SourceFile) => readonly ts.Diagnostic[] {
-  const cache = new WeakMap<ts.SourceFile, readonly ts.Diagnostic[]>();
-  const context = { t, checker: program.getTypeChecker(), isExtended: extendedClasses(t, program) };
-  return (file) => {
-    if (file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file) || program.isSourceFileDefaultLibrary(file)) return [];
-    let diagnostics = cache.get(file);
-    if (!diagnostics) {
-      diagnostics = fileDiagnostics(context, program.getCompilerOptions(), file);
-      cache.set(file, diagnostics);
-    }
-    return diagnostics;
-  };
+  const workflows = programWorkflows(t, program);
+  return (file) => workflows.diagnosticsOf(file);
 }
 
 /**
  * Adds mcpflow's diagnostics to a program's semantic diagnostics, so `tsc` and `tsc --noEmit` fail,
  * `--noEmitOnError` blocks emit, and the builder behind `tsc -b` and `--watch` (which asks
- * `getBindAndCheckDiagnostics` file by file) reports them too. Returns the same program.
+ * `getBindAndCheckDiagnostics` file by file) reports them too; and shows TypeScript's own where
+ * mcpflow knows better (`presentCompilerDiagnostics`). Returns the same program.
  */
 export function addWorkflowDiagnostics(t: typeof ts, program: ts.Program): ts.Program {
   const target = program as ts.Program & { [WRAPPED]?: true; getBindAndCheckDiagnostics?: DiagnosticsOfFile };
   if (target[WRAPPED]) return program;
   target[WRAPPED] = true;
-  const ours = workflowDiagnosticsOf(t, program);
+  const workflows = programWorkflows(t, program);
   const wrap = (original: DiagnosticsOfFile): DiagnosticsOfFile =>
     function (this: unknown, file, token) {
       const base = original.call(program, file, token);
-      const added = file ? ours(file) : program.getSourceFiles().flatMap(ours);
-      return added.length ? [...base, ...added] : base;
+      if (file) {
+        const added = workflows.diagnosticsOf(file);
+        const shown = workflows.present(file, base);
+        return added.length ? [...shown, ...added] : shown;
+      }
+      const added = program.getSourceFiles().flatMap((each) => workflows.diagnosticsOf(each));
+      const shown = presentAll(workflows, base);
+      return added.length ? [...shown, ...added] : shown;
     };
   target.getSemanticDiagnostics = wrap(program.getSemanticDiagnostics);
   if (typeof target.getBindAndCheckDiagnostics === 'function') target.getBindAndCheckDiagnostics = wrap(target.getBindAndCheckDiagnostics);
   return program;
+}
+
+/** A whole program's compiler diagnostics, presented file by file (the program's order is kept). */
+function presentAll(workflows: ProgramWorkflows, diagnostics: readonly ts.Diagnostic[]): readonly ts.Diagnostic[] {
+  const byFile = new Map<ts.SourceFile, ts.Diagnostic[]>();
+  for (const diagnostic of diagnostics)
+    if (diagnostic.file) byFile.set(diagnostic.file, [...(byFile.get(diagnostic.file) ?? []), diagnostic]);
+  const replaced = new Map<ts.Diagnostic, readonly ts.Diagnostic[]>();
+  let changed = false;
+  for (const [file, ofFile] of byFile) {
+    const shown = workflows.present(file, ofFile);
+    if (shown === ofFile) continue;
+    changed = true;
+    ofFile.forEach((diagnostic, index) => replaced.set(diagnostic, index === 0 ? shown : []));
+  }
+  return changed ? diagnostics.flatMap((diagnostic) => replaced.get(diagnostic) ?? [diagnostic]) : diagnostics;
 }

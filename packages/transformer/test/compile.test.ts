@@ -13,7 +13,8 @@ describe('the patched tsc fails on broken workflow wiring', () => {
     const codes = new Set(invalid.map((entry) => entry.code));
     // Checked only against what a server registers (at connect(), or at use() for definitions) or
     // by use() itself; for a tool definition TypeScript reports an unknown argument (TS2561).
-    // DecoratorMode needs a program of its own: decorator-mode.test.ts.
+    // DecoratorMode needs a program of its own: decorator-mode.test.ts. A skill on SDK 1.x is the
+    // server's line, which the compiler does not know.
     const notCompiled = new Set<number>([
       ErrorCodes.UnregisteredTool,
       ErrorCodes.UnregisteredResource,
@@ -21,6 +22,9 @@ describe('the patched tsc fails on broken workflow wiring', () => {
       ErrorCodes.DefinitionConflict,
       ErrorCodes.NotAWorkflow,
       ErrorCodes.DecoratorMode,
+      // A warning of the editor plugin and `mcpflow validate` when the build would not run the checks, never a tsc error.
+      ErrorCodes.ChecksNotInBuild,
+      ErrorCodes.SkillFaceUnavailable,
     ]);
     expect(Object.values(ErrorCodes).filter((code) => !notCompiled.has(code) && !codes.has(code))).toEqual([]);
   });

@@ -28,6 +28,38 @@ describe('decorator mode: experimentalDecorators off', () => {
     );
   });
 
+  test.each([
+    ['experimentalDecorators off', standard],
+    ['target esnext without experimentalDecorators', { ...standard, target: 'esnext' }],
+  ])('%s: the patched tsc reports TS91031 alone, not the TS1240 of each decorator it explains', (_label, options) => {
+    const dir = project('standard-decorators-alone', { ...options, noEmit: true }, { files: [fixture] });
+    const { status, stdout } = run('tsc', ['-p', dir], dir);
+    expect(status).not.toBe(0);
+    expect(parseReported(stdout, dir).map((entry) => `${entry.line}:${entry.column} TS${entry.code}`)).toEqual([
+      `${expected.line}:${expected.column} TS91031`,
+    ]);
+  });
+
+  test('plain tsc (no transformer) reports what TypeScript itself reports: a TS1240 per property decorator', () => {
+    const dir = project('standard-decorators-plain', { ...standard, noEmit: true, plugins: [] }, { files: [fixture] });
+    const { status, stdout } = run('tsc', ['-p', dir], dir);
+    expect(status).not.toBe(0);
+    expect(parseReported(stdout, dir).map((entry) => `${entry.line}:${entry.column} TS${entry.code}`)).toEqual([
+      '9:4 TS1240',
+      '10:4 TS1240',
+    ]);
+  });
+
+  test('a decorator of your own keeps its TS1240: only the errors TS91031 explains are left out', () => {
+    const own = path.join(FIXTURES, 'standard-decorators/own-decorator.ts');
+    const dir = project('standard-decorators-own', { ...standard, noEmit: true }, { files: [fixture, own] });
+    const { stdout } = run('tsc', ['-p', dir], dir);
+    expect(parseReported(stdout, dir).map((entry) => `${entry.file}(${entry.line}) TS${entry.code}`)).toEqual([
+      'standard-decorators/get-hint.ts(7) TS91031',
+      'standard-decorators/own-decorator.ts(7) TS1240',
+    ]);
+  });
+
   test('mcpflow validate reports it and exits 1, although it prints only mcpflow diagnostics', () => {
     const dir = project('standard-decorators-cli', { ...standard, noEmit: true }, { files: [fixture] });
     const cli = run('cli', ['validate', '-p', dir], dir);

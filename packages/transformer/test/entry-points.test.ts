@@ -6,6 +6,8 @@ import init from '../src/language-service-plugin';
 import { FIXTURES, PLUGIN, REPO, expectations, parseReported, project, run } from './helpers/tsc';
 
 const invalid = expectations('invalid');
+/** The code of the editor's notice that the project's build does not run mcpflow's checks. */
+const CHECKS_OFF_IN_BUILD = 91036;
 const key = (entry: { file: string; code: number; line: number; column: number }) =>
   `${entry.file}(${entry.line},${entry.column}) TS${entry.code}`;
 const invalidProject = () => project('cli-invalid', { noEmit: true }, { include: [path.join(FIXTURES, 'invalid/*.ts')] });
@@ -74,6 +76,43 @@ describe('mcpflow validate (CLI)', () => {
     expect(cli.stdout).toContain('Found 1 mcpflow error.');
   });
 
+  test("reports TypeScript's own errors in workflow files too, naming the workflow and step, so it never passes what tsc rejects", () => {
+    const types = expectations('types');
+    const dir = project('cli-types', { noEmit: true, plugins: [] }, { include: [path.join(FIXTURES, 'types/*.ts')] });
+    const cli = run('cli', ['validate', '-p', dir], dir);
+    expect(cli.status).toBe(1);
+    const reported = parseReported(cli.stdout, dir);
+    expect(reported.map(key).sort()).toEqual(types.map(key).sort());
+    const message = (file: string, line: number) =>
+      reported.find((entry) => entry.file === `types/${file}` && entry.line === line)?.message;
+    expect(message('unknown-argument.ts', 14)).toBe(
+      "Workflow 'typo', step 'required': Object literal may only specify known properties, but 'qury' does not exist in type 'ToolArguments<{ query: string; }>'. Did you mean to write 'query'?",
+    );
+    expect(message('unknown-argument.ts', 20)).toMatch(
+      /^Workflow 'typo', step 'unrelated': Object literal may only specify known properties, and 'zipcode'/,
+    );
+    expect(message('argument-type.ts', 11)).toMatch(/^Workflow 'types', step 'days': Type 'PromptArgSource' is not assignable/);
+    // The import of a renamed definition is outside any workflow: TypeScript's message as it is.
+    expect(message('renamed-tool.ts', 5)).toBe("Module '\"../shared/weather-tools\"' has no exported member 'currentWeather'.");
+    // The explanation of a TS2322 follows it, as under tsc.
+    expect(cli.stdout).toContain(
+      "  Workflow 'types', step 'days': argument 'days' of tool get_weather takes number | undefined, but promptArg('days') gives a string (a prompt argument always does).",
+    );
+    expect(cli.stdout).toContain(`Found 0 mcpflow errors and ${types.length} TypeScript errors in the files that declare workflows.`);
+  });
+
+  test('--json includes those TypeScript errors, with the workflow and step (here through a patched compiler, which adds mcpflow’s own)', () => {
+    const dir = project('cli-types-json', { noEmit: true }, { files: [path.join(FIXTURES, 'types/unknown-argument.ts')] });
+    const cli = run('cli', ['validate', '-p', dir, '--json'], dir);
+    expect(cli.status).toBe(1);
+    const entries = JSON.parse(cli.stdout) as { code: number; line: number; workflow?: string; step?: string }[];
+    expect(entries.map(({ code, line, workflow, step }) => ({ code, line, workflow, step }))).toEqual([
+      { code: 2561, line: 14, workflow: 'typo', step: 'required' },
+      { code: 2561, line: 17, workflow: 'typo', step: 'optional' },
+      { code: 2353, line: 20, workflow: 'typo', step: 'unrelated' },
+    ]);
+  });
+
   test('the bin npm links in this repo works (it exists before the build, so npm ci links it)', () => {
     const linked = spawnSync(path.join(REPO, 'node_modules/.bin/mcpflow'), ['validate', '-p', 'examples'], { cwd: REPO, encoding: 'utf8' });
     expect(linked.stdout).toMatch(/^Checked \d+ workflows in \d+ files: no mcpflow errors\.$/m);
@@ -87,6 +126,10 @@ describe('mcpflow validate (CLI)', () => {
     const cli = run('cli', ['validate', '-p', dir], dir);
     expect(cli.status).toBe(1);
     expect(cli.stdout).toContain('error TS91001');
+    // And it says why tsc did not: the build does not run the transformer.
+    expect(cli.stdout).toMatch(
+      /^Note: mcpflow's checks are not part of this project's build: tsconfig\.json does not list the transformer/m,
+    );
   });
 });
 
@@ -126,7 +169,8 @@ describe('language-service plugin', () => {
     files.flatMap((file) =>
       service
         .getSemanticDiagnostics(file)
-        .filter((diagnostic) => diagnostic.code >= 91000 && diagnostic.code < 92000)
+        // The notice that the build does not run the checks is tested on its own, below.
+        .filter((diagnostic) => diagnostic.code >= 91000 && diagnostic.code < 92000 && diagnostic.code !== CHECKS_OFF_IN_BUILD)
         .map((diagnostic) => {
           const position = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start!);
           return { file: path.relative(FIXTURES, file), line: position.line + 1, column: position.character + 1, code: diagnostic.code };
@@ -135,6 +179,50 @@ describe('language-service plugin', () => {
 
   test('shows the same diagnostics as tsc while typing', () => {
     expect(ours(languageService(files, options)).map(key).sort()).toEqual(invalid.map(key).sort());
+  });
+
+  describe('a project whose build does not run the transformer', () => {
+    const file = path.join(FIXTURES, 'valid/every-source.ts');
+    const workflows = (fs.readFileSync(file, 'utf8').match(/^@Workflow\(/gm) ?? []).length;
+    const notices = (service: ts.LanguageService) =>
+      service.getSemanticDiagnostics(file).filter((diagnostic) => diagnostic.code === CHECKS_OFF_IN_BUILD);
+
+    test('gets a warning on each @Workflow: the build would not report a broken workflow, and how to fix that', () => {
+      const shown = notices(languageService([file], options));
+      expect(shown).toHaveLength(workflows);
+      for (const notice of shown) {
+        expect(notice.category).toBe(ts.DiagnosticCategory.Warning);
+        expect(notice.file?.text.slice(notice.start!, notice.start! + 'Workflow'.length)).toBe('Workflow');
+        expect(ts.flattenDiagnosticMessageText(notice.messageText, '\n')).toMatch(
+          /^Workflow '.+': mcpflow's checks are not part of this project's build: tsconfig\.json does not list the transformer .* Fix: add \{ "transform": "@mcpflow\/transformer", "transformProgram": true \}/,
+        );
+      }
+    });
+
+    test('gets none when the build runs it (the transformer listed, the TypeScript the project builds with patched)', () => {
+      expect(notices(languageService([file], { ...options, plugins: [PLUGIN] as never }))).toEqual([]);
+    });
+  });
+
+  test('shows TypeScript’s errors as the patched tsc does: TS91031 alone, a TS2322 on a definition argument explained', () => {
+    const standard = path.join(FIXTURES, 'standard-decorators/get-hint.ts');
+    const off = languageService([standard], { ...options, experimentalDecorators: false, emitDecoratorMetadata: false });
+    const codes = off.getSemanticDiagnostics(standard).map((diagnostic) => diagnostic.code);
+    expect(codes.filter((code) => code !== CHECKS_OFF_IN_BUILD)).toEqual([91031]);
+    const typed = path.join(FIXTURES, 'types/argument-type.ts');
+    const explained = languageService([typed], options)
+      .getSemanticDiagnostics(typed)
+      .filter((diagnostic) => diagnostic.code === 2322)
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n').split('\n')[1]);
+    expect(explained).toEqual([
+      expect.stringMatching(
+        /^ {2}Workflow 'types', step 'days': argument 'days' of tool get_weather takes number \| undefined, but promptArg/,
+      ),
+      expect.stringMatching(
+        /^ {2}Workflow 'types', step 'constants': argument 'city' of tool get_weather takes string, but constant\(42\)/,
+      ),
+      expect.stringMatching(/^ {2}Workflow 'types', step 'constants': argument 'units' of tool get_weather/),
+    ]);
   });
 
   test('shows none twice when the compiler is patched with the program transformer as well', () => {

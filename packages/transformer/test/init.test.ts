@@ -82,6 +82,12 @@ describe.each(COMBINATIONS)('a project for SDK $sdk.x, $module', ({ sdk, module 
     expect(files['src/workflow.ts'].includes("from './tools.js'")).toBe(module === 'esm');
   });
 
+  test("its README's Inspector commands run on node 20: every npx of the Inspector names version 1", () => {
+    const inspectors = [...files['README.md'].matchAll(/npx (@modelcontextprotocol\/inspector\S*)/g)].map((match) => match[1]);
+    expect(inspectors.length).toBe(2);
+    expect(inspectors.filter((spec) => spec !== '@modelcontextprotocol/inspector@1')).toEqual([]);
+  });
+
   test('jest (CommonJS only) runs the tests in src, not their compiled copies in dist', () => {
     if (module === 'esm') return expect(files['jest.config.js']).toBeUndefined();
     expect(files['jest.config.js']).toContain("preset: '@mcpflow/transformer/jest'");

@@ -17,8 +17,8 @@ function expectExactly(output: string, cwd: string): void {
 }
 
 describe('tool definitions: TypeScript itself checks args keys and value types', () => {
-  test('the fixtures cover a misspelled argument, a wrong argument type and a renamed tool', () => {
-    expect(new Set(expected.map((entry) => entry.code))).toEqual(new Set([2561, 2322, 2305]));
+  test('the fixtures cover a misspelled argument, an unknown argument, a wrong argument type and a renamed tool', () => {
+    expect(new Set(expected.map((entry) => entry.code))).toEqual(new Set([2561, 2353, 2322, 2305]));
   });
 
   test('TypeScript 6, patched with the mcpflow transformer: exactly the expected errors, and nothing added', () => {
@@ -26,6 +26,32 @@ describe('tool definitions: TypeScript itself checks args keys and value types',
     const { status, stdout } = run('tsc', ['-p', dir], dir);
     expect(status).not.toBe(0);
     expectExactly(stdout, dir);
+  });
+
+  // TypeScript's own TS2322 talks about data-source types; with the transformer, the line under it
+  // says what is wrong in the workflow's terms. TypeScript's error itself is left as it is.
+  const explanations = [
+    "  Workflow 'types', step 'days': argument 'days' of tool get_weather takes number | undefined, but promptArg('days') gives a string (a prompt argument always does).",
+    "  Workflow 'types', step 'constants': argument 'city' of tool get_weather takes string, but constant(42) gives 42.",
+    "  Workflow 'types', step 'constants': argument 'units' of tool get_weather takes \"metric\" | \"imperial\" | undefined, but constant('kelvin') gives \"kelvin\".",
+  ];
+
+  test('TypeScript 6, patched: each TS2322 on a definition argument is explained in the workflow’s terms, right below it', () => {
+    const dir = project('types-ts6-explained', { noEmit: true }, { include: [path.join(FIXTURES, 'types/argument-type.ts')] });
+    const lines = run('tsc', ['-p', dir], dir).stdout.split('\n');
+    for (const explanation of explanations) {
+      const at = lines.findIndex((line) => line.startsWith(`${explanation} Fix: `));
+      expect(at).toBeGreaterThan(0);
+      expect(lines[at - 1]).toMatch(/error TS2322: Type '(PromptArgSource|ConstantSource<.+>)' is not assignable to type 'DataSource</);
+    }
+  });
+
+  test('TypeScript 6 without the transformer prints TypeScript’s errors alone, exactly as before', () => {
+    const dir = project('types-ts6-plain', { noEmit: true, plugins: [] }, { include: [path.join(FIXTURES, 'types/*.ts')] });
+    const { status, stdout } = run('tsc', ['-p', dir], dir);
+    expect(status).not.toBe(0);
+    expectExactly(stdout, dir);
+    expect(stdout).not.toContain("Workflow '");
   });
 
   test(`TypeScript ${TYPESCRIPT_7}, without any transformer: the same errors at the same places`, () => {

@@ -1,6 +1,7 @@
 import type { AskRequest, InPlaceAskChannel, ProgressUpdate, RoundsAskChannel, UriTemplateParser } from '../engine';
 import type { JsonToolSchema } from './tools/tool-schema/read-tool-schema';
 import type { PropertySchema } from './tools/tool-schema/describe-input-schema';
+import type { WorkflowSkillSource } from './faces/skill-source';
 import type { PromptHandle } from './registry/handles';
 import type { SchemaVerdict } from './schema-verdict';
 
@@ -38,15 +39,29 @@ export interface AdapterLine<Server, Context> {
   readonly rounds?: RoundsSupport<Server, Context>;
   /** The `McpServer` methods that register tools, resources and prompts (every form the line has). */
   readonly registrations: { readonly tools: readonly string[]; readonly resources: readonly string[]; readonly prompts: readonly string[] };
+  /** Whether a `setRequestHandler` call's first argument (a method name, or a request schema) registers `tools/call`. */
+  registersCallTool(method: unknown): boolean;
+  /** Serving skills (SEP-2640) through the line's own skills extension, where the line has one. */
+  readonly skills?: SkillsSupport<Server>;
+  /** The mcpflow entry that serves the line, for messages: `@mcpflow/core/v1`. */
+  readonly entry: string;
   /** Replaces the SDK's `prompts/get` handler with `get`, which checks `params` itself. */
   handleGetPrompt(server: Server, get: (name: unknown, args: unknown, context: Context) => Promise<unknown>): void;
   /** Calls a plain (not workflow) prompt's own callback, once its arguments are checked. */
   callPrompt(prompt: PromptHandle, args: Record<string, unknown> | undefined, raw: unknown, context: Context): unknown;
 }
 
+/** How a line serves the workflows' skills: one skills extension per server, attached before it connects. */
+export interface SkillsSupport<Server> {
+  /** Attaches a skills extension to `server` that serves what `source` holds when a client asks. */
+  attach(server: Server, source: WorkflowSkillSource): void;
+}
+
 /** How the kit reads a line's request context. */
 export interface RequestAccess<Context> {
   signal(context: Context): AbortSignal;
+  /** The request's `params._meta` (where a client puts its `traceparent`), if it sent one. */
+  meta(context: Context): Readonly<Record<string, unknown>> | undefined;
   progressToken(context: Context): string | number | undefined;
   notifyProgress(context: Context, progressToken: string | number, update: ProgressUpdate): Promise<void>;
   /** The same context with another signal (a step's try), for a tool or resource handler. */

@@ -2,7 +2,8 @@
  * The adapter kit: everything a WorkflowServer does that does not depend on the SDK line, written
  * once for `core/v1` and `core/v2`, which import it from here. See README.md for its map.
  */
-export type { AdapterLine, RoundsSupport } from './adapter-line';
+export type { AdapterLine, RoundsSupport, SkillsSupport } from './adapter-line';
+export type { WorkflowSkill, WorkflowSkillSource } from './faces/skill-source';
 export type { SchemaIssue, SchemaVerdict } from './schema-verdict';
 export { servingWorkflows, type WorkflowServing } from './serving-workflows';
 export type { WorkflowServingOptions } from './workflow-serving-options';

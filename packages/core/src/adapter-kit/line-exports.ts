@@ -13,8 +13,11 @@ export {
   type ExecutionLimits,
   type ExecutionMeta,
   type ExecutionStatus,
+  type IterationRef,
+  type IterationsMeta,
   type RunEndEvent,
   type StepEvent,
+  type StepMeta,
   type StepStatus,
   type TraceTruncation,
   type WorkflowHooks,
@@ -27,6 +30,7 @@ export type { IoredisClientLike, NodeRedisClientLike, NodeRedisClusterLike, Redi
 export type { PauseOptions } from './pause/pause-options';
 export type { WorkflowServing } from './serving-workflows';
 export type { WorkflowServingOptions } from './workflow-serving-options';
+export type { WorkflowLogger } from './telemetry/debug-log';
 export {
   InvalidServingOptionError,
   MissingServingPackageError,

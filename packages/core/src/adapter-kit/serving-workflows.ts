@@ -1,6 +1,6 @@
+import type { AnyDefinition } from '../model';
 import type { WorkflowClass } from '../model/read-workflow';
 import type { AdapterLine } from './adapter-line';
-import type { AnyDefinition } from './catalog/definition-registry';
 import { WorkflowCatalog } from './catalog/workflow-catalog';
 import { interceptRegistrations } from './registry/intercept-registrations';
 import type { McpServerLike } from './registry/mcp-server-like';

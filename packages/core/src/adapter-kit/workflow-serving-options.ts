@@ -1,10 +1,12 @@
 import type { ExecutionLimits, WorkflowHooks } from '../engine';
 import type { PauseOptions } from './pause/pause-options';
+import type { WorkflowLogger } from './telemetry/debug-log';
 
 /**
  * What a WorkflowServer takes besides its SDK's own server options, the same on both lines:
  * observability hooks (`onStep`, `onRunEnd`), the limits of every run (`defaultStepTimeoutMs`,
- * `maxTraceBytes`), how long an answer asked in place may take, and how a paused run is sealed.
+ * `maxTraceBytes`), how long an answer asked in place may take, how a paused run is sealed, and
+ * how runs are observed (`telemetry`, `logger`).
  *
  * @example
  * ```ts
@@ -23,4 +25,16 @@ export interface WorkflowServingOptions extends WorkflowHooks, ExecutionLimits {
    * process serves every round.
    */
   pause?: PauseOptions;
+  /**
+   * OpenTelemetry spans of each run (DESIGN §2.11, docs/tracing.md): on by default when
+   * `@opentelemetry/api` is installed, recorded once a tracer provider is registered (without one
+   * they cost nothing); `false` turns them off.
+   */
+  telemetry?: boolean;
+  /**
+   * Where the debug lines of each run go — one per run start and end, step, question, pause and
+   * resume, never a value: a function, or an object with `debug()` such as `console` or a pino
+   * logger. Default: stderr when the `DEBUG` environment variable names `mcpflow`, else nowhere.
+   */
+  logger?: WorkflowLogger;
 }

@@ -1,5 +1,6 @@
 import type { AskChannel } from './asking/ask-channel';
 import type { ResourceResult, ToolResult } from './content';
+import type { RunObserver } from './run-observer';
 
 /**
  * A tool as the engine sees it: what the plan and handoff messages show. The adapter's own handle
@@ -63,4 +64,6 @@ export interface Host<Tool extends HostTool = HostTool> {
   readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
   /** How this request can ask the client (elicitation, sampling); absent when it cannot ask at all. */
   readonly asking?: AskChannel;
+  /** What reports this request's share of the run (the span to report under, the debug log); absent when nothing does. */
+  readonly observer?: RunObserver;
 }

@@ -4,8 +4,28 @@
  * folders are layers — shared pieces ◄ plan ◄ steps ◄ flow ◄ execution ◄ pause — and this barrel,
  * on top of them, is what the adapters import.
  */
-export type { ContentBlock, PromptMessage, PromptResult, ResourceContents, ResourceResult, ToolResult } from './content';
+export type {
+  ContentBlock,
+  EmbeddedResource,
+  OtherContent,
+  PromptMessage,
+  PromptResult,
+  ResourceContents,
+  ResourceResult,
+  TextContent,
+  ToolResult,
+} from './content';
 export type { Host, HostTool, ProgressUpdate, ToolInput, ValidatedInput } from './host';
+export type {
+  CarriedTraceContext,
+  ObservedRunEnd,
+  ObservedStep,
+  ObservedStepEnd,
+  ResumedRun,
+  RunObserver,
+  StepObservation,
+  StepObserver,
+} from './run-observer';
 export { DEFAULT_ASK_TIMEOUT_MS, type AskChannel, type InPlaceAskChannel, type RoundsAskChannel } from './asking/ask-channel';
 export {
   QUESTION_META_KEY,
@@ -37,6 +57,7 @@ export {
 } from './execution-limits';
 export type { TraceTruncation } from './trace/bound-trace';
 export { executeWorkflowRound, type RoundPausing, type RoundResult } from './pause/execute-round';
+export type { RunBinding } from './pause/sealed-execution';
 export { StateSealer, SealedStateError, ReplayGuardError, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_SECONDS } from './sealing';
 export type {
   PausedRound,
@@ -65,7 +86,7 @@ export type { StepStatus } from './flow/flow-outcome';
 export type { IterationsMeta } from './flow/iterations-meta';
 export type { StepKind } from './steps/step-kind';
 export type { StepContext } from './steps/step-context';
-export type { StepOutcome } from './steps/step-outcome';
+export { errorTypeOf, type StepOutcome } from './steps/step-outcome';
 export { REDACTED } from './redaction/redactor';
 export { decodeVariables } from './uri/decode-variables';
 export type { ExpandableUriTemplate, UriTemplateParser, UriVariables } from './uri/uri-template';

@@ -80,15 +80,25 @@ export type AnyToolDefinition = ToolDefinition<string, any, any>;
 
 /** The variable names of an RFC 6570 URI template type: `'a://{x}/{+y}{?p,q}'` → `'x' | 'y' | 'p' | 'q'`. */
 export type UriVariableNames<Template extends string> = Template extends `${string}{${infer Expression}}${infer Rest}`
-  ? ExpressionNames<Expression> | UriVariableNames<Rest>
+  ? UriExpressionNames<Expression> | UriVariableNames<Rest>
   : never;
-type ExpressionNames<Expression extends string> = Expression extends `${'+' | '#' | '.' | '/' | ';' | '?' | '&'}${infer Body}`
-  ? ListNames<Body>
-  : ListNames<Expression>;
-type ListNames<List extends string> = List extends `${infer Head},${infer Tail}`
-  ? VariableName<Head> | ListNames<Tail>
-  : VariableName<List>;
-type VariableName<Spec extends string> = Spec extends `${infer Name}*` ? Name : Spec extends `${infer Name}:${string}` ? Name : Spec;
+
+/** The variable names of one template expression, its operator dropped: `'?p,q'` → `'p' | 'q'`. */
+export type UriExpressionNames<Expression extends string> = Expression extends `${'+' | '#' | '.' | '/' | ';' | '?' | '&'}${infer Body}`
+  ? UriVariableListNames<Body>
+  : UriVariableListNames<Expression>;
+
+/** The variable names of an expression's comma-separated list: `'p,q*'` → `'p' | 'q'`. */
+export type UriVariableListNames<List extends string> = List extends `${infer Head},${infer Tail}`
+  ? UriVariableSpecName<Head> | UriVariableListNames<Tail>
+  : UriVariableSpecName<List>;
+
+/** A variable's name without its modifier: `'path*'` → `'path'`, `'id:3'` → `'id'`. */
+export type UriVariableSpecName<Spec extends string> = Spec extends `${infer Name}*`
+  ? Name
+  : Spec extends `${infer Name}:${string}`
+    ? Name
+    : Spec;
 
 /** The variables a resource template's handler receives (decoded); an exploded `{/path*}` may be a list. */
 export type TemplateVariables<Template extends string> = { [Name in UriVariableNames<Template>]: string | string[] };
@@ -134,6 +144,9 @@ export interface ResourceDefinition<Name extends string = string, Template exten
 /** Any resource definition. */
 // `any`: the handler's variables vary with the template.
 export type AnyResourceDefinition = ResourceDefinition<string, any>;
+
+/** A tool or resource definition, as `defineTool`/`defineResource` make them: what `registerDefinitions()` takes. */
+export type AnyDefinition = AnyToolDefinition | AnyResourceDefinition;
 
 /**
  * True for what `defineTool` returns.

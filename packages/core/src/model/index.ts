@@ -13,3 +13,6 @@ export * from './parallel-groups';
 export * from './for-each-defaults';
 export * from './source-text';
 export * from './mermaid-graph';
+export * from './expose';
+export * from './workflow-tool';
+export * from './workflow-tool-definition';

@@ -5,6 +5,7 @@
 import type { Condition } from './condition';
 import type { DataSource } from './data-source';
 import type { AnyResourceDefinition } from './definitions';
+import type { ExposeOptions } from './expose';
 import type { StepActionOptions } from './step-actions';
 import type { RetryPolicy } from './workflow-model';
 
@@ -38,6 +39,11 @@ export interface WorkflowOptions {
   resources?: (string | AnyResourceDefinition)[];
   /** Prompt arguments whose values never appear in the trace (`[redacted]`). */
   sensitiveArguments?: string[];
+  /**
+   * The faces the workflow is served under: `{ prompt?: boolean = true, tool?: boolean | { name?,
+   * title? } = false, skill?: boolean | { name? } = false }` (see `ExposeOptions`).
+   */
+  expose?: ExposeOptions;
 }
 
 /** The options every step takes, whatever its action. */

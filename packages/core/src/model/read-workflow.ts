@@ -87,6 +87,7 @@ export function readWorkflowModel(target: WorkflowClass): WorkflowModel | undefi
     ),
     steps,
     strayDecorators,
+    ...(options.expose === undefined ? {} : { expose: options.expose }),
   };
 }
 

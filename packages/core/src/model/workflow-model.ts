@@ -1,5 +1,6 @@
 import type { Condition } from './condition';
 import type { DataSource } from './data-source';
+import type { ExposeOptions } from './expose';
 import type { StepAction } from './step-actions';
 
 /** A declared prompt argument. */
@@ -99,4 +100,6 @@ export interface WorkflowModel {
   readonly resources: readonly string[];
   readonly steps: readonly StepModel[];
   readonly strayDecorators: readonly StrayDecorator[];
+  /** The faces it is served under, as declared (the rules check it; `workflowFaces` applies the defaults). */
+  readonly expose?: ExposeOptions;
 }

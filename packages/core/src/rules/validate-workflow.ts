@@ -1,5 +1,6 @@
 import type { WorkflowModel } from '../model';
 import { checkDataSources } from './check-data-sources';
+import { checkExpose } from './check-expose';
 import { checkFlowOptions } from './check-flow-options';
 import { checkGuidance } from './check-guidance';
 import { checkStructure } from './check-structure';
@@ -17,6 +18,7 @@ export function validateWorkflow(workflow: WorkflowModel): WorkflowDefinitionErr
     ...checkUriTemplates(workflow),
     ...checkGuidance(workflow),
     ...checkWorkflowResources(workflow),
+    ...checkExpose(workflow),
   ];
 }
 

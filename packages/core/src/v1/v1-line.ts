@@ -64,6 +64,7 @@ export const v1Line: AdapterLine<McpServer, RequestExtra> = {
   invalidParams: (message) => new McpError(ErrorCode.InvalidParams, message),
   request: {
     signal: (extra) => extra.signal,
+    meta: (extra) => extra._meta,
     progressToken: (extra) => extra._meta?.progressToken,
     notifyProgress: (extra, progressToken, update) =>
       extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } }),
@@ -72,6 +73,10 @@ export const v1Line: AdapterLine<McpServer, RequestExtra> = {
   },
   askInPlace: (server, extra, timeoutMs) => askInPlace(server.server, extra, timeoutMs),
   registrations: { tools: ['registerTool', 'tool'], resources: ['registerResource', 'resource'], prompts: ['registerPrompt', 'prompt'] },
+  // 1.x registers a handler by its request schema, whose `method` is a literal.
+  registersCallTool: (schema) =>
+    (schema as { shape?: { method?: { value?: unknown } } } | undefined)?.shape?.method?.value === 'tools/call',
+  entry: '@mcpflow/core/v1',
   handleGetPrompt(server, get) {
     server.server.removeRequestHandler('prompts/get');
     server.server.setRequestHandler(

@@ -6,7 +6,7 @@ import { v1Line } from './v1-line';
 
 /**
  * Options of a 1.x WorkflowServer: the SDK's `ServerOptions`, and mcpflow's
- * (`onStep`, `defaultStepTimeoutMs`, `maxTraceBytes`, `askTimeoutMs`).
+ * (`onStep`, `defaultStepTimeoutMs`, `maxTraceBytes`, `askTimeoutMs`, `telemetry`, `logger`).
  */
 export interface WorkflowServerOptions extends ServerOptions, WorkflowServingOptions {}
 

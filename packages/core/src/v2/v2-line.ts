@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import type { AdapterLine, PropertySchema } from '../adapter-kit';
 import { askInPlace, rounds } from './asking';
+import { skills } from './skills';
 import { inputJsonSchema, validateStandard } from './standard-schema';
 
 /**
@@ -37,6 +38,7 @@ export const v2Line: AdapterLine<McpServer, ServerContext> = {
   asksForInput: isInputRequiredResult,
   request: {
     signal: (ctx) => ctx.mcpReq.signal,
+    meta: (ctx) => ctx.mcpReq._meta,
     progressToken: (ctx) => ctx.mcpReq._meta?.progressToken,
     notifyProgress: (ctx, progressToken, update) =>
       ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...update } }),
@@ -46,6 +48,9 @@ export const v2Line: AdapterLine<McpServer, ServerContext> = {
   askInPlace: (server, ctx, timeoutMs) => askInPlace(server.server, ctx, timeoutMs),
   rounds,
   registrations: { tools: ['registerTool'], resources: ['registerResource'], prompts: ['registerPrompt'] },
+  registersCallTool: (method) => method === 'tools/call',
+  skills,
+  entry: '@mcpflow/core/v2',
   handleGetPrompt(server, get) {
     server.server.removeRequestHandler('prompts/get');
     server.server.setRequestHandler(

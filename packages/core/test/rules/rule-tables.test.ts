@@ -1,6 +1,7 @@
 import { ErrorCodes, type WorkflowDefinitionError } from '@mcpflow/core/rules';
 import { askCases } from './cases/asks';
 import { dataSourceCases } from './cases/data-sources';
+import { faceCases, workflowCallCases } from './cases/faces';
 import { flowCases } from './cases/flow';
 import { registryCases } from './cases/registry';
 import { structureCases } from './cases/structure';
@@ -15,6 +16,8 @@ const groups: [string, RuleCase[]][] = [
   ['URI templates and texts', uriTemplateCases],
   ['asks', askCases],
   ['what the server registers', registryCases],
+  ['faces', faceCases],
+  ['workflow calls', workflowCallCases],
 ];
 
 const seen = (error: WorkflowDefinitionError) => ({
@@ -70,9 +73,15 @@ describe('the rule tables', () => {
       ArgumentType: 91033,
       BindingType: 91034,
       DefinitionConflict: 91035,
+      ChecksNotInBuild: 91036,
       NestedAsk: 91040,
       UnknownAskPlaceholder: 91041,
       InvalidAskOption: 91042,
+      InvalidExposeOption: 91050,
+      InvalidSkillName: 91051,
+      WorkflowCycle: 91052,
+      WorkflowToolNotExposed: 91053,
+      SkillFaceUnavailable: 91054,
       ParallelSiblingBinding: 91060,
       ItemOutsideForEach: 91061,
       ForEachOverNonArray: 91062,
@@ -85,7 +94,9 @@ describe('the rule tables', () => {
   test('cover every code a rule of @mcpflow/core reports', () => {
     const covered = new Set(groups.flatMap(([, cases]) => cases.flatMap((each) => each.expected.map((error) => error.code))));
     // Reported elsewhere, each with its own tests: on types, on names it cannot read and on its
-    // compiler options by the transformer; on two definition objects under one name by use().
+    // compiler options by the transformer; a build that would not run the checks by the editor
+    // plugin and `mcpflow validate`; on two definition objects under one name, on a step calling a
+    // workflow class that is no tool, and on a skill where the SDK line has none, by use().
     const elsewhere = new Set<number>([
       ErrorCodes.FieldNotInType,
       ErrorCodes.BindingType,
@@ -93,7 +104,10 @@ describe('the rule tables', () => {
       ErrorCodes.TransformTypeMismatch,
       ErrorCodes.NotALiteral,
       ErrorCodes.DecoratorMode,
+      ErrorCodes.ChecksNotInBuild,
       ErrorCodes.DefinitionConflict,
+      ErrorCodes.WorkflowToolNotExposed,
+      ErrorCodes.SkillFaceUnavailable,
     ]);
     expect(Object.values(ErrorCodes).filter((code) => !elsewhere.has(code) && !covered.has(code))).toEqual([]);
   });

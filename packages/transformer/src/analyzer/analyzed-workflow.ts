@@ -29,6 +29,8 @@ export interface StepNodes {
   readonly templates: ReadonlyMap<string, { readonly variable: ts.Expression; readonly source: SourceNodes }>;
   /** The tool definition the step calls, when it calls one by object rather than by name. */
   readonly tool?: ToolDefinitionType;
+  /** The workflow class the step calls through `workflowTool(Class)`. */
+  readonly calledWorkflow?: ts.ClassLikeDeclaration;
   /** The data sources of `when`, depth first (the order of `conditionSources`). */
   readonly conditionSources: readonly SourceNodes[];
   readonly forEach?: SourceNodes;
@@ -45,6 +47,8 @@ export interface AnalyzedWorkflow {
   /** By step name (the first step of a name, when names repeat). */
   readonly steps: ReadonlyMap<string, StepNodes>;
   readonly strays: ReadonlyMap<string, ts.Node>;
+  /** The options of `@Workflow({ expose })` by path (`''` for `expose` itself, `tool`, `tool.name`, …). */
+  readonly exposeNodes: ReadonlyMap<string, ts.Node>;
   /** The literals of `@Workflow({ resources })`, by index. */
   readonly resources: readonly ts.Expression[];
   /** False when a name could not be read as a literal: the rules are then not run, to avoid false errors. */

@@ -1,7 +1,9 @@
 import type * as ts from 'typescript';
 import {
   STEP_ACTIONS,
+  workflowFaces,
   type ArgumentModel,
+  type ExposeOptions,
   type ArgumentMapping,
   type Condition,
   type DataSource,
@@ -14,7 +16,7 @@ import { StepOutsideWorkflowError } from '@mcpflow/core/rules';
 import { NotALiteralError } from '../errors/not-a-literal-error';
 import type { AnalyzerContext, NodeError } from './analyzer-context';
 import type { AnalyzedWorkflow, SourceNodes, StepNodes } from './analyzed-workflow';
-import { baseClassOf } from './extended-classes';
+import { baseClassOf, classDeclarationOf } from './extended-classes';
 import { CONDITIONS, DATA_SOURCES, DecoratorSource } from './decorator-source';
 import { readAsk } from './read-ask';
 import { DefinitionTypes, type ToolDefinitionType } from './definition-types';
@@ -31,18 +33,29 @@ interface DecoratorCall {
  */
 type Incomplete = (what: string, at: ts.Node, step?: string, quiet?: boolean) => void;
 
+/** The fields of a step's model that the whole class chain decides (a subclass may bind a base class's step). */
+type ChainFields = 'binding' | 'extraBindings' | 'fills';
+
+/**
+ * A step's model as read from its `@Step`, the chain's fields filled in afterwards: in place, since
+ * copying an object of twenty fields per step was a measurable part of the transformer's time.
+ */
+type StepModelDraft = Omit<StepModel, ChainFields> & { -readonly [K in ChainFields]: StepModel[K] };
+
 /** A `@Step` property as read, before its bindings (which subclasses may add to) are joined. */
 interface ReadStep {
   readonly member: ts.PropertyDeclaration;
   readonly property: string;
   readonly decorator: ts.Node;
-  readonly model: Omit<StepModel, 'binding' | 'extraBindings' | 'fills'>;
+  readonly model: StepModelDraft;
   readonly options: ReadonlyMap<string, ts.Expression>;
   /** The option naming the step's action. */
   readonly action?: ts.Expression;
   readonly embedded: readonly ts.Expression[];
   readonly args: ReadonlyMap<string, SourceNodes>;
   readonly tool?: ToolDefinitionType;
+  /** The class a `workflowTool(Class)` action calls. */
+  readonly calledWorkflow?: ts.ClassLikeDeclaration;
   readonly conditionSources: readonly SourceNodes[];
   readonly forEach?: SourceNodes;
   readonly transform?: ts.Expression;
@@ -112,6 +125,8 @@ export class ClassReader {
     const argumentList = this.readArguments(argumentsNode, sensitive, () =>
       incomplete(`the arguments of workflow class ${className}`, argumentsNode ?? nameNode),
     );
+    const exposeNode = options?.get('expose');
+    const exposed = exposeNode ? this.readExpose(exposeNode, className, incomplete) : undefined;
     const resourcesNode = options?.get('resources');
     const resourceNodes = resourcesNode && this.t.isArrayLiteralExpression(resourcesNode) ? [...resourcesNode.elements] : [];
     if (resourcesNode && !this.t.isArrayLiteralExpression(resourcesNode))
@@ -147,12 +162,10 @@ export class ClassReader {
     for (const step of steps) {
       const bound = bindings.get(step.property) ?? [];
       const filled = templates.get(step.property) ?? [];
-      const model: StepModel = {
-        ...step.model,
-        binding: bound[0]?.name,
-        extraBindings: bound.slice(1).map((binding) => binding.name),
-        fills: filled.map(({ variable, source }): UriVariableFill => ({ variable, source: source.source })),
-      };
+      const model: StepModelDraft = step.model;
+      model.binding = bound[0]?.name;
+      model.extraBindings = bound.slice(1).map((binding) => binding.name);
+      model.fills = filled.map(({ variable, source }): UriVariableFill => ({ variable, source: source.source }));
       stepModels.push(model);
       if (stepNodes.has(model.name)) continue;
       stepNodes.set(model.name, {
@@ -165,6 +178,7 @@ export class ClassReader {
         bindings: new Map(bound.map((binding) => [binding.name, binding.node])),
         templates: new Map(filled.map((template) => [template.variable, { variable: template.node, source: template.source }])),
         tool: step.tool,
+        calledWorkflow: step.calledWorkflow,
         conditionSources: step.conditionSources,
         forEach: step.forEach,
         transform: step.transform,
@@ -192,8 +206,10 @@ export class ClassReader {
         resources,
         steps: stepModels,
         strayDecorators: strays,
+        ...(exposed?.expose === undefined ? {} : { expose: exposed.expose }),
       },
       nameNode,
+      exposeNodes: exposed?.nodes ?? new Map(),
       decorator: workflowCall.call.expression,
       steps: stepNodes,
       strays: strayNodes,
@@ -249,7 +265,9 @@ export class ClassReader {
       return value;
     };
     const toolNode = options.get('tool');
-    const tool = toolNode && this.definitions.tool(toolNode);
+    // A name written as a literal is not a definition: asking the checker would only cost time.
+    const tool = toolNode && !this.t.isStringLiteralLike(toolNode) ? this.definitions.tool(toolNode) : undefined;
+    const calledWorkflow = toolNode && this.calledWorkflow(toolNode);
     const actions = this.readActions(options, name, incomplete);
     const guidance = text('guidance');
 
@@ -297,6 +315,7 @@ export class ClassReader {
       embedded,
       args: argNodes,
       tool,
+      ...(calledWorkflow ? { calledWorkflow } : {}),
       conditionSources,
       forEach,
       transform: options.get('transform'),
@@ -317,6 +336,9 @@ export class ClassReader {
         concurrency: this.number(options.get('concurrency')),
         maxItems: this.number(options.get('maxItems')),
         optional: flag('optional'),
+        binding: undefined,
+        extraBindings: [],
+        fills: [],
       },
     };
   }
@@ -337,6 +359,7 @@ export class ClassReader {
       if (!option) continue;
       const value =
         (kind.literal === 'string' ? this.literals.string(option) : this.number(option)) ??
+        (kind.definition?.kind === 'tool' ? this.workflowToolName(option) : undefined) ??
         (kind.definition && this.definitions.field(option, kind.definition.kind, kind.definition.field));
       if (value === undefined) {
         incomplete(`option '${kind.option}' of step '${step}'`, option, step, this.unresolved(option));
@@ -346,6 +369,71 @@ export class ClassReader {
       node ??= option;
     }
     return { read, node };
+  }
+
+  /** The class `node` names when it is a `workflowTool(Class)` call whose class has source. */
+  private calledWorkflow(node: ts.Expression): ts.ClassLikeDeclaration | undefined {
+    const call = this.literals.unwrap(node);
+    if (!this.t.isCallExpression(call) || this.source.resolve(call.expression) !== 'workflowTool' || !call.arguments[0]) return undefined;
+    const declaration = classDeclarationOf(this.t, this.context.checker, call.arguments[0]);
+    return declaration && !declaration.getSourceFile().isDeclarationFile ? declaration : undefined;
+  }
+
+  /**
+   * The tool name of the workflow a `workflowTool(Class)` call names, as the runtime reads it: its
+   * `expose.tool.name`, else its name.
+   */
+  private workflowToolName(node: ts.Expression): string | undefined {
+    const declaration = this.calledWorkflow(node);
+    const workflowCall = declaration && this.decorators(declaration).find((decorator) => decorator.name === 'Workflow');
+    const options = workflowCall && this.literals.properties(workflowCall.call.arguments[0]);
+    const name = this.literals.string(options?.get('name'));
+    if (name === undefined) return undefined;
+    const exposeNode = options?.get('expose');
+    const expose = exposeNode ? this.readExpose(exposeNode, declaration!.name?.text ?? name, () => undefined).expose : undefined;
+    return workflowFaces({ name, expose }).tool?.name ?? name;
+  }
+
+  /**
+   * `@Workflow({ expose })` as the runtime reads it, with the node of each option by its path
+   * (`''` for `expose` itself, `tool`, `tool.name`, …) for the diagnostics. An option that is not
+   * a literal makes the workflow incomplete.
+   */
+  private readExpose(
+    node: ts.Expression,
+    className: string,
+    incomplete: Incomplete,
+  ): { expose?: ExposeOptions; nodes: Map<string, ts.Node> } {
+    const nodes = new Map<string, ts.Node>([['', node]]);
+    const literal = this.literals.unwrap(node);
+    const options = this.literals.properties(node);
+    if (
+      !options ||
+      (this.t.isObjectLiteralExpression(literal) && literal.properties.some((entry) => !this.t.isPropertyAssignment(entry)))
+    ) {
+      incomplete(`the expose option of workflow class ${className}`, node);
+      return { nodes };
+    }
+    const expose: Record<string, unknown> = {};
+    const read = (path: string, value: ts.Expression): unknown => {
+      nodes.set(path, value);
+      const text = this.literals.string(value);
+      const json = text ?? this.literals.json(value);
+      if (json === undefined) incomplete(`option 'expose.${path}' of workflow class ${className}`, value);
+      return json;
+    };
+    for (const [key, value] of options) {
+      const nested = this.t.isObjectLiteralExpression(this.literals.unwrap(value)) ? this.literals.properties(value) : undefined;
+      if (!nested) {
+        expose[key] = read(key, value);
+        continue;
+      }
+      nodes.set(key, value);
+      const object: Record<string, unknown> = {};
+      for (const [inner, innerValue] of nested) object[inner] = read(`${key}.${inner}`, innerValue);
+      expose[key] = object;
+    }
+    return { expose: expose as ExposeOptions, nodes };
   }
 
   private readBind(decorator: DecoratorCall, property: string, incomplete: Incomplete, into: Map<string, ReadBinding[]>): void {
@@ -479,7 +567,11 @@ export class ClassReader {
 
   private requiredBySchema(schema: ts.Expression): boolean | undefined {
     const checker = this.context.checker;
-    const input = checker.getPropertyOfType(checker.getTypeAtLocation(schema), '_input');
+    // A schema is usually a call (`z.string()`): its signature is resolved already, where the type
+    // of the call expression would be computed again, name lookups and all.
+    const signature = this.t.isCallExpression(schema) ? checker.getResolvedSignature(schema) : undefined;
+    const schemaType = signature ? checker.getReturnTypeOfSignature(signature) : checker.getTypeAtLocation(schema);
+    const input = checker.getPropertyOfType(schemaType, '_input');
     if (!input) return undefined;
     const type = checker.getTypeOfSymbol(input);
     if (type.flags & (this.t.TypeFlags.Any | this.t.TypeFlags.Unknown)) return undefined;

@@ -10,11 +10,17 @@ export const CONDITIONS: readonly string[] = ['equals', 'oneOf', 'present', 'not
 const DECORATORS_PACKAGE = '@mcpflow/decorators';
 
 /**
- * Which package each directory belongs to, per type checker (so per program): every file of a
- * program asks about the same few directories, and reading a package.json per file was the
- * transformer's largest single cost (see BENCHMARKS.md).
+ * What a program's files keep asking, cached per type checker (so per program): which package each
+ * directory belongs to (reading a package.json per file was once the transformer's largest single
+ * cost, see BENCHMARKS.md), and which mcpflow export each of the few declarations the program's
+ * thousands of calls resolve to is.
  */
-const packagesByChecker = new WeakMap<ts.TypeChecker, Map<string, string | undefined>>();
+interface SourceCaches {
+  readonly packageOfDirectory: Map<string, string | undefined>;
+  readonly exportOfDeclaration: Map<ts.Declaration, string | undefined>;
+}
+
+const cachesByChecker = new WeakMap<ts.TypeChecker, SourceCaches>();
 
 /**
  * Tells which mcpflow export a call's callee is, through the type checker: an aliased import, a
@@ -22,15 +28,15 @@ const packagesByChecker = new WeakMap<ts.TypeChecker, Map<string, string | undef
  * function named `Step` resolves elsewhere and is ignored.
  */
 export class DecoratorSource {
-  private readonly packageOfDirectory: Map<string, string | undefined>;
+  private readonly caches: SourceCaches;
 
   constructor(
     private readonly tsApi: typeof ts,
     private readonly checker: ts.TypeChecker,
   ) {
-    let packages = packagesByChecker.get(checker);
-    if (!packages) packagesByChecker.set(checker, (packages = new Map()));
-    this.packageOfDirectory = packages;
+    let caches = cachesByChecker.get(checker);
+    if (!caches) cachesByChecker.set(checker, (caches = { packageOfDirectory: new Map(), exportOfDeclaration: new Map() }));
+    this.caches = caches;
   }
 
   /** The mcpflow export `callee` resolves to, if any. */
@@ -40,9 +46,8 @@ export class DecoratorSource {
     const call = callee.parent;
     if (this.tsApi.isCallExpression(call) && call.expression === callee) {
       const declaration = this.checker.getResolvedSignature(call)?.declaration;
-      if (declaration && this.tsApi.isFunctionDeclaration(declaration) && declaration.name) {
-        return this.packageOf(declaration.getSourceFile().fileName) === DECORATORS_PACKAGE ? declaration.name.text : undefined;
-      }
+      if (declaration && this.tsApi.isFunctionDeclaration(declaration) && declaration.name)
+        return this.exportOf(declaration, declaration.name);
     }
     let symbol = this.checker.getSymbolAtLocation(this.tsApi.isPropertyAccessExpression(callee) ? callee.name : callee);
     if (!symbol) return undefined;
@@ -52,9 +57,19 @@ export class DecoratorSource {
     return this.packageOf(declaration.getSourceFile().fileName) === DECORATORS_PACKAGE ? symbol.name : undefined;
   }
 
+  /** The name of a function `@mcpflow/decorators` declares, or undefined for any other function. */
+  private exportOf(declaration: ts.FunctionDeclaration, identifier: ts.Identifier): string | undefined {
+    const known = this.caches.exportOfDeclaration;
+    if (known.has(declaration)) return known.get(declaration);
+    const name = this.packageOf(declaration.getSourceFile().fileName) === DECORATORS_PACKAGE ? identifier.text : undefined;
+    known.set(declaration, name);
+    return name;
+  }
+
   private packageOf(fileName: string): string | undefined {
     const directory = path.dirname(fileName);
-    if (this.packageOfDirectory.has(directory)) return this.packageOfDirectory.get(directory);
+    const known = this.caches.packageOfDirectory;
+    if (known.has(directory)) return known.get(directory);
     const manifest = path.join(directory, 'package.json');
     let name: string | undefined;
     const text = this.tsApi.sys.fileExists(manifest) ? this.tsApi.sys.readFile(manifest) : undefined;
@@ -70,7 +85,7 @@ export class DecoratorSource {
       const parent = path.dirname(directory);
       name = parent === directory ? undefined : this.packageOf(path.join(parent, 'file'));
     }
-    this.packageOfDirectory.set(directory, name);
+    known.set(directory, name);
     return name;
   }
 }

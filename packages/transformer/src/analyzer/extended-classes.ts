@@ -35,8 +35,12 @@ export function extendedClasses(t: typeof ts, program: ts.Program): (node: ts.Cl
 /** The declaration of the class `node` extends, when the checker can find it. */
 export function baseClassOf(t: typeof ts, checker: ts.TypeChecker, node: ts.ClassLikeDeclaration): ts.ClassLikeDeclaration | undefined {
   const heritage = node.heritageClauses?.find((clause) => clause.token === t.SyntaxKind.ExtendsKeyword)?.types[0];
-  if (!heritage) return undefined;
-  let symbol = checker.getSymbolAtLocation(heritage.expression);
+  return heritage && classDeclarationOf(t, checker, heritage.expression);
+}
+
+/** The declaration of the class an expression names (`Base`, `models.Base`, an aliased import), when the checker can find it. */
+export function classDeclarationOf(t: typeof ts, checker: ts.TypeChecker, expression: ts.Expression): ts.ClassLikeDeclaration | undefined {
+  let symbol = checker.getSymbolAtLocation(expression);
   if (symbol && symbol.flags & t.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
   return declaration && (t.isClassDeclaration(declaration) || t.isClassExpression(declaration)) ? declaration : undefined;

@@ -279,8 +279,9 @@ workflow with an error leaves nothing to run.
 
 - \`npx mcpflow validate\`: mcpflow's checks with its own TypeScript, for CI or another compiler.
 - \`npx mcpflow graph src/workflow.ts\`: the workflow's steps as a Mermaid flowchart.
-- Try the server in the MCP Inspector: \`npx @modelcontextprotocol/inspector node dist/server.js\`; scripted, with
-  \`--cli\`: \`npx @modelcontextprotocol/inspector --cli node dist/server.js --method prompts/get --prompt-name plan_my_day --prompt-args city=Lyon\`.
+- Try the server in the MCP Inspector: \`npx @modelcontextprotocol/inspector@1 node dist/server.js\` (version 1 runs on
+  node 20; version 2 needs node 22.19); scripted, with \`--cli\`:
+  \`npx @modelcontextprotocol/inspector@1 --cli node dist/server.js --method prompts/get --prompt-name plan_my_day --prompt-args city=Lyon\`.
 `;
 }
 

@@ -1,8 +1,10 @@
 import * as path from 'node:path';
 import * as ts from 'typescript';
-import { analyzeFile } from '../analyzer/analyze-file';
-import { extendedClasses } from '../analyzer/extended-classes';
-import { workflowDiagnosticsOf } from '../program-diagnostics';
+import { buildRunsChecks } from '../build/build-runs-checks';
+import { DIAGNOSTIC_SOURCE } from '../diagnostics/file-diagnostics';
+import { workflowAt } from '../diagnostics/workflow-at';
+import { ChecksNotInBuildError } from '../errors/checks-not-in-build-error';
+import { programWorkflows, type ProgramWorkflows } from '../program-diagnostics';
 import type { Output } from './output';
 
 /** The options of `mcpflow validate`. */
@@ -12,9 +14,19 @@ export interface ValidateOptions {
   json: boolean;
 }
 
+/** A diagnostic as validate reports it: mcpflow's or TypeScript's, and the workflow and step it sits in. */
+interface Reported {
+  readonly diagnostic: ts.Diagnostic;
+  readonly workflow?: string;
+  readonly step?: string;
+}
+
 /**
  * `mcpflow validate`: checks a project's workflows with mcpflow's own TypeScript 6, whatever
- * compiler the project builds with. Returns the exit code (0 clean, 1 errors, 2 bad config).
+ * compiler the project builds with, and reports TypeScript's own errors in the files that declare
+ * workflows too (a misspelled argument of a tool definition, a value of the wrong type), so it never
+ * passes a workflow that tsc rejects. Says so when the project's build would not run the checks.
+ * Returns the exit code (0 clean, 1 errors, 2 bad config).
  *
  * ```sh
  * npx mcpflow validate -p tsconfig.json
@@ -29,35 +41,86 @@ export function validateProject(options: ValidateOptions, stdout: Output, stderr
     stderr.write(ts.formatDiagnostics(configErrors, formatHost()));
     return 2;
   }
-  const diagnostics: ts.Diagnostic[] = [];
+  const reported: Reported[] = [];
+  const notes: string[] = [];
   const checkedFiles = new Set<string>();
   let workflows = 0;
   for (const parsed of projects) {
+    // Set by getParsedCommandLineOfConfigFile: the tsconfig this project was read from.
+    const configFile = String(parsed.options.configFilePath);
     const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, projectReferences: parsed.projectReferences });
-    const ours = workflowDiagnosticsOf(ts, program);
+    const ofProgram = programWorkflows(ts, program);
     // A file two referenced projects both compile is checked and counted once.
     const files = program
       .getSourceFiles()
       .filter((file) => !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file) && !checkedFiles.has(file.fileName));
-    files.forEach((file) => checkedFiles.add(file.fileName));
-    diagnostics.push(...files.flatMap(ours));
-    if (options.json) continue;
-    // Say what was checked, so a clean run is told apart from one that found nothing to check.
-    const context = { t: ts, checker: program.getTypeChecker(), isExtended: extendedClasses(ts, program) };
-    workflows += files.reduce((count, file) => count + analyzeFile(context, file).workflows.length, 0);
+    let found = 0;
+    for (const file of files) {
+      checkedFiles.add(file.fileName);
+      found += ofProgram.analysisOf(file).workflows.length;
+      reported.push(...fileReport(program, ofProgram, file));
+    }
+    workflows += found;
+    const build = found > 0 ? buildRunsChecks(parsed.options, path.dirname(configFile)) : { runs: true as const };
+    if (!build.runs) {
+      const { problem, fix } = new ChecksNotInBuildError('', build.reason, build.fix);
+      const where = projects.length > 1 ? ` (${path.relative(process.cwd(), configFile)})` : '';
+      notes.push(`Note${where}: ${problem} Fix: ${fix}\n`);
+    }
   }
+  const failed = reported.length ? 1 : 0;
   if (options.json) {
-    stdout.write(`${JSON.stringify(diagnostics.map(toJson), null, 2)}\n`);
-    return diagnostics.length ? 1 : 0;
+    stdout.write(`${JSON.stringify(reported.map(toJson), null, 2)}\n`);
+    notes.forEach((note) => stderr.write(note));
+    return failed;
   }
   const checked = `Checked ${plural(workflows, 'workflow')} in ${plural(checkedFiles.size, 'file')}`;
-  if (diagnostics.length) {
-    stdout.write(ts.formatDiagnostics(diagnostics, formatHost()));
-    stdout.write(`\n${checked}.\nFound ${plural(diagnostics.length, 'mcpflow error')}.\n`);
+  if (reported.length) {
+    stdout.write(
+      ts.formatDiagnostics(
+        reported.map((entry) => entry.diagnostic),
+        formatHost(),
+      ),
+    );
+    const typescript = reported.filter((entry) => entry.diagnostic.source !== DIAGNOSTIC_SOURCE).length;
+    const mcpflow = plural(reported.length - typescript, 'mcpflow error');
+    stdout.write(
+      `\n${checked}.\nFound ${typescript ? `${mcpflow} and ${plural(typescript, 'TypeScript error')} in the files that declare workflows` : mcpflow}.\n`,
+    );
   } else {
     stdout.write(`${checked}: no mcpflow errors.\n`);
   }
-  return diagnostics.length ? 1 : 0;
+  notes.forEach((note) => stdout.write(note));
+  return failed;
+}
+
+/**
+ * A file's mcpflow diagnostics and, when it declares a workflow, TypeScript's own errors in it (as
+ * mcpflow shows them), in source order; TypeScript's named after the workflow and step they sit in.
+ */
+function fileReport(program: ts.Program, workflows: ProgramWorkflows, file: ts.SourceFile): Reported[] {
+  const analysis = workflows.analysisOf(file);
+  const compiler =
+    analysis.workflows.length === 0
+      ? []
+      : workflows.present(
+          file,
+          // Where the project's own TypeScript is patched, its program already carries mcpflow's diagnostics.
+          [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)].filter(
+            (diagnostic) => diagnostic.source !== DIAGNOSTIC_SOURCE && diagnostic.category === ts.DiagnosticCategory.Error,
+          ),
+        );
+  return ts.sortAndDeduplicateDiagnostics([...workflows.diagnosticsOf(file), ...compiler]).map((diagnostic) => {
+    const place = diagnostic.start === undefined ? undefined : workflowAt(ts, analysis, diagnostic.start);
+    if (!place) return { diagnostic };
+    const named = { workflow: place.workflow.model.name, step: place.step };
+    if (diagnostic.source === DIAGNOSTIC_SOURCE) return { diagnostic, ...named };
+    const where = place.step === undefined ? `Workflow '${named.workflow}': ` : `Workflow '${named.workflow}', step '${place.step}': `;
+    const { messageText } = diagnostic;
+    const text =
+      typeof messageText === 'string' ? `${where}${messageText}` : { ...messageText, messageText: `${where}${messageText.messageText}` };
+    return { diagnostic: { ...diagnostic, messageText: text }, ...named };
+  });
 }
 
 /**
@@ -85,7 +148,7 @@ export function formatHost(): ts.FormatDiagnosticsHost {
   return { getCanonicalFileName: (fileName) => fileName, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
 }
 
-function toJson(diagnostic: ts.Diagnostic) {
+function toJson({ diagnostic, workflow, step }: Reported) {
   const position =
     diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : undefined;
   return {
@@ -95,5 +158,7 @@ function toJson(diagnostic: ts.Diagnostic) {
     code: diagnostic.code,
     category: 'error',
     message: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
+    workflow,
+    step,
   };
 }

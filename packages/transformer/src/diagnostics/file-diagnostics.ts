@@ -1,10 +1,12 @@
 import type * as ts from 'typescript';
 import { DecoratorModeError, checkWorkflowNames, validateWorkflow, type WorkflowDefinitionError } from '@mcpflow/core/rules';
-import { analyzeFile } from '../analyzer/analyze-file';
+import { analyzeFile, type FileAnalysis } from '../analyzer/analyze-file';
 import type { AnalyzerContext } from '../analyzer/analyzer-context';
 import type { AnalyzedWorkflow } from '../analyzer/analyzed-workflow';
 import { checkTypes } from '../analyzer/type-checks';
+import { checkWorkflowOutputs } from '../analyzer/workflow-output-checks';
 import { locate, type Span } from './locate';
+import { workflowCallErrors } from './workflow-call-findings';
 
 /** The source of every mcpflow diagnostic, as tsc prints nothing for it but editors may show it. */
 export const DIAGNOSTIC_SOURCE = 'mcpflow';
@@ -20,7 +22,7 @@ export interface Finding {
 }
 
 /**
- * Every mcpflow finding of one file: the shared rules of `@mcpflow/core` run on the model read from
+ * Every mcpflow finding of one file (read now, or given as `analysis`): the shared rules of `@mcpflow/core` run on the model read from
  * the AST, the checks that need types, and the compiler options the decorators need. A bug in the
  * analyzer is rethrown, never hidden; an error in the user's code is always a finding.
  *
@@ -30,9 +32,13 @@ export interface Finding {
  * const codes = fileFindings(context, program.getCompilerOptions(), file).map((finding) => finding.error.code);
  * ```
  */
-export function fileFindings(context: AnalyzerContext, options: ts.CompilerOptions, file: ts.SourceFile): Finding[] {
+export function fileFindings(
+  context: AnalyzerContext,
+  options: ts.CompilerOptions,
+  file: ts.SourceFile,
+  analysis: FileAnalysis = analyzeFile(context, file),
+): Finding[] {
   const { t, checker } = context;
-  const analysis = analyzeFile(context, file);
   const whole = (node: ts.Node): Span => ({ start: node.getStart(), length: node.getWidth() });
   const findings: Finding[] = analysis.errors.map(({ error, node }) => ({ error, span: whole(node), origin: 'reader' }));
   const named: AnalyzedWorkflow[] = [];
@@ -51,6 +57,9 @@ export function fileFindings(context: AnalyzerContext, options: ts.CompilerOptio
     }
     named.push(workflow);
   }
+  for (const { error, node } of checkWorkflowOutputs(context, named)) findings.push({ error, span: whole(node), origin: 'types' });
+  for (const { error, workflow } of workflowCallErrors(context, named))
+    findings.push({ error, span: locate(t, workflow, error.target), origin: 'rule' });
   for (const error of checkWorkflowNames(named.map((workflow) => workflow.model))) {
     const later = named.filter((workflow) => workflow.model.name === error.workflow)[1];
     findings.push({ error, span: locate(t, later ?? named[0], error.target), origin: 'rule' });
@@ -59,8 +68,13 @@ export function fileFindings(context: AnalyzerContext, options: ts.CompilerOptio
 }
 
 /** The mcpflow diagnostics of one file, as the compiler reports them: in source order, as tsc prints them. */
-export function fileDiagnostics(context: AnalyzerContext, options: ts.CompilerOptions, file: ts.SourceFile): ts.Diagnostic[] {
-  const findings = fileFindings(context, options, file).sort(
+export function fileDiagnostics(
+  context: AnalyzerContext,
+  options: ts.CompilerOptions,
+  file: ts.SourceFile,
+  analysis?: FileAnalysis,
+): ts.Diagnostic[] {
+  const findings = fileFindings(context, options, file, analysis).sort(
     (a, b) => a.span.start - b.span.start || a.span.length - b.span.length || a.error.code - b.error.code,
   );
   return findings.map(({ error, span }) => ({

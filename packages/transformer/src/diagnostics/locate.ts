@@ -33,10 +33,17 @@ export function locate(t: typeof ts, workflow: AnalyzedWorkflow, target: IssueTa
       return nested ? sourcePart(nested, part) : source.call;
     }
     if (part === 'path') return source.second ?? source.call;
+    // The `args` key the call is the value of.
+    if (part === 'key') return t.isPropertyAssignment(source.call.parent) ? source.call.parent.name : source.call;
     return part === 'value' ? source.call : (source.first ?? source.call);
   };
 
   if (target.kind === 'workflowName') return fallback;
+  if (target.kind === 'exposeOption') {
+    const node =
+      workflow.exposeNodes.get(target.option) ?? workflow.exposeNodes.get(target.option.split('.')[0]) ?? workflow.exposeNodes.get('');
+    return node ? whole(node) : fallback;
+  }
   if (target.kind === 'argumentName') return fallback;
   if (target.kind === 'workflowResource') return inside(workflow.resources[target.index], target.start, target.end) ?? fallback;
   if (target.kind === 'strayDecorator') {

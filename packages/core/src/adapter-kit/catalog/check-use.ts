@@ -1,7 +1,7 @@
-import type { WorkflowModel } from '../../model';
+import type { AnyDefinition, WorkflowModel } from '../../model';
 import type { WorkflowClass } from '../../model/read-workflow';
 import { checkWorkflowNames } from '../../rules';
-import type { AnyDefinition, DefinitionRegistry, RegisteredNames } from './definition-registry';
+import type { DefinitionRegistry, RegisteredNames } from './definition-registry';
 import type { WorkflowPlans } from './workflow-plans';
 import { throwIfAny } from './throw-if-any';
 

@@ -1,15 +1,13 @@
 import {
   isResourceDefinition,
   isToolDefinition,
+  type AnyDefinition,
   type AnyResourceDefinition,
   type AnyToolDefinition,
   type WorkflowModel,
 } from '../../model';
 import { readStepRecords, readWorkflowOptions, type WorkflowClass } from '../../model/read-workflow';
 import { DefinitionConflictError, type WorkflowDefinitionError } from '../../rules';
-
-/** A tool or resource definition, as `defineTool`/`defineResource` make them. */
-export type AnyDefinition = AnyToolDefinition | AnyResourceDefinition;
 
 /** What else the server has registered under a definition's name (a plain `registerTool`, …). */
 export interface RegisteredNames {

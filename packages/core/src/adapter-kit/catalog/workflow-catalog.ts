@@ -1,18 +1,27 @@
-import type { WorkflowModel } from '../../model';
+import type { WorkflowPlan } from '../../engine';
+import { workflowFaces, type AnyDefinition, type WorkflowModel } from '../../model';
 import type { WorkflowClass } from '../../model/read-workflow';
 import type { AdapterLine } from '../adapter-line';
 import { checkPromptNames, registerPromptFace } from '../faces/prompt-face';
+import { checkSkillNames, registerSkillFace } from '../faces/skill-face';
+import { ServerSkills } from '../faces/skill-source';
+import { routeToolCalls, workflowToolOf } from '../faces/tool-calls';
+import { checkToolNames, registerToolFace, workflowInputSchema, type ToolWorkflow } from '../faces/tool-face';
+import { workflowToolResult } from '../faces/tool-result';
 import { getPrompt, type PromptedWorkflow } from '../prompts/get-prompt';
-import type { PromptHandle } from '../registry/handles';
+import { ownArguments } from '../prompts/prompt-argument-problems';
+import type { PromptHandle, ToolHandle } from '../registry/handles';
 import type { RegistrationTracker } from '../registry/intercept-registrations';
 import type { McpServerLike } from '../registry/mcp-server-like';
 import { registerDefinition } from '../registry/register-definition';
 import { ServerRegistry } from '../registry/server-registry';
-import { WorkflowRunner } from '../run/workflow-runner';
+import { WorkflowRunner, type WorkflowArguments, type WorkflowCall } from '../run/workflow-runner';
 import { toolInputSchema } from '../tools/tool-inputs';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
+import { withCalledWorkflows } from './called-workflows';
 import { checkUse } from './check-use';
-import { DefinitionRegistry, type AnyDefinition } from './definition-registry';
+import { DefinitionRegistry } from './definition-registry';
+import { faceErrors } from './face-errors';
 import { registrationErrors } from './registration-errors';
 import { throwIfAny } from './throw-if-any';
 import { WorkflowPlans } from './workflow-plans';
@@ -20,7 +29,8 @@ import { WorkflowPlans } from './workflow-plans';
 /**
  * What one WorkflowServer serves, on either line: its workflows, the definitions they brought, and
  * the registry of everything registered on it. `use()`, `registerDefinitions()` and `validate()`
- * are implemented here, once; each workflow is registered under each of its faces.
+ * are implemented here, once; each workflow is registered under each of its faces (prompt, tool,
+ * skill: `expose`).
  *
  * @example
  * ```ts
@@ -34,8 +44,11 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
   private readonly plans: WorkflowPlans;
   private readonly runner: WorkflowRunner<Server, Context>;
   private readonly definitions = new DefinitionRegistry();
-  private readonly models: WorkflowModel[] = [];
+  /** The workflow classes served, in `use()` order, with their models. */
+  private readonly served = new Map<WorkflowClass, WorkflowModel>();
   private readonly prompted = new WeakMap<PromptHandle, PromptedWorkflow<Context>>();
+  private readonly tools = new WeakMap<ToolHandle, ToolWorkflow<Context>>();
+  private readonly skills = new ServerSkills();
   private getPromptHandled = false;
 
   constructor(
@@ -46,12 +59,24 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     this.registry = new ServerRegistry(line.parseUriTemplate, (tool) => toolInputSchema(line, tool));
     this.plans = WorkflowPlans.of(line.parseUriTemplate);
     this.runner = new WorkflowRunner(server, line, this.registry, options);
+    routeToolCalls(server, line, (name) => workflowToolOf(this.registry, this.tools, name));
   }
 
-  /** Checks every class (and the definitions they reference), then registers them all, or throws and registers none. */
-  use(classes: readonly WorkflowClass[]): void {
-    const { models, definitions } = checkUse(this.plans, classes, this.models, this.definitions, this.registry);
-    checkPromptNames(this.registry, models);
+  /**
+   * Checks every class (with the workflow classes their steps call, and the definitions they
+   * reference), then registers them all, or throws and registers none.
+   */
+  use(given: readonly WorkflowClass[]): void {
+    const classes = withCalledWorkflows(given, this.served);
+    const served = [...this.served.values()];
+    const { models, definitions } = checkUse(this.plans, classes, served, this.definitions, this.registry);
+    throwIfAny(faceErrors(classes, models, this.served, { skills: this.line.skills !== undefined, entry: this.line.entry }));
+    checkPromptNames(
+      this.registry,
+      models.filter((model) => workflowFaces(model).prompt),
+    );
+    checkToolNames(this.registry, served, models, definitions);
+    checkSkillNames(this.skills, models);
     definitions.forEach((definition) => this.registerDefinition(definition));
     models.forEach((model, index) => this.serve(model, classes[index]));
   }
@@ -63,7 +88,7 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
 
   /** Throws what the workflows need that the server does not register (tools, resources, tool inputs). */
   validate(): void {
-    throwIfAny(registrationErrors(this.models, this.registry));
+    throwIfAny(registrationErrors([...this.served.values()], this.registry));
   }
 
   promptRegistered(): void {
@@ -82,8 +107,37 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
   private serve(model: WorkflowModel, target: WorkflowClass): void {
     const plan = this.plans.plan(target);
     const asks = plan.steps.some((step) => step.asks.length > 0);
-    const workflow: PromptedWorkflow<Context> = { run: (args, context) => this.runner.run(plan, asks, args, context) };
+    const faces = workflowFaces(model);
+    this.served.set(target, model);
+    if (faces.prompt) this.servePrompt(model, target, plan, asks);
+    if (faces.tool) this.serveTool(model, target, plan, asks, faces.tool);
+    if (faces.skill) registerSkillFace(this.server, this.line as AdapterLine<Server, unknown>, this.skills, target, model);
+  }
+
+  private servePrompt(model: WorkflowModel, target: WorkflowClass, plan: WorkflowPlan, asks: boolean): void {
+    const call: WorkflowCall = { face: 'prompt', name: model.name };
+    const workflow: PromptedWorkflow<Context> = { run: (args, context) => this.runner.run(plan, asks, args, context, call) };
     this.prompted.set(registerPromptFace(this.server, model, target, workflow.run as never), workflow);
-    this.models.push(model);
+  }
+
+  /** The tool face: a client's `tools/call` runs `called`; a step of another workflow runs the same tool `nested`. */
+  private serveTool(
+    model: WorkflowModel,
+    target: WorkflowClass,
+    plan: WorkflowPlan,
+    asks: boolean,
+    tool: { name: string; title?: string },
+  ): void {
+    const { maxTraceBytes } = this.runner.limits;
+    const finish: WorkflowCall['finish'] = (result, end) => workflowToolResult(result, end, maxTraceBytes);
+    const called: WorkflowCall = { face: 'tool', name: tool.name, finish };
+    const nested: WorkflowCall = { ...called, nested: true };
+    const workflow: ToolWorkflow<Context> = {
+      inputSchema: workflowInputSchema(target),
+      call: (args, context) => this.runner.run(plan, asks, args, context, called),
+    };
+    const inProcess = (args: WorkflowArguments, context: Context) =>
+      this.runner.run(plan, asks, ownArguments(args) as WorkflowArguments, context, nested);
+    this.tools.set(registerToolFace(this.server, model, target, tool, inProcess as never), workflow);
   }
 }

@@ -35,7 +35,7 @@ export async function getPrompt<Context>(
   if (!prompt) throw line.invalidParams(`Prompt ${boundText(name, 200)} not found.${didYouMean(name, registry.prompts.keys())}`);
   if (!prompt.enabled) throw line.invalidParams(`Prompt ${name} disabled`);
   const workflow = workflows.get(prompt);
-  const parsed = parsePromptArguments(line, name, prompt, raw, workflow !== undefined);
+  const parsed = parsePromptArguments(line, 'prompt', name, prompt.argsSchema, raw, workflow !== undefined);
   const args = parsed instanceof Promise ? await parsed : parsed;
   if (workflow) return workflow.run((args ?? {}) as WorkflowArguments, context);
   return line.callPrompt(prompt, args, raw, context);

@@ -1,5 +1,4 @@
 import type { AdapterLine } from '../adapter-line';
-import type { PromptHandle } from '../registry/handles';
 import type { SchemaVerdict } from '../schema-verdict';
 import {
   argumentsShapeProblem,
@@ -13,27 +12,28 @@ import {
 type Arguments = Record<string, unknown> | undefined;
 
 /**
- * Checks a `prompts/get` request's arguments against the prompt's schema and returns the parsed
- * values. Anything wrong — a missing required argument, a value that is not a string, an
- * `arguments` that is not an object, or (for workflows) an argument the prompt does not declare —
- * is the line's `InvalidParams` error that names the argument.
+ * Checks a `prompts/get` request's arguments against the prompt's schema (or a `tools/call`'s
+ * against a workflow tool's) and returns the parsed values. Anything wrong — a missing required
+ * argument, a value that is not a string, an `arguments` that is not an object, or (for workflows)
+ * an argument the workflow does not declare — is the line's `InvalidParams` error that names the
+ * argument, and what was called (`prompt get_hint`, `tool get_hint`).
  *
  * @example
  * ```ts
- * const args = await parsePromptArguments(line, 'get_hint', handle, { player: 'bob' }, true);
+ * const args = await parsePromptArguments(line, 'prompt', 'get_hint', handle.argsSchema, { player: 'bob' }, true);
  * ```
  */
 export function parsePromptArguments(
   line: AdapterLine<unknown, unknown>,
-  prompt: string,
-  handle: PromptHandle,
+  face: 'prompt' | 'tool',
+  name: string,
+  schema: object | undefined,
   raw: unknown,
   rejectUnknown: boolean,
 ): Arguments | Promise<Arguments> {
-  const invalid = (problems: string[]) => line.invalidParams(invalidArgumentsMessage(prompt, problems));
+  const invalid = (problems: string[]) => line.invalidParams(invalidArgumentsMessage(`${face} ${name}`, problems));
   const shapeProblem = argumentsShapeProblem(raw);
   if (shapeProblem) throw invalid([shapeProblem]);
-  const schema = handle.argsSchema;
   const { shape, declared } = shapeOf(line, schema);
   const given = (raw ?? {}) as Record<string, unknown>;
   const problems = rejectUnknown ? unknownArgumentProblems(given, shape, declared) : [];

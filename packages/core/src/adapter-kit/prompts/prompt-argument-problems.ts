@@ -77,9 +77,9 @@ export function issueTexts(issues: readonly SchemaIssue[], given: Record<string,
   });
 }
 
-/** The message of the `InvalidParams` error, bounded however many problems there are. */
-export function invalidArgumentsMessage(prompt: string, problems: readonly string[]): string {
-  return boundText(`Invalid arguments for prompt ${prompt}: ${problems.join('; ')}`, MAX_MESSAGE_CHARACTERS);
+/** The message of the `InvalidParams` error (`subject`: `prompt get_hint`, `tool get_hint`), bounded however many problems there are. */
+export function invalidArgumentsMessage(subject: string, problems: readonly string[]): string {
+  return boundText(`Invalid arguments for ${subject}: ${problems.join('; ')}`, MAX_MESSAGE_CHARACTERS);
 }
 
 /** Longest part of a name shown in an error; a longer name is cut and its length given. */

@@ -7,4 +7,6 @@ export interface McpServerLike {
   registerResource(name: string, uriOrTemplate: never, metadata: object, callback: never): unknown;
   registerPrompt(name: string, config: object, callback: never): unknown;
   connect(transport: never): Promise<void>;
+  /** The line's low-level protocol server, which dispatches requests to handlers. */
+  readonly server: { setRequestHandler(...args: never[]): unknown };
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { uriTemplateVariableNames } from '../../model';
+import { uriTemplateVariableNames, type AnyDefinition } from '../../model';
 import type { AdapterLine } from '../adapter-line';
-import type { AnyDefinition } from '../catalog/definition-registry';
 import type { McpServerLike } from './mcp-server-like';
 
 /**

@@ -1,4 +1,4 @@
-import type { AskChannel, Host, ProgressUpdate, ResourceResult, ToolInput, ToolResult, ValidatedInput } from '../../engine';
+import type { AskChannel, Host, ProgressUpdate, ResourceResult, RunObserver, ToolInput, ToolResult, ValidatedInput } from '../../engine';
 import type { AdapterLine } from '../adapter-line';
 import type { ToolHandle } from '../registry/handles';
 import type { ServerRegistry } from '../registry/server-registry';
@@ -10,6 +10,9 @@ import { RUN_META_KEY, type RunMeta } from './run-meta';
 /**
  * The engine's host for one request, on either SDK line: tools and resources run through the
  * handles this server registered, with the request's context (its signal replaced per try).
+ * Progress goes to the client when the request asked for it, unless `reportsProgress` is false (a
+ * workflow run as a step of another: the outer run reports its own, and a client's progress only
+ * ever increases).
  *
  * @example
  * ```ts
@@ -26,9 +29,11 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
     private readonly registry: ServerRegistry,
     private readonly context: Context,
     readonly asking?: AskChannel,
+    reportsProgress = true,
+    readonly observer?: RunObserver,
   ) {
     this.signal = line.request.signal(context);
-    const progressToken = line.request.progressToken(context);
+    const progressToken = reportsProgress ? line.request.progressToken(context) : undefined;
     if (progressToken !== undefined) this.notifyProgress = (update) => line.request.notifyProgress(context, progressToken, update);
   }
 

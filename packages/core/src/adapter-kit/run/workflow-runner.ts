@@ -1,32 +1,68 @@
-import { applyLimits, executeWorkflow, type ExecutionOptions, type ReplayGuard, type WorkflowPlan } from '../../engine';
+import {
+  applyLimits,
+  executeWorkflow,
+  type AppliedLimits,
+  type ExecutionOptions,
+  type PromptResult,
+  type ReplayGuard,
+  type RunEndEvent,
+  type WorkflowPlan,
+} from '../../engine';
+import { isPromiseLike } from '../../util/is-promise-like';
 import type { AdapterLine } from '../adapter-line';
 import type { ServerRegistry } from '../registry/server-registry';
+import type { RequestObserver } from '../telemetry/request-observer';
+import { RunObserving } from '../telemetry/run-observing';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
 import { memoryReplayGuard } from '../pause/memory-replay-guard';
 import type { PauseOptions } from '../pause/pause-options';
 import { AdapterHost } from './adapter-host';
+import type { RunFace } from './run-face';
 import { runRound } from './run-round';
 import { stateSealer } from './state-sealers';
 
-/** A workflow's arguments once `prompts/get` parsed them. */
+/** A workflow's arguments once `prompts/get` (or `tools/call`) parsed them. */
 export type WorkflowArguments = Readonly<Record<string, string | undefined>>;
+
+/**
+ * How a request calls a workflow: through its prompt or its tool, and by which name. The runner
+ * binds a sealed state to it, and reports under it (the span of a run is `prompts/get {name}` or
+ * `tools/call {name}`).
+ */
+export interface WorkflowCall {
+  readonly face: 'prompt' | 'tool';
+  /** The prompt's or the tool's name, as the client calls it. */
+  readonly name: string;
+  /**
+   * Run in process as a step of another workflow: it never pauses by rounds (the outer request's
+   * `requestState` is not its own), asks in place only on a 2025 session, and reports no progress
+   * of its own (the outer run's steps do).
+   */
+  readonly nested?: boolean;
+  /** The face's result from the run's prompt result and its end (status, redacted outputs); absent: the prompt result. */
+  readonly finish?: (result: PromptResult, end: RunEndEvent) => unknown;
+}
 
 /**
  * How a server runs its workflows for a request, on either line: the one place that decides
  * whether a run asks in place or goes by rounds (pause with `input_required`, resume from the
- * sealed state), and builds the engine's host for the request.
+ * sealed state), and builds the engine's host for the request — with what observes the run
+ * (its span, the debug log) when anything does.
  *
  * @example
  * ```ts
  * const runner = new WorkflowRunner(server, line, registry, options); // options out of range throw here
- * const result = await runner.run(plan, asks, args, context);
+ * const result = await runner.run(plan, asks, args, context, { face: 'prompt', name: 'get_hint' });
  * ```
  */
 export class WorkflowRunner<Server, Context> {
+  /** The limits every run applies, defaults filled in. */
+  readonly limits: AppliedLimits;
   private readonly execution: ExecutionOptions;
   private readonly askTimeoutMs?: number;
   private readonly pause?: PauseOptions;
   private readonly replayGuard: ReplayGuard;
+  private readonly observing: RunObserving;
 
   constructor(
     private readonly server: Server,
@@ -35,30 +71,72 @@ export class WorkflowRunner<Server, Context> {
     options: WorkflowServingOptions = {},
   ) {
     // Out-of-range limits and unusable keys throw when the server is made, not on the first request.
-    this.execution = { onStep: options.onStep, onRunEnd: options.onRunEnd, ...applyLimits(options) };
+    this.limits = applyLimits(options);
+    this.execution = { onStep: options.onStep, onRunEnd: options.onRunEnd, ...this.limits };
     this.askTimeoutMs = options.askTimeoutMs;
     this.pause = options.pause;
     if (this.pause) stateSealer(this.pause);
     this.replayGuard = replayGuardOf(this.pause);
+    this.observing = new RunObserving(options);
   }
 
   /**
    * Runs `plan` for one request. `asks` says whether the workflow has questions: only then can the
-   * run ask the client, or pause.
+   * run ask the client, or pause. `call` is the face and name the request came through: the sealed
+   * state is bound to it, and the run span named after it (`prompts/get {name}`, `tools/call {name}`).
    */
-  run(plan: WorkflowPlan, asks: boolean, args: WorkflowArguments, context: Context): Promise<unknown> {
+  run(plan: WorkflowPlan, asks: boolean, args: WorkflowArguments, context: Context, call: WorkflowCall): Promise<unknown> {
+    const face: RunFace = { method: call.face === 'tool' ? 'tools/call' : 'prompts/get', name: call.name };
+    // A nested run reports under the calling step's span (the active context), not the outer request's trace context.
+    const observer = this.observing.forRun(face, plan, call.nested ? undefined : this.line.request.meta(context));
+    if (isPromiseLike(observer)) return observer.then((loaded) => this.observed(plan, asks, args, context, call, loaded));
+    return this.observed(plan, asks, args, context, call, observer);
+  }
+
+  /** The run, and what the request threw (outside the run's own outcomes) told to its observer. */
+  private observed(
+    plan: WorkflowPlan,
+    asks: boolean,
+    args: WorkflowArguments,
+    context: Context,
+    call: WorkflowCall,
+    observer: RequestObserver | undefined,
+  ): Promise<unknown> {
+    const running = this.runWith(plan, asks, args, context, call, observer);
+    if (!observer) return running;
+    return running.catch((error: unknown) => {
+      observer.threw(error);
+      throw error;
+    });
+  }
+
+  private runWith(
+    plan: WorkflowPlan,
+    asks: boolean,
+    args: WorkflowArguments,
+    context: Context,
+    call: WorkflowCall,
+    observer: RequestObserver | undefined,
+  ): Promise<unknown> {
     const { line, server } = this;
-    const rounds = line.rounds;
-    if (rounds?.servesRounds(server)) {
+    const servesRounds = line.rounds?.servesRounds(server) === true;
+    const finishing = call.finish && finishingOptions(this.execution, call.finish);
+    const options = finishing?.options ?? this.execution;
+    if (servesRounds && !call.nested) {
+      const rounds = line.rounds!;
       const requestState = rounds.requestState(context);
       if (asks || requestState !== undefined) {
-        const host = new AdapterHost(line, this.registry, context, rounds.channel(server, context));
+        const host = new AdapterHost(line, this.registry, context, rounds.channel(server, context), true, observer);
         const pausing = { sealer: stateSealer(this.pause), replayGuard: this.replayGuard };
-        return runRound(line, rounds, plan, args, host, this.execution, pausing, requestState);
+        const binding = { prompt: call.name, face: call.face };
+        return runRound(line, rounds, plan, args, host, options, pausing, requestState, binding, finishing?.finish);
       }
     }
-    const asking = asks ? line.askInPlace(server, context, this.askTimeoutMs) : undefined;
-    return executeWorkflow(plan, args, new AdapterHost(line, this.registry, context, asking), this.execution);
+    // A nested run on a server of rounds cannot ask in place (the protocol has no server requests).
+    const asking = asks && !servesRounds ? line.askInPlace(server, context, this.askTimeoutMs) : undefined;
+    const host = new AdapterHost(line, this.registry, context, asking, !call.nested, observer);
+    const result = executeWorkflow(plan, args, host, options);
+    return finishing ? result.then(finishing.finish) : result;
   }
 }
 
@@ -73,4 +151,29 @@ function replayGuardOf(pause: PauseOptions | undefined): ReplayGuard {
     );
   }
   return guard;
+}
+
+/**
+ * Options that also keep the run's end event (the hook `onRunEnd` gets: status and outputs,
+ * redacted by every secret of the run), and the finish that hands it to the face with the result.
+ */
+function finishingOptions(
+  execution: ExecutionOptions,
+  finish: (result: PromptResult, end: RunEndEvent) => unknown,
+): { options: ExecutionOptions; finish: (result: PromptResult) => unknown } {
+  let ended: RunEndEvent | undefined;
+  const options: ExecutionOptions = {
+    ...execution,
+    onRunEnd: (event) => {
+      ended = event;
+      return execution.onRunEnd?.(event);
+    },
+  };
+  return {
+    options,
+    finish: (result) => {
+      if (!ended) throw new Error('a workflow run ended without reporting its end');
+      return finish(result, ended);
+    },
+  };
 }

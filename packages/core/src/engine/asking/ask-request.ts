@@ -34,10 +34,20 @@ export interface SamplingRequest {
   };
 }
 
-/** One question to the client. */
+/**
+ * One question to the client. Exported from `@mcpflow/core` for `@mcpflow/testing`, which answers
+ * these; no public signature takes or returns one.
+ *
+ * @internal
+ */
 export type AskRequest = ElicitRequest | SamplingRequest;
 
-/** What a client answered: an elicitation result (`action`, `content`) or a sampling result (`content`, `model`). */
+/**
+ * What a client answered: an elicitation result (`action`, `content`) or a sampling result
+ * (`content`, `model`). Exported from `@mcpflow/core` for `@mcpflow/testing`, as `AskRequest` is.
+ *
+ * @internal
+ */
 export type AskResponse = { readonly action?: unknown; readonly content?: unknown; readonly [key: string]: unknown };
 
 /**

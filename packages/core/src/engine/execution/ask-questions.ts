@@ -67,9 +67,10 @@ export async function askQuestions(steps: readonly PlannedStep[], context: RunCo
       responses = undefined;
     } else {
       state.rounds += 1;
-      for (const { record } of round) {
+      for (const { step, ask, record } of round) {
         record.attempts += 1;
         record.status = 'asked';
+        host.observer?.asked({ step: step.model.name, key: ask.key, kind: ask.source.kind });
       }
       if (channel!.mode === 'rounds') {
         // Redacted like everything else the server sends (a question may quote a sensitive value),

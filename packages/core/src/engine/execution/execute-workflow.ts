@@ -3,6 +3,7 @@ import { applyLimits, type ExecutionLimits } from '../execution-limits';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import { Redactor } from '../redaction/redactor';
+import type { StepObserver } from '../run-observer';
 import { checkedResourceRead } from '../results/checked-results';
 import { MAX_MESSAGE_CHARACTERS, boundStrings } from '../text/bounded-text';
 import { errorMessage } from '../text/error-message';
@@ -41,7 +42,7 @@ export async function executeWorkflow(
   options: ExecutionOptions,
 ): Promise<PromptResult> {
   const state = createExecutionState(plan, args);
-  const context = stepContext(plan, state, host, options);
+  const context = stepContext(plan, state, host, options, host.observer?.started(undefined));
   await openTrace(state, context);
   await advanceExecution(state, context, options);
   if (state.pause)
@@ -51,8 +52,14 @@ export async function executeWorkflow(
   return result;
 }
 
-/** What the steps of a run share, writing into its state. */
-export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Host, limits: ExecutionLimits = {}): RunContext {
+/** What the steps of a run share, writing into its state; `steps` observes them (what the host's observer returned as the run started). */
+export function stepContext(
+  plan: WorkflowPlan,
+  state: ExecutionState,
+  host: Host,
+  limits: ExecutionLimits = {},
+  steps?: StepObserver,
+): RunContext {
   const redactor = new Redactor(state.secrets);
   return {
     plan,
@@ -63,6 +70,7 @@ export function stepContext(plan: WorkflowPlan, state: ExecutionState, host: Hos
     trace: new Trace(state.messages, redactor),
     redactor,
     limits: applyLimits(limits),
+    steps,
   };
 }
 
@@ -92,7 +100,7 @@ export async function openTrace(state: ExecutionState, { plan, host, trace, reda
 export async function advanceExecution(state: ExecutionState, context: RunContext, hooks: WorkflowHooks): Promise<void> {
   const { plan, host, trace, redactor } = context;
   const progress = host.notifyProgress ? new WorkProgress(host.notifyProgress, plan.steps.length, redactor) : undefined;
-  const runner = new StepRunner(plan, state, hooks, progress, redactor);
+  const runner = new StepRunner(plan, state, hooks, progress, redactor, context.steps);
   for (const group of plan.groups) {
     if (group[0].index < state.position) continue;
     if (host.signal.aborted) {
@@ -125,7 +133,8 @@ export async function advanceExecution(state: ExecutionState, context: RunContex
 /**
  * The `prompts/get` result of a finished run: its trace, closed by a handoff or failure message, and
  * `_meta` — every string of it redacted by the run's complete set of secrets (so a secret learned at
- * step 3 is hidden in step 1's messages too), and the whole kept within `maxTraceBytes`.
+ * step 3 is hidden in step 1's messages too), and the whole kept within `maxTraceBytes`. The host's
+ * observer hears how the run ended, as `_meta` says it.
  */
 export function executionResult(state: ExecutionState, { plan, host, trace, redactor, limits }: RunContext): PromptResult {
   collectSecrets(plan, state, redactor);
@@ -154,5 +163,6 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
     Buffer.byteLength(JSON.stringify({ description: redacted.description, _meta: { [EXECUTION_META_KEY]: redacted.meta } })) + 256;
   const bounded = boundTrace(redacted.messages, limits.maxTraceBytes, reserved, (plan.model.instructions?.length ?? 0) + 2);
   if (bounded.truncation) redacted.meta.truncated = bounded.truncation;
+  host.observer?.ended(redacted.meta);
   return { description: redacted.description, messages: bounded.messages, _meta: { [EXECUTION_META_KEY]: redacted.meta } };
 }

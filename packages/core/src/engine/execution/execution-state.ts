@@ -7,6 +7,7 @@ import type { WorkflowPlan } from '../plan/plan-workflow';
 import { newMarkKey } from '../redaction/client-marks';
 import { runSecrets, type RunSecrets } from '../redaction/run-secrets';
 import type { ExecutionScope } from '../plan/resolve-source';
+import type { CarriedTraceContext } from '../run-observer';
 
 /** Where and why a run stopped before its last step. */
 export interface ExecutionStop {
@@ -87,6 +88,8 @@ export interface ExecutionState extends ExecutionScope {
   rounds: number;
   /** Set while the run waits for the client's answers to come back with a retry. */
   pause?: ExecutionPause;
+  /** The trace the run reports under, carried across pauses so every round joins it (set when it pauses with tracing on). */
+  traceContext?: CarriedTraceContext;
 }
 
 /**

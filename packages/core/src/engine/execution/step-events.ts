@@ -1,3 +1,4 @@
+import type { WorkflowRunStatus } from '../../model';
 import type { IterationRef } from '../flow/flow-observer';
 import type { StepStatus } from '../flow/flow-outcome';
 import type { IterationsMeta } from '../flow/iterations-meta';
@@ -7,7 +8,7 @@ import type { TraceTruncation } from '../trace/bound-trace';
 export const EXECUTION_META_KEY = 'mcpflow/execution';
 
 /** How an execution ended. */
-export type ExecutionStatus = 'completed' | 'handoff' | 'failed' | 'cancelled';
+export type ExecutionStatus = WorkflowRunStatus;
 
 /** One step in `_meta`: its status; why it was skipped or did not complete; its iterations. */
 export interface StepMeta {

@@ -1,8 +1,10 @@
 import type { FlowObserver, IterationRef } from '../flow/flow-observer';
-import type { FlowOutcome, StepStatus } from '../flow/flow-outcome';
+import type { FlowOutcome } from '../flow/flow-outcome';
 import { runFlowStep } from '../flow/run-flow-step';
 import type { PlannedStep, WorkflowPlan } from '../plan/plan-workflow';
 import type { Redactor } from '../redaction/redactor';
+import type { ObservedStep, ObservedStepEnd, StepObservation, StepObserver } from '../run-observer';
+import { MAX_MESSAGE_CHARACTERS, boundText } from '../text/bounded-text';
 import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';
 import type { Trace } from '../trace/trace';
@@ -13,8 +15,8 @@ import { optionalFailureText, skippedText } from './run-messages';
 import type { WorkflowHooks } from './step-events';
 
 /**
- * Runs steps for one execution and records how each ended in its state; tells `onStep` and
- * progress about steps and, as the loop's observer, about each iteration.
+ * Runs steps for one execution and records how each ended in its state; tells `onStep`, progress
+ * and the run's step observer about steps and, as the loop's observer, about each iteration.
  */
 export class StepRunner implements FlowObserver {
   constructor(
@@ -24,14 +26,16 @@ export class StepRunner implements FlowObserver {
     private readonly progress: WorkProgress | undefined,
     /** The run's redactor: it covers `onStep` events too, and learns the secrets each binding reveals. */
     private readonly redactor: Redactor,
+    /** What observes each step (spans, the debug log); absent when nothing does, and then it costs nothing. */
+    private readonly steps?: StepObserver,
   ) {}
 
   /**
    * A step's outcome, with its flow options and its events. Not `async` itself: a plain step with
-   * no hook and no progress goes straight to `runStep`, as before flow existed.
+   * no hook, no progress and no observer goes straight to `runStep`, as before flow existed.
    */
   outcome(step: PlannedStep, context: StepContext, alone: boolean): Promise<FlowOutcome> {
-    if (!step.hasFlow && !this.hooks.onStep && !this.progress) return runStep(step, context);
+    if (!step.hasFlow && !this.hooks.onStep && !this.progress && !this.steps) return runStep(step, context);
     return this.observed(step, context, alone);
   }
 
@@ -69,6 +73,7 @@ export class StepRunner implements FlowObserver {
    */
   async stopBeforeRunning(step: PlannedStep, status: 'handoff' | 'cancelled', reason: string): Promise<ExecutionStop> {
     this.state.statuses[step.index] = status;
+    this.steps?.stepStarted(this.observedStep(step)).ended(this.observedEnd({ status, reason }));
     if (this.hooks.onStep) {
       const event = { workflow: this.plan.model.name, step: step.model.name, index: step.index, total: this.plan.steps.length };
       await notifyStep(this.hooks, { phase: 'start', ...event }, this.redactor);
@@ -86,7 +91,7 @@ export class StepRunner implements FlowObserver {
     this.progress?.planned(count);
   }
 
-  async iterationStarted(step: PlannedStep, iteration: IterationRef): Promise<void> {
+  async iterationStarted(step: PlannedStep, iteration: IterationRef): Promise<StepObservation | undefined> {
     if (this.hooks.onStep)
       await notifyStep(
         this.hooks,
@@ -100,9 +105,17 @@ export class StepRunner implements FlowObserver {
         },
         this.redactor,
       );
+    return this.steps?.stepStarted({ ...this.observedStep(step), iteration });
   }
 
-  async iterationEnded(step: PlannedStep, iteration: IterationRef, status: StepStatus, durationMs: number, reason?: string): Promise<void> {
+  async iterationEnded(
+    step: PlannedStep,
+    iteration: IterationRef,
+    outcome: FlowOutcome,
+    durationMs: number,
+    observation: StepObservation | undefined,
+  ): Promise<void> {
+    observation?.ended(this.observedEnd(outcome));
     if (this.hooks.onStep) {
       const event = {
         phase: 'end',
@@ -111,10 +124,10 @@ export class StepRunner implements FlowObserver {
         index: step.index,
         total: this.plan.steps.length,
         iteration,
-        status,
+        status: outcome.status,
         durationMs,
       } as const;
-      await notifyStep(this.hooks, reason === undefined ? event : { ...event, reason }, this.redactor);
+      await notifyStep(this.hooks, outcome.status === 'completed' ? event : { ...event, reason: outcome.reason }, this.redactor);
     }
     if (this.progress) await this.progress.iterationFinished(step, iteration.index, iteration.count);
   }
@@ -126,7 +139,10 @@ export class StepRunner implements FlowObserver {
     const started = hooks.onStep ? performance.now() : 0;
     if (hooks.onStep) await notifyStep(hooks, { phase: 'start', workflow, step: step.model.name, index: step.index, total }, this.redactor);
     if (alone && progress) await progress.started(step);
-    const outcome = step.hasFlow ? await runFlowStep(step, context, this) : await runStep(step, context);
+    const observation = this.steps?.stepStarted(this.observedStep(step));
+    const run = () => (step.hasFlow ? runFlowStep(step, context, this) : runStep(step, context));
+    const outcome = await (observation ? observation.within(run) : run());
+    observation?.ended(this.observedEnd(outcome));
     if (hooks.onStep) {
       const event = {
         phase: 'end',
@@ -141,5 +157,32 @@ export class StepRunner implements FlowObserver {
     }
     if (progress) await progress.finished(step);
     return outcome;
+  }
+
+  /** A step as its observer sees it: names and positions, the parallel group it runs in. */
+  private observedStep(step: PlannedStep): ObservedStep {
+    const group = step.model.parallel ? this.plan.groups.find((members) => members.includes(step)) : undefined;
+    return {
+      name: step.model.name,
+      index: step.index,
+      action: step.action,
+      forEach: step.forEach !== undefined,
+      group: group && group.length > 1 ? { first: group[0].model.name, size: group.length } : undefined,
+    };
+  }
+
+  /** How a step ended, for its observer: the reason redacted and cut as the trace shows it, never a value. */
+  private observedEnd(outcome: FlowOutcome): ObservedStepEnd {
+    const { iterations } = outcome;
+    const counts = iterations && {
+      count: iterations.count,
+      completed: iterations.completed,
+      skipped: iterations.skipped,
+      failed: iterations.failed,
+      cancelled: iterations.cancelled,
+    };
+    if (outcome.status === 'completed' || outcome.status === 'skipped') return { status: outcome.status, iterations: counts };
+    const reason = boundText(this.redactor.redact(outcome.reason), MAX_MESSAGE_CHARACTERS);
+    return { status: outcome.status, reason, errorType: outcome.errorType, iterations: counts };
   }
 }

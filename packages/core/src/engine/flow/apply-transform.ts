@@ -1,5 +1,5 @@
 import type { PlannedStep } from '../plan/plan-workflow';
-import type { StepOutcome } from '../steps/step-outcome';
+import { errorTypeOf, type StepOutcome } from '../steps/step-outcome';
 import { findUnrepresentable } from '../results/find-unrepresentable';
 import { errorMessage } from '../text/error-message';
 import { isPromiseLike } from '../../util/is-promise-like';
@@ -20,6 +20,6 @@ export async function applyTransform(step: PlannedStep, outcome: StepOutcome): P
       return { status: 'failed', reason: `its transform returned a value that cannot be sent as JSON: ${unrepresentable}` };
     return { status: 'completed', value };
   } catch (error) {
-    return { status: 'failed', reason: `its transform threw: ${errorMessage(error)}` };
+    return { status: 'failed', reason: `its transform threw: ${errorMessage(error)}`, errorType: errorTypeOf(error) };
   }
 }

@@ -9,5 +9,10 @@ export type FlowOutcome = (StepOutcome | { readonly status: 'skipped'; readonly 
   readonly iterations?: IterationsMeta;
 };
 
-/** How a step ended; `skipped` steps were never reached, or their `when` was false. */
-export type StepStatus = FlowOutcome['status'];
+/**
+ * How a step ended, as `_meta["mcpflow/execution"].steps[].status` and `onStep` report it;
+ * `skipped` steps were never reached, or their `when` was false. Spelled out, not read from
+ * `FlowOutcome`, so the public type names no engine type; the executor stores each outcome's status
+ * as a `StepStatus`, so a status missing here fails to compile.
+ */
+export type StepStatus = 'completed' | 'handoff' | 'failed' | 'cancelled' | 'skipped';

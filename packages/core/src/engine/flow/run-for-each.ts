@@ -42,7 +42,7 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
       if (index >= items.length) return;
       const iteration = { index, count: items.length };
       const started = performance.now();
-      await observer.iterationStarted(step, iteration);
+      const observation = await observer.iterationStarted(step, iteration);
       const messages: FinishedWork['messages'] = [];
       const scope = {
         args: context.scope.args,
@@ -54,23 +54,16 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
       if (step.when?.readsItem && !step.when.holds(scope)) {
         outcome = { status: 'skipped', reason: `when ${step.when.text} is false` };
       } else {
-        outcome = await applyTransform(
-          step,
-          await runStep(step, { ...context, host, scope, trace: new Trace(messages, context.redactor) }),
-        );
+        const run = async () =>
+          applyTransform(step, await runStep(step, { ...context, host, scope, trace: new Trace(messages, context.redactor) }));
+        outcome = await (observation ? observation.within(run) : run());
       }
       finished[index] = { outcome, messages };
       if (outcome.status !== 'completed' && outcome.status !== 'skipped' && !stop) {
         stop = { index, reason: outcome.reason, status: outcome.status };
         controller.abort();
       }
-      await observer.iterationEnded(
-        step,
-        iteration,
-        outcome.status,
-        performance.now() - started,
-        outcome.status === 'completed' ? undefined : outcome.reason,
-      );
+      await observer.iterationEnded(step, iteration, outcome, performance.now() - started, observation);
     }
   };
   const concurrency = Math.min(step.model.concurrency ?? DEFAULT_FOR_EACH_CONCURRENCY, items.length);

@@ -8,7 +8,7 @@ import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import type { ReplayGuard } from '../sealing/replay-guard';
 import type { StateSealer } from '../sealing/state-sealer';
-import { restoreSecrets, resumeExecution, sealExecution } from './sealed-execution';
+import { restoreSecrets, resumeExecution, sealExecution, type RunBinding } from './sealed-execution';
 
 /** How a run pauses and resumes: the sealer of its states, and the guard that makes each state single use. */
 export interface RoundPausing {
@@ -27,9 +27,10 @@ export type RoundResult =
  * round paused, with the retry's answers on the host's ask channel. Steps that completed in an
  * earlier round never run again. When a step needs answers, the run pauses: its state is sealed
  * and returned with the questions, for the client to answer and retry on any instance holding a key.
- * Each state resumes once: the replay guard consumes its round (DESIGN §2.8 "Single use").
- * Throws `SealedStateError` (before anything runs) for a state it will not resume from, and the
- * guard's own error when the guard cannot tell.
+ * The state is bound to `binding` — the prompt, by default, or the tool the client called — and
+ * the arguments. Each state resumes once: the replay guard consumes its round (DESIGN §2.8 "Single
+ * use"). Throws `SealedStateError` (before anything runs) for a state it will not resume from, and
+ * the guard's own error when the guard cannot tell.
  *
  * @example
  * ```ts
@@ -44,17 +45,24 @@ export async function executeWorkflowRound(
   options: ExecutionOptions,
   { sealer, replayGuard }: RoundPausing,
   requestState?: unknown,
+  binding: RunBinding = { prompt: plan.model.name },
 ): Promise<RoundResult> {
   const resuming = requestState !== undefined;
-  const state = resuming ? await resumeExecution(requestState, plan, args, sealer, replayGuard) : createExecutionState(plan, args);
-  const context = stepContext(plan, state, host, options);
+  const state = resuming ? await resumeExecution(requestState, plan, args, sealer, replayGuard, binding) : createExecutionState(plan, args);
+  const { observer } = host;
+  const steps = observer?.started(resuming ? { traceContext: state.traceContext, rounds: state.rounds } : undefined);
+  const context = stepContext(plan, state, host, options, steps);
   if (resuming) restoreSecrets(plan, state, context.redactor);
   else await openTrace(state, context);
   await advanceExecution(state, context, options);
   if (state.pause) {
-    const sealed = sealExecution(state, plan, sealer);
-    if (sealed.ok)
+    const traceContext = observer?.traceContext();
+    if (traceContext) state.traceContext = traceContext;
+    const sealed = sealExecution(state, plan, sealer, binding);
+    if (sealed.ok) {
+      observer?.ended({ status: 'paused', questions: Object.keys(state.pause.requests).length });
       return { kind: 'input-required', inputRequests: context.redactor.redactDeep(state.pause.requests), requestState: sealed.state };
+    }
     cannotPause(state, plan, sealed.reason);
   }
   const result = executionResult(state, context);

@@ -3,7 +3,7 @@ import type { WorkflowPlan } from '../plan/plan-workflow';
 import { SealedStateError } from '../sealing/sealed-state-error';
 import type { PausedRound, ReplayGuard, ReplayVerdict } from '../sealing/replay-guard';
 import { ReplayGuardError } from '../sealing/replay-guard-error';
-import type { SealResult, StateSealer } from '../sealing/state-sealer';
+import { retried, type SealResult, type StateBinding, type StateSealer } from '../sealing/state-sealer';
 import type { Redactor } from '../redaction/redactor';
 import { runSecrets, type RunSecrets } from '../redaction/run-secrets';
 import { collectSecrets } from '../execution/collect-secrets';
@@ -11,6 +11,9 @@ import { planFingerprint } from './plan-fingerprint';
 import { referenceSensitiveValues, restoreReferences } from './sensitive-references';
 
 type Args = Readonly<Record<string, string | undefined>>;
+
+/** What a state is bound to besides the arguments: the prompt or tool the client called. */
+export type RunBinding = Omit<StateBinding, 'arguments'>;
 
 /** Of a run's secrets, what a resume cannot work out again: the learned values, and the key of the client's marks. */
 type SealedSecrets = Pick<RunSecrets, 'learned' | 'mark'>;
@@ -38,14 +41,15 @@ interface SealedExecution {
 }
 
 /**
- * Seals a paused run for the client to bring back. The prompt arguments are left out (the retry
- * carries them, and the seal is bound to them), and so is every form of every secret the redactor
+ * Seals a paused run for the client to bring back, bound to what the client called (`binding`) and
+ * its arguments. The prompt arguments are left out (the retry carries them, and the seal is bound
+ * to them), and so is every form of every secret the redactor
  * knows: on resume they are worked out again from the plan, the retry's arguments, the bindings and
  * the few values learned on the way (`restoreSecrets`). Sensitive prompt arguments and constants
  * are not in it at all, not even where a tool echoed one: a reference stands there instead.
  */
-export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer: StateSealer): SealResult {
-  const { args, workflow, secrets, ...rest } = state;
+export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer: StateSealer, binding: RunBinding): SealResult {
+  const { args, workflow: _workflow, secrets, ...rest } = state;
   const kept: SealedState = {
     ...rest,
     secrets: secrets.mark === undefined ? { learned: secrets.learned } : { learned: secrets.learned, mark: secrets.mark },
@@ -58,7 +62,7 @@ export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer:
     padding,
     state: value,
   };
-  return sealer.seal(sealed, { prompt: workflow, arguments: args });
+  return sealer.seal(sealed, { ...binding, arguments: args });
 }
 
 /**
@@ -71,7 +75,7 @@ export function restoreSecrets(plan: WorkflowPlan, state: ExecutionState, redact
 }
 
 /**
- * Opens a paused run's `requestState` for this prompt and these arguments, and consumes its round
+ * Opens a paused run's `requestState` for this prompt (or tool: `binding`) and these arguments, and consumes its round
  * in the replay guard. Throws `SealedStateError` for a state that is not authentic, expired,
  * foreign, sealed by another version of the workflow, or resumed from before; rejects with the
  * guard's own error when it cannot tell. The guard is asked only once the state has opened and
@@ -84,15 +88,16 @@ export async function resumeExecution(
   args: Args,
   sealer: StateSealer,
   replayGuard: ReplayGuard,
+  binding: RunBinding,
 ): Promise<ExecutionState> {
-  const { payload, remainingMs } = sealer.openState(requestState, { prompt: plan.model.name, arguments: args });
-  const state = openedExecution(payload as SealedExecution, plan, args);
+  const { payload, remainingMs } = sealer.openState(requestState, { ...binding, arguments: args });
+  const state = openedExecution(payload as SealedExecution, plan, args, binding);
   const verdict = await consumeRound(replayGuard, { runId: state.runId, round: state.rounds, ttlMs: remainingMs });
   if (verdict !== 'first') {
     throw new SealedStateError(
       'replayed',
       `it was used already: a requestState resumes its run once (a replayed retry, or a second answer to the same question is refused). ` +
-        `Answer the questions of the latest input_required result, or retry prompts/get '${plan.model.name}' without requestState to start over.`,
+        `Answer the questions of the latest input_required result, or retry ${retried(binding)} without requestState to start over.`,
     );
   }
   return state;
@@ -123,17 +128,17 @@ async function consumeRound(replayGuard: ReplayGuard, round: PausedRound): Promi
 }
 
 /** The execution state of an authentic payload, once it is known to be this version of the workflow's. */
-function openedExecution(opened: SealedExecution, plan: WorkflowPlan, args: Args): ExecutionState {
+function openedExecution(opened: SealedExecution, plan: WorkflowPlan, args: Args, binding: RunBinding): ExecutionState {
   if (opened?.format !== SEALED_EXECUTION_FORMAT) {
     throw new SealedStateError(
       'stale',
-      `it was sealed by an earlier version of mcpflow, whose paused runs this server does not read. Retry prompts/get '${plan.model.name}' without requestState to start over.`,
+      `it was sealed by an earlier version of mcpflow, whose paused runs this server does not read. Retry ${retried(binding)} without requestState to start over.`,
     );
   }
   if (opened.plan !== planFingerprint(plan)) {
     throw new SealedStateError(
       'stale',
-      `it was sealed by another version of workflow '${plan.model.name}'. Retry prompts/get '${plan.model.name}' without requestState to start over.`,
+      `it was sealed by another version of workflow '${plan.model.name}'. Retry ${retried(binding)} without requestState to start over.`,
     );
   }
   const sealed = opened.references === 1 ? restoreReferences(opened.state, plan, args) : opened.state;

@@ -23,10 +23,17 @@ export interface StateSealingOptions {
   readonly maxBytes?: number;
 }
 
-/** What a sealed state is bound to: it opens only for the same prompt with the same arguments. */
+/**
+ * What a sealed state is bound to: it opens only for the same request — the same prompt, or the
+ * same tool (`face: 'tool'`), with the same arguments. A state from a prompt run never resumes a
+ * tool call of the same workflow, nor the reverse.
+ */
 export interface StateBinding {
+  /** The name the client called: the prompt's, or with `face: 'tool'` the tool's. */
   readonly prompt: string;
   readonly arguments: Readonly<Record<string, unknown>>;
+  /** How the client called the workflow: `prompts/get` (the default) or `tools/call`. */
+  readonly face?: 'prompt' | 'tool';
 }
 
 /**
@@ -67,6 +74,11 @@ const BASE64URL = /^[A-Za-z0-9_-]*$/;
 /**
  * Seals a paused run's state into the opaque `requestState` string of protocol 2026-07-28, and
  * opens it again on any instance holding one of the keys.
+ *
+ * Exported from `@mcpflow/core` for mcpflow's own benchmark, not for servers: a server seals and
+ * opens states itself (its `pause` option configures this sealer).
+ *
+ * @internal
  *
  * The state is JSON, encrypted and authenticated with AES-256-GCM. Only the format version and the
  * IV are in clear; the expiry travels inside the ciphertext, and the prompt name and arguments are
@@ -163,14 +175,14 @@ export class StateSealer {
     if (!plain) {
       throw new SealedStateError(
         'not-authentic',
-        `it was altered, forged, sealed for another prompt or other arguments, or sealed with a key this server does not hold. Retry prompts/get '${binding.prompt}' without requestState to start over.`,
+        `it was altered, forged, sealed for another prompt or other arguments, or sealed with a key this server does not hold. Retry ${retried(binding)} without requestState to start over.`,
       );
     }
     const remainingMs = plain.readUIntBE(0, EXPIRY_BYTES) - this.now();
     if (remainingMs < 0) {
       throw new SealedStateError(
         'expired',
-        `it expired (states live ${this.ttlMs / 1000} s). Retry prompts/get '${binding.prompt}' without requestState to start over.`,
+        `it expired (states live ${this.ttlMs / 1000} s). Retry ${retried(binding)} without requestState to start over.`,
       );
     }
     try {
@@ -199,11 +211,20 @@ export class StateSealer {
   }
 }
 
-/** The format version and the binding, authenticated but not sent: arguments are compared by value, keys in any order. */
+/**
+ * The format version and the binding, authenticated but not sent: arguments are compared by value,
+ * keys in any order. A tool's binding has one more element, so it never equals a prompt's.
+ */
 function additionalData(binding: StateBinding): Buffer {
   const args = Object.keys(binding.arguments)
     .filter((name) => binding.arguments[name] !== undefined)
     .sort()
     .map((name) => [name, binding.arguments[name]]);
-  return Buffer.concat([Buffer.of(FORMAT_VERSION), Buffer.from(JSON.stringify([binding.prompt, args]), 'utf8')]);
+  const bound = binding.face === 'tool' ? ['tool', binding.prompt, args] : [binding.prompt, args];
+  return Buffer.concat([Buffer.of(FORMAT_VERSION), Buffer.from(JSON.stringify(bound), 'utf8')]);
+}
+
+/** The request to retry afresh, as an error message names it: `prompts/get 'x'` or `tools/call 'x'`. */
+export function retried(binding: Pick<StateBinding, 'prompt' | 'face'>): string {
+  return `${binding.face === 'tool' ? 'tools/call' : 'prompts/get'} '${binding.prompt}'`;
 }

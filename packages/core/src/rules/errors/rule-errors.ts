@@ -317,7 +317,7 @@ export class UnknownToolArgumentError extends ruleError(
   (workflow: string, step: string, tool: string, argument: string, inputs: readonly string[]) => ({
     workflow,
     step,
-    target: { kind: 'argSource', step, arg: argument, part: 'name' },
+    target: { kind: 'argSource', step, arg: argument, part: 'key' },
     problem: `maps argument '${argument}', but tool ${tool} has no such input. Its inputs: ${listNames(inputs)}.${didYouMean(argument, inputs)}`,
     fix: `rename the key in args to one of the tool's inputs, or remove it.`,
   }),
@@ -391,6 +391,62 @@ export class InvalidAskOptionError extends ruleError(
     fix,
   }),
 ) {}
+
+// Faces: expose, skill names, workflows that call workflows.
+
+/** Invalid expose option: `@Workflow({ expose })` with a value it cannot take, or one that serves the workflow under no face. */
+export class InvalidExposeOptionError extends ruleError(
+  'InvalidExposeOption',
+  (workflow: string, option: string, problem: string, fix: string) => ({
+    workflow,
+    target: { kind: 'exposeOption', option },
+    problem: `${option ? `expose.${option}` : 'expose'} ${problem}`,
+    fix,
+  }),
+) {}
+
+/**
+ * Invalid skill name: a workflow served as a skill whose name (in SEP-2640 form: lowercase, `_` and
+ * spaces as `-`) or description a skill cannot have.
+ */
+export class InvalidSkillNameError extends ruleError(
+  'InvalidSkillName',
+  (workflow: string, option: string, problem: string, fix: string) => ({
+    workflow,
+    target: option ? { kind: 'exposeOption', option } : { kind: 'workflowName' },
+    problem: `as a skill, ${problem}`,
+    fix,
+  }),
+) {}
+
+/** Workflow cycle: workflows served as tools that call each other in a ring, which would never end. */
+export class WorkflowCycleError extends ruleError('WorkflowCycle', (workflow: string, step: string, cycle: readonly string[]) => ({
+  workflow,
+  step,
+  target: { kind: 'stepAction', step },
+  problem: `calls workflow tool '${cycle[1]}', which leads back to this workflow: ${cycle.map((name) => `'${name}'`).join(' → ')}. A workflow cannot call itself, directly or through others.`,
+  fix: `remove one call of the cycle, or move the shared steps into a workflow that calls none of these.`,
+})) {}
+
+/** Workflow tool not exposed: a step calls `workflowTool(Class)` for a workflow that is not served as a tool. */
+export class WorkflowToolNotExposedError extends ruleError(
+  'WorkflowToolNotExposed',
+  (workflow: string, step: string, inner: string, className: string) => ({
+    workflow,
+    step,
+    target: { kind: 'stepAction', step },
+    problem: `calls workflow '${inner}' as a tool (workflowTool(${className})), but that workflow is not served as a tool.`,
+    fix: `add expose: { tool: true } to the @Workflow options of class ${className}.`,
+  }),
+) {}
+
+/** Skill face unavailable: a workflow served as a skill on a server whose SDK line has no skills extension (SDK 1.x). */
+export class SkillFaceUnavailableError extends ruleError('SkillFaceUnavailable', (workflow: string, entry: string) => ({
+  workflow,
+  target: { kind: 'exposeOption', option: 'skill' },
+  problem: `is exposed as a skill, but this server (${entry}) has no skills extension: SEP-2640 skills are served by MCP SDK 2.x.`,
+  fix: `serve it with WorkflowServer from '@mcpflow/core/v2' (on @modelcontextprotocol/server 2.4 or later), or remove expose.skill.`,
+})) {}
 
 // Flow: parallel, when, forEach, instruction resources.
 

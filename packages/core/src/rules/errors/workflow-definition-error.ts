@@ -27,7 +27,9 @@ export type IssueTarget =
   | { readonly kind: 'forEachSource'; readonly step: string; readonly part: SourcePart; readonly within?: string }
   | { readonly kind: 'workflowResource'; readonly index: number; readonly start: number; readonly end: number }
   /** A step's `transform` function. */
-  | { readonly kind: 'transform'; readonly step: string };
+  | { readonly kind: 'transform'; readonly step: string }
+  /** An option of `@Workflow({ expose })`: `option` is its path (`tool`, `tool.name`, `skill.name`), `''` for `expose` itself. */
+  | { readonly kind: 'exposeOption'; readonly option: string };
 
 /** Where an error about a data source points: a step argument's, a URI variable's, a condition's or a `forEach` source. */
 export type SourceIssueTarget = Extract<IssueTarget, { kind: 'argSource' | 'templateSource' | 'conditionSource' | 'forEachSource' }>;
@@ -35,9 +37,10 @@ export type SourceIssueTarget = Extract<IssueTarget, { kind: 'argSource' | 'temp
 /**
  * Which literal of a data source call an error is about: `fromStep('x')` → binding, `field(_, 'a.b')` →
  * path, `askUser('…')` → message, an ask's option → options (with `within` naming the option).
- * `within` also names the ask option that holds a nested source: `choices`, `context.<name>`.
+ * `within` also names the ask option that holds a nested source: `choices`, `context.<name>`. `key` is
+ * not in the call: it is the `args` key the source is mapped to.
  */
-export type SourcePart = 'name' | 'binding' | 'path' | 'value' | 'message' | 'options';
+export type SourcePart = 'name' | 'binding' | 'path' | 'value' | 'message' | 'options' | 'key';
 
 /** Stable codes, shared by run-time errors and compiler diagnostics. Documented in the README. */
 export const ErrorCodes = {
@@ -69,9 +72,17 @@ export const ErrorCodes = {
   ArgumentType: 91033,
   BindingType: 91034,
   DefinitionConflict: 91035,
+  /** A warning of the editor and `mcpflow validate`, never a build error: the project's build does not run the transformer. */
+  ChecksNotInBuild: 91036,
   NestedAsk: 91040,
   UnknownAskPlaceholder: 91041,
   InvalidAskOption: 91042,
+  // Faces (expose: prompt, tool, skill) and workflows that call workflows.
+  InvalidExposeOption: 91050,
+  InvalidSkillName: 91051,
+  WorkflowCycle: 91052,
+  WorkflowToolNotExposed: 91053,
+  SkillFaceUnavailable: 91054,
   // Flow (parallel, when, forEach, transform, instruction resources): from the high end of the range.
   ParallelSiblingBinding: 91060,
   ItemOutsideForEach: 91061,

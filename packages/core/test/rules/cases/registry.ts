@@ -92,7 +92,7 @@ export const registryCases: RuleCase[] = [
       {
         type: UnknownToolArgumentError,
         code: ErrorCodes.UnknownToolArgument,
-        target: { kind: 'argSource', step: 'forecast', arg: 'citty', part: 'name' },
+        target: { kind: 'argSource', step: 'forecast', arg: 'citty', part: 'key' },
         message:
           "Workflow 'report', step 'forecast': maps argument 'citty', but tool weather has no such input. Its inputs: 'city', 'days'. Did you mean 'city'? " +
           "Fix: rename the key in args to one of the tool's inputs, or remove it.",

@@ -75,12 +75,13 @@ export async function runToolStep(step: PlannedStep, action: ToolAction, context
     return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `tool ${name}`, ' threw: ');
   }
   const text = toolResultText(result);
-  if (result.isError) return { status: 'failed', reason: `tool ${name} returned an error: ${text || '(no message)'}` };
+  if (result.isError)
+    return { status: 'failed', reason: `tool ${name} returned an error: ${text || '(no message)'}`, errorType: 'tool_error' };
   let value: unknown;
   try {
     value = toolResultValue(result, text);
   } catch (error) {
-    return { status: 'failed', reason: `tool ${name} returned text that is ${errorMessage(error)}` };
+    return { status: 'failed', reason: `tool ${name} returned text that is ${errorMessage(error)}`, errorType: 'malformed_result' };
   }
   trace.user(toolResultMessage(name, result, text));
   for (const block of result.content) if (block.type !== 'text') trace.userContent(block);

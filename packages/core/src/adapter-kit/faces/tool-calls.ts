@@ -1,0 +1,76 @@
+import type { AdapterLine } from '../adapter-line';
+import { parsePromptArguments } from '../prompts/parse-prompt-arguments';
+import type { ToolHandle } from '../registry/handles';
+import type { McpServerLike } from '../registry/mcp-server-like';
+import type { ServerRegistry } from '../registry/server-registry';
+import type { WorkflowArguments } from '../run/workflow-runner';
+import type { ToolWorkflow } from './tool-face';
+
+/** A `tools/call` request as both lines' handlers receive it. */
+interface CallToolRequest {
+  readonly params?: { readonly name?: unknown; readonly arguments?: unknown };
+}
+
+type RequestHandler = (request: CallToolRequest, context: unknown) => unknown;
+
+/**
+ * Sends `tools/call` for a workflow tool to `call` and every other tool to the SDK's own handler.
+ * The SDK's handler turns every failure into an `isError` result, a bad argument included; a
+ * workflow tool answers bad arguments, and a `requestState` it will not resume from, with an
+ * `InvalidParams` error that names them, as its prompt does. Wraps the line's protocol
+ * `setRequestHandler` once, when the server is made, so the SDK's handler is kept whenever the
+ * SDK sets it (on the first `registerTool`).
+ *
+ * @example
+ * ```ts
+ * routeToolCalls(server, line, (name) => workflowToolNamed(name), (tool, args, context) => callWorkflowTool(…));
+ * ```
+ */
+export function routeToolCalls<Context>(
+  server: McpServerLike,
+  line: AdapterLine<unknown, Context>,
+  find: (name: unknown) => ToolWorkflow<Context> | undefined,
+): void {
+  const protocol = server.server;
+  const setRequestHandler = protocol.setRequestHandler;
+  protocol.setRequestHandler = function (this: unknown, ...args: unknown[]) {
+    const handler = args[1] as RequestHandler;
+    if (args.length === 2 && typeof handler === 'function' && line.registersCallTool(args[0])) {
+      args[1] = (request: CallToolRequest, context: unknown) => {
+        const name = request.params?.name;
+        const workflow = find(name);
+        return workflow
+          ? callWorkflowTool(line, workflow, name as string, request.params?.arguments, context as Context)
+          : handler(request, context);
+      };
+    }
+    return (setRequestHandler as (...params: unknown[]) => unknown).apply(this, args);
+  };
+}
+
+/**
+ * A client's `tools/call` of a workflow tool: its arguments checked as `prompts/get` checks a
+ * workflow's (an `InvalidParams` error naming each problem), then the run.
+ */
+async function callWorkflowTool<Context>(
+  line: AdapterLine<unknown, Context>,
+  workflow: ToolWorkflow<Context>,
+  name: string,
+  raw: unknown,
+  context: Context,
+): Promise<unknown> {
+  const parsed = parsePromptArguments(line, 'tool', name, workflow.inputSchema, raw, true);
+  const args = (parsed instanceof Promise ? await parsed : parsed) ?? {};
+  return workflow.call(args as WorkflowArguments, context);
+}
+
+/** The workflow a tool handle serves, if it is one of the server's workflow tools and enabled (a disabled one is the SDK's to refuse). */
+export function workflowToolOf<Context>(
+  registry: ServerRegistry,
+  tools: WeakMap<ToolHandle, ToolWorkflow<Context>>,
+  name: unknown,
+): ToolWorkflow<Context> | undefined {
+  if (typeof name !== 'string') return undefined;
+  const handle = registry.tools.get(name);
+  return handle?.enabled ? tools.get(handle) : undefined;
+}

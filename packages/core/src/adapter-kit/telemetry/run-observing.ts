@@ -1,0 +1,106 @@
+import type { Context, TextMapGetter } from '@opentelemetry/api';
+import { InvalidServerOptionError, type WorkflowPlan } from '../../engine';
+import { isPromiseLike } from '../../util/is-promise-like';
+import type { RunFace } from '../run/run-face';
+import { BothObservers } from './both-observers';
+import { debugLine, type WorkflowLogger } from './debug-log';
+import { LogRunObserver } from './log-run-observer';
+import { otelApi, type OtelApi } from './otel-api';
+import type { RequestObserver } from './request-observer';
+import { SpanRunObserver } from './span-run-observer';
+
+/** What a server's runs are observed by: its `telemetry` and `logger` options. */
+export interface ObservingOptions {
+  /** `false` turns OpenTelemetry spans off; default: on when `@opentelemetry/api` is installed. */
+  telemetry?: boolean;
+  /** Where the debug lines go; default: stderr when `DEBUG` names mcpflow, else nowhere. */
+  logger?: WorkflowLogger;
+}
+
+/** A request's `params._meta` as the propagator reads it: own string values only (the rest is not a trace header). */
+const metaGetter: TextMapGetter<Readonly<Record<string, unknown>>> = {
+  keys: (meta) => Object.keys(meta),
+  get(meta, key) {
+    const value = Object.hasOwn(meta, key) ? meta[key] : undefined;
+    return typeof value === 'string' ? value : undefined;
+  },
+};
+
+/**
+ * How one server observes its runs, decided once when it is made (a server per request stays
+ * cheap): spans unless `telemetry: false`, debug lines when a logger or `DEBUG` asks for them.
+ * `forRun` gives each request its observer, or nothing — then the engine reports nothing at all.
+ *
+ * @example
+ * ```ts
+ * const observing = new RunObserving({ telemetry: true });
+ * const observer = observing.forRun(face, plan, line.request.meta(context));
+ * ```
+ */
+export class RunObserving {
+  private readonly tracing: boolean;
+  private readonly log?: (line: string) => void;
+
+  constructor(options: ObservingOptions) {
+    checkOptions(options);
+    this.tracing = options.telemetry !== false;
+    // Start loading the API now, so that the first request rarely waits for it.
+    if (this.tracing) void otelApi();
+    this.log = debugLine(options.logger, process.env.DEBUG);
+  }
+
+  /**
+   * The observer of one request's share of a run through `face` (default: the workflow's prompt),
+   * or nothing when nothing observes runs; while `@opentelemetry/api` is still loading (the first
+   * requests of a process), the promise of it.
+   */
+  forRun(
+    requestFace: RunFace | undefined,
+    plan: WorkflowPlan,
+    meta: Readonly<Record<string, unknown>> | undefined,
+  ): RequestObserver | undefined | Promise<RequestObserver | undefined> {
+    const api = this.tracing ? otelApi() : null;
+    // Neither spans nor a log: the engine gets no observer, and reports nothing.
+    if (!api && !this.log) return undefined;
+    const face = requestFace ?? { method: 'prompts/get', name: plan.model.name };
+    const startTime = performance.timeOrigin + performance.now();
+    if (isPromiseLike(api)) return api.then((loaded) => this.observer(loaded, face, plan, meta, startTime));
+    return this.observer(api, face, plan, meta, startTime);
+  }
+
+  private observer(
+    api: OtelApi | null,
+    face: RunFace,
+    plan: WorkflowPlan,
+    meta: Readonly<Record<string, unknown>> | undefined,
+    startTime: number,
+  ): RequestObserver | undefined {
+    const log = this.log && new LogRunObserver(this.log, face, plan.model.name, plan.steps.length);
+    if (!api) return log;
+    // The tracer once per run, not once per process: a provider registered (or replaced) later still gets the spans.
+    const tracer = api.trace.getTracer('@mcpflow/core');
+    const spans = new SpanRunObserver(api, tracer, face, plan.model.name, parentOf(api, meta), startTime);
+    return log ? new BothObservers(spans, log) : spans;
+  }
+}
+
+/** Throws `InvalidServerOptionError` for a `telemetry` or `logger` that would be misread (`telemetry: 'false'` is not false). */
+function checkOptions({ telemetry, logger }: ObservingOptions): void {
+  if (telemetry !== undefined && typeof telemetry !== 'boolean')
+    throw new InvalidServerOptionError('telemetry', `must be true or false (got ${shown(telemetry)}).`);
+  if (logger !== undefined && typeof logger !== 'function' && typeof (logger as { debug?: unknown } | null)?.debug !== 'function')
+    throw new InvalidServerOptionError(
+      'logger',
+      `must be a function that takes each line, or an object with a debug(line) method such as console or a pino logger (got ${shown(logger)}).`,
+    );
+}
+
+function shown(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : typeof value;
+}
+
+/** The request's context: the client's trace context from `params._meta`, read by the registered propagator, over the active one. */
+function parentOf(api: OtelApi, meta: Readonly<Record<string, unknown>> | undefined): Context {
+  const active = api.context.active();
+  return meta ? api.propagation.extract(active, meta, metaGetter) : active;
+}
