@@ -58,7 +58,7 @@ class DatedTrip {
   booking!: unknown;
 }
 
-@Workflow({ name: 'round_trip', description: 'Book there and back', arguments: { city: z.string() } })
+@Workflow({ name: 'round_trip', description: 'Book there and back', arguments: { city: z.string() }, expose: { tool: true } })
 class RoundTrip {
   @Step({ tool: 'book', args: { city: promptArg('city') } })
   outbound!: unknown;
@@ -419,6 +419,26 @@ const SCENARIOS: Scenario[] = [
       };
     },
     expected: { uuids: true, oneIdPerRun: true, inTrace: false },
+  },
+  {
+    name: "through tools/call too: every tool of the run sees the run's id, never one the client put in the request's _meta",
+    book: 'reads the run id',
+    act: async (client) => {
+      runIds.length = 0;
+      const forged = { 'mcpflow/run': { id: 'chosen-by-the-client' } };
+      const results = [
+        await client.callTool({ name: 'round_trip', arguments: { city: 'Lyon' }, _meta: forged }),
+        await client.callTool({ name: 'round_trip', arguments: { city: 'Lyon' } }),
+      ];
+      const [first, again, second, secondAgain] = runIds;
+      return {
+        calls: runIds.length,
+        uuids: runIds.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id ?? '')),
+        oneIdPerRun: first === again && second === secondAgain && first !== second,
+        inResults: runIds.some((id) => JSON.stringify(results).includes(id!)),
+      };
+    },
+    expected: { calls: 4, uuids: true, oneIdPerRun: true, inResults: false },
   },
   {
     name: 'a client that cannot be asked gets a handoff, not an error',

@@ -1,6 +1,6 @@
 // One server instance for the pause-and-resume tests, in its own process: protocol 2026-07-28
 // over stateless HTTP on 127.0.0.1 (a free port, printed as JSON on stdout), the add_project_task
-// workflow (its tools named by string, so their calls are counted here) and one with a sensitive
+// workflow, a prompt and a tool (its tools named by string, so their calls are counted here) and one with a sensitive
 // argument, and one whose tool records the run id it sees. GET /counts answers how often each tool ran in this process, GET /runs
 // the run ids the recording tool saw. Plain JavaScript on the built packages, so the test spawns it with node.
 // Environment: MCPFLOW_TEST_KEYS (a JSON array of keys), MCPFLOW_TEST_TTL (seconds, optional), MCPFLOW_TEST_REDIS (a redis:// URL:
@@ -20,9 +20,12 @@ Step({
   tool: 'add_task',
   args: { project: askUser("Which project page should '{task}' go on?", { choices: field('pages', 'names') }), task: promptArg('task') },
 })(AddProjectTask.prototype, 'added');
-Workflow({ name: 'add_project_task', description: 'Add a task to a project', arguments: { project: z.string(), task: z.string() } })(
-  AddProjectTask,
-);
+Workflow({
+  name: 'add_project_task',
+  description: 'Add a task to a project',
+  arguments: { project: z.string(), task: z.string() },
+  expose: { tool: true },
+})(AddProjectTask);
 
 class AddPrivateTask {}
 Step({ tool: 'authorize', args: { api_key: promptArg('api_key') } })(AddPrivateTask.prototype, 'session');

@@ -71,9 +71,13 @@ export async function manualClient(url: URL, closers: (() => Promise<unknown>)[]
   return client;
 }
 
-/** `prompts/get` that may end in input_required. */
-export async function getPrompt(client: Client, params: Record<string, unknown>): Promise<Round> {
-  return (await client.request({ method: 'prompts/get', params } as never, { allowInputRequired: true } as never)) as Round;
+/** `prompts/get` (or, with `method`, `tools/call` of a workflow's tool) that may end in input_required. */
+export async function getPrompt(
+  client: Client,
+  params: Record<string, unknown>,
+  method: 'prompts/get' | 'tools/call' = 'prompts/get',
+): Promise<Round> {
+  return (await client.request({ method, params } as never, { allowInputRequired: true } as never)) as Round;
 }
 
 /** The round as input_required, with its state; throws on anything else. */

@@ -21,24 +21,21 @@ afterAll(stopInstances);
 
 const runRedis = redisServerInstalled() || REDIS_REQUIRED ? describe : describe.skip;
 
-/** The first round on `first`, the resume on `second`; then the replay on `replayOn`: its outcome, and what ran where. */
-async function resumeThenReplay(first: Instance, second: Instance, replayOn: Instance) {
+type Method = 'prompts/get' | 'tools/call';
+
+/**
+ * The first round on `first`, the resume on `second`; then the replay on `replayOn`, each through
+ * `method` (the workflow's prompt, or its tool): the replay's outcome, and what ran where.
+ */
+async function resumeThenReplay(first: Instance, second: Instance, replayOn: Instance, method: Method = 'prompts/get') {
   const before = [await first.counts(), await second.counts(), await replayOn.counts()];
-  const state = paused(await getPrompt(await manualClient(first.url, closers), { name: 'add_project_task', arguments: args })).requestState;
-  const resumed = (await getPrompt(await manualClient(second.url, closers), {
-    name: 'add_project_task',
-    arguments: args,
-    inputResponses: answer,
-    requestState: state,
-  })) as GetPromptResult;
+  const call = async (on: Instance, params: Record<string, unknown>) =>
+    getPrompt(await manualClient(on.url, closers), { name: 'add_project_task', arguments: args, ...params }, method);
+  const state = paused(await call(first, {})).requestState;
+  const resumed = (await call(second, { inputResponses: answer, requestState: state })) as GetPromptResult;
   expect(resumed._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed' });
   const addedBefore = (await replayOn.counts()).add_task;
-  const replay = await getPrompt(await manualClient(replayOn.url, closers), {
-    name: 'add_project_task',
-    arguments: args,
-    inputResponses: answer,
-    requestState: state,
-  }).then(
+  const replay = await call(replayOn, { inputResponses: answer, requestState: state }).then(
     (result) => ({ accepted: result }),
     (error: { code: number; message: string }) => ({ refused: error }),
   );
@@ -58,16 +55,26 @@ runRedis.each([['node-redis' as const], ['ioredis' as const]])('instances sharin
     await redis?.stop();
   });
 
-  test('a state resumed on one instance is refused on the other, and nothing runs there', async () => {
-    const { replay, addTaskRunsOnReplay } = await resumeThenReplay(a, a, b);
+  const faces = [
+    { face: 'prompt', method: 'prompts/get', called: 'Prompt' },
+    { face: 'tool', method: 'tools/call', called: 'Tool' },
+  ] as const;
+
+  test.each(faces)('through its $face, a state resumed on one instance is refused on the other, and nothing runs there', async (row) => {
+    const { replay, addTaskRunsOnReplay } = await resumeThenReplay(a, a, b, row.method);
     expect(replay).toEqual({
-      refused: expect.objectContaining({ code: -32602, message: expect.stringMatching(/requestState rejected: it was used already/) }),
+      refused: expect.objectContaining({
+        code: -32602,
+        message: expect.stringMatching(
+          new RegExp(`^${row.called} add_project_task: requestState rejected: it was used already.*retry ${row.method} 'add_project_task'`),
+        ),
+      }),
     });
     expect(addTaskRunsOnReplay).toBe(0);
   });
 
-  test('resumed on the other instance, replayed on the first: refused as well', async () => {
-    const { replay, addTaskRunsOnReplay } = await resumeThenReplay(a, b, a);
+  test.each(faces)('through its $face, resumed on the other instance and replayed on the first: refused as well', async (row) => {
+    const { replay, addTaskRunsOnReplay } = await resumeThenReplay(a, b, a, row.method);
     expect(replay).toEqual({ refused: expect.objectContaining({ code: -32602 }) });
     expect(addTaskRunsOnReplay).toBe(0);
   });
@@ -80,13 +87,19 @@ describe('instances with the default memoryReplayGuard', () => {
     [a, b] = await Promise.all([0, 1].map(() => startInstance({ keys: [KEY] })));
   }, 60_000);
 
-  test('each refuses a replay of what it resumed itself, but not of what the other resumed: a fleet needs a shared guard', async () => {
-    const own = await resumeThenReplay(a, a, a);
-    expect(own.replay).toEqual({ refused: expect.objectContaining({ code: -32602 }) });
-    const other = await resumeThenReplay(a, a, b);
-    expect(other.replay).toEqual({ accepted: expect.objectContaining({ messages: expect.any(Array) }) });
-    expect(other.addTaskRunsOnReplay).toBe(1);
-  });
+  test.each([
+    { face: 'prompt', method: 'prompts/get', result: { messages: expect.any(Array) } },
+    { face: 'tool', method: 'tools/call', result: { structuredContent: expect.objectContaining({ status: 'completed' }) } },
+  ] as const)(
+    'through its $face, each refuses a replay of what it resumed itself, but not of what the other resumed: a fleet needs a shared guard',
+    async ({ method, result }) => {
+      const own = await resumeThenReplay(a, a, a, method);
+      expect(own.replay).toEqual({ refused: expect.objectContaining({ code: -32602 }) });
+      const other = await resumeThenReplay(a, a, b, method);
+      expect(other.replay).toEqual({ accepted: expect.objectContaining(result) });
+      expect(other.addTaskRunsOnReplay).toBe(1);
+    },
+  );
 
   test('every tool of a run sees one run id, in both rounds, on both instances', async () => {
     const [seenByA, seenByB] = [(await a.runs()).length, (await b.runs()).length];

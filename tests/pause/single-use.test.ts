@@ -55,8 +55,14 @@ async function endpoint(calls: string[], options: WorkflowServerOptions = { paus
 
 type Round = GetPromptResult | InputRequiredResult;
 
-/** A 2.x client pinned to 2026-07-28 that hands input_required back instead of answering it itself. */
-async function manualClient(url: URL): Promise<(params: Record<string, unknown>) => Promise<Round>> {
+/**
+ * A 2.x client pinned to 2026-07-28 that hands input_required back instead of answering it itself,
+ * calling each workflow through `method`: its prompt, or its tool.
+ */
+async function manualClient(
+  url: URL,
+  method: 'prompts/get' | 'tools/call' = 'prompts/get',
+): Promise<(params: Record<string, unknown>) => Promise<Round>> {
   const client = new Client(
     { name: 'replayer', version: '1.0.0' },
     {
@@ -67,8 +73,7 @@ async function manualClient(url: URL): Promise<(params: Record<string, unknown>)
   );
   await client.connect(new StreamableHTTPClientTransport(url));
   closers.push(() => client.close());
-  return async (params) =>
-    (await client.request({ method: 'prompts/get', params } as never, { allowInputRequired: true } as never)) as Round;
+  return async (params) => (await client.request({ method, params } as never, { allowInputRequired: true } as never)) as Round;
 }
 
 function paused(round: Round): string {
@@ -80,35 +85,43 @@ function paused(round: Round): string {
 
 const replayed = { code: -32602, message: expect.stringMatching(/requestState rejected: it was used already/) };
 
-test('a state resumed once cannot be resumed again: the replay is InvalidParams, and no tool runs twice', async () => {
-  const calls: string[] = [];
-  const prompt = await manualClient(await endpoint(calls));
-  const state = paused(await prompt({ name: 'add_project_task', arguments: args }));
-  const done = (await prompt({
-    name: 'add_project_task',
-    arguments: args,
-    inputResponses: accept('MCP Tester'),
-    requestState: state,
-  })) as GetPromptResult;
-  expect(done._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed' });
-  expect(calls).toEqual(['list_pages', 'add_task']);
+const FACES = [
+  { face: 'prompt', method: 'prompts/get', called: 'Prompt' },
+  { face: 'tool', method: 'tools/call', called: 'Tool' },
+] as const;
 
-  await expect(
-    prompt({ name: 'add_project_task', arguments: args, inputResponses: accept('MCP Tester (archive)'), requestState: state }),
-  ).rejects.toMatchObject({
-    code: -32602,
-    message:
-      'Prompt add_project_task: requestState rejected: it was used already: a requestState resumes its run once (a replayed retry, or a second answer to the same question is refused). ' +
-      "Answer the questions of the latest input_required result, or retry prompts/get 'add_project_task' without requestState to start over.",
-  });
-  expect(calls).toEqual(['list_pages', 'add_task']);
-});
+test.each(FACES)(
+  'through its $face, a state resumed once cannot be resumed again: the replay is InvalidParams, and no tool runs twice',
+  async ({ method, called }) => {
+    const calls: string[] = [];
+    const call = await manualClient(await endpoint(calls), method);
+    const state = paused(await call({ name: 'add_project_task', arguments: args }));
+    const done = (await call({
+      name: 'add_project_task',
+      arguments: args,
+      inputResponses: accept('MCP Tester'),
+      requestState: state,
+    })) as GetPromptResult;
+    expect(done._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed' });
+    expect(calls).toEqual(['list_pages', 'add_task']);
 
-test('a declined question cannot be accepted later on the same state', async () => {
+    await expect(
+      call({ name: 'add_project_task', arguments: args, inputResponses: accept('MCP Tester (archive)'), requestState: state }),
+    ).rejects.toMatchObject({
+      code: -32602,
+      message:
+        `${called} add_project_task: requestState rejected: it was used already: a requestState resumes its run once (a replayed retry, or a second answer to the same question is refused). ` +
+        `Answer the questions of the latest input_required result, or retry ${method} 'add_project_task' without requestState to start over.`,
+    });
+    expect(calls).toEqual(['list_pages', 'add_task']);
+  },
+);
+
+test.each(FACES)('through its $face, a declined question cannot be accepted later on the same state', async ({ method }) => {
   const calls: string[] = [];
-  const prompt = await manualClient(await endpoint(calls));
-  const state = paused(await prompt({ name: 'add_project_task', arguments: args }));
-  const declined = (await prompt({
+  const call = await manualClient(await endpoint(calls), method);
+  const state = paused(await call({ name: 'add_project_task', arguments: args }));
+  const declined = (await call({
     name: 'add_project_task',
     arguments: args,
     inputResponses: { 'added/project': { action: 'decline' } },
@@ -116,7 +129,7 @@ test('a declined question cannot be accepted later on the same state', async () 
   })) as GetPromptResult;
   expect(declined._meta?.['mcpflow/execution']).toMatchObject({ status: 'handoff' });
   await expect(
-    prompt({ name: 'add_project_task', arguments: args, inputResponses: accept('MCP Tester'), requestState: state }),
+    call({ name: 'add_project_task', arguments: args, inputResponses: accept('MCP Tester'), requestState: state }),
   ).rejects.toMatchObject(replayed);
   expect(calls).toEqual(['list_pages']);
 });
