@@ -5,8 +5,19 @@ import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
 import { InMemoryTransport as InMemoryTransportV2 } from '@modelcontextprotocol/server';
-import { Bind, Step, TemplateBinding, Workflow, askUser, defineResource, defineTool, field, promptArg } from '@mcpflow/decorators';
-import type { ExecutionMeta } from '@mcpflow/core';
+import {
+  Bind,
+  Step,
+  TemplateBinding,
+  Workflow,
+  askUser,
+  constant,
+  defineResource,
+  defineTool,
+  field,
+  promptArg,
+} from '@mcpflow/decorators';
+import { RUN_META_KEY, type ExecutionMeta, type RunMeta } from '@mcpflow/core';
 import { LINES, messageText, type Line, type TestClient, type TestServer } from './helpers/lines';
 import { childrenOf, recordSpans, runSpan } from './helpers/tracing';
 
@@ -47,22 +58,43 @@ class DatedTrip {
   booking!: unknown;
 }
 
+@Workflow({ name: 'round_trip', description: 'Book there and back', arguments: { city: z.string() }, expose: { tool: true } })
+class RoundTrip {
+  @Step({ tool: 'book', args: { city: promptArg('city') } })
+  outbound!: unknown;
+
+  @Step({ tool: 'book', name: 'return', args: { city: constant('home') } })
+  inbound!: unknown;
+}
+
 /** How the scenario's `book` tool behaves, and what it takes. */
 type Book =
-  'ok' | 'throws' | 'isError' | 'no structured content' | 'null structured content' | 'needs a date' | 'rejects the city' | 'unregistered';
+  | 'ok'
+  | 'throws'
+  | 'isError'
+  | 'no structured content'
+  | 'null structured content'
+  | 'needs a date'
+  | 'rejects the city'
+  | 'reads the run id'
+  | 'unregistered';
 
-function registerBook(server: TestServer, book: Book): void {
+/** The run ids the `book` tool read from its request context, in order. */
+const runIds: (string | undefined)[] = [];
+
+function registerBook(line: Line, server: TestServer, book: Book): void {
   if (book === 'unregistered') return;
   const inputSchema: Record<string, z.ZodType> = {
     city: book === 'rejects the city' ? z.string().min(100) : z.string(),
     date: book === 'needs a date' ? z.string() : z.string().optional(),
   };
   const outputSchema = book.endsWith('structured content') ? { booked: z.boolean() } : undefined;
-  server.registerTool('book', { description: 'Book a trip', inputSchema, outputSchema }, async (args) => {
+  server.registerTool('book', { description: 'Book a trip', inputSchema, outputSchema }, async (args, context) => {
     const { city, date } = args as { city: string; date?: string };
     if (book === 'throws') throw new Error('booking service unreachable');
     if (book === 'isError') return { content: [{ type: 'text', text: 'no rooms left' }], isError: true };
     if (book === 'null structured content') return { content: [{ type: 'text', text: 'booked' }], structuredContent: null as never };
+    if (book === 'reads the run id') runIds.push((line.metaOf(context)?.[RUN_META_KEY] as RunMeta | undefined)?.id);
     return { content: [{ type: 'text', text: `booked ${city}${date ? ` on ${date}` : ''}` }] };
   });
 }
@@ -70,11 +102,12 @@ function registerBook(server: TestServer, book: Book): void {
 /** A server of the line with both workflows, `book` as the scenario wants it, and a plain prompt. */
 function buildServer(line: Line, book: Book): TestServer {
   const server = new line.WorkflowServer({ name: 'travel', version: '1.0.0' });
-  registerBook(server, book);
+  registerBook(line, server, book);
   server.registerPrompt('greet', { description: 'Greet someone', argsSchema: { name: z.string() } }, ({ name }) => ({
     messages: [{ role: 'user', content: { type: 'text', text: `Hello, ${name}` } }],
   }));
-  return server.use(Trip, DatedTrip);
+  // round_trip only where the scenario needs it: it would add to every scenario's prompts and errors.
+  return book === 'reads the run id' ? server.use(Trip, DatedTrip, RoundTrip) : server.use(Trip, DatedTrip);
 }
 
 /** How the client answers a question (elicitation), when it declares the capability at all. */
@@ -368,6 +401,44 @@ const SCENARIOS: Scenario[] = [
       reason: expect.stringContaining('Which day should Lyon be booked?') as unknown,
       last: expect.stringContaining('Which day should Lyon be booked?') as unknown,
     },
+  },
+  {
+    name: "every tool a run calls sees the run's id in its request context; another run has another; the trace shows none",
+    book: 'reads the run id',
+    act: async (client) => {
+      runIds.length = 0;
+      const results = [
+        await client.getPrompt({ name: 'round_trip', arguments: { city: 'Lyon' } }),
+        await client.getPrompt({ name: 'round_trip', arguments: { city: 'Lyon' } }),
+      ];
+      const [first, again, second, secondAgain] = runIds;
+      return {
+        uuids: runIds.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id ?? '')),
+        oneIdPerRun: first === again && second === secondAgain && first !== second,
+        inTrace: runIds.some((id) => JSON.stringify(results).includes(id!)),
+      };
+    },
+    expected: { uuids: true, oneIdPerRun: true, inTrace: false },
+  },
+  {
+    name: "through tools/call too: every tool of the run sees the run's id, never one the client put in the request's _meta",
+    book: 'reads the run id',
+    act: async (client) => {
+      runIds.length = 0;
+      const forged = { 'mcpflow/run': { id: 'chosen-by-the-client' } };
+      const results = [
+        await client.callTool({ name: 'round_trip', arguments: { city: 'Lyon' }, _meta: forged }),
+        await client.callTool({ name: 'round_trip', arguments: { city: 'Lyon' } }),
+      ];
+      const [first, again, second, secondAgain] = runIds;
+      return {
+        calls: runIds.length,
+        uuids: runIds.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id ?? '')),
+        oneIdPerRun: first === again && second === secondAgain && first !== second,
+        inResults: runIds.some((id) => JSON.stringify(results).includes(id!)),
+      };
+    },
+    expected: { calls: 4, uuids: true, oneIdPerRun: true, inResults: false },
   },
   {
     name: 'a client that cannot be asked gets a handoff, not an error',

@@ -47,7 +47,17 @@ function cyclic() {
   return node;
 }
 
+/** A JSON value nested `levels` deep, and its text (written out: JSON.stringify itself overflows the stack on it). */
+function nested(levels: number): unknown {
+  let value: unknown = 'bottom';
+  for (let level = 0; level < levels; level += 1) value = { inner: value };
+  return value;
+}
+const nestedText = (levels: number) => `${'{"inner":'.repeat(levels)}"bottom"${'}'.repeat(levels)}`;
+
 const RESULTS: Record<string, () => unknown> = {
+  'deep-structured': () => ({ content: [{ type: 'text', text: 'a deep tree' }], structuredContent: { tree: nested(6_000) } }),
+  'deep-text': () => ({ content: [{ type: 'text', text: nestedText(6_000) }] }),
   bigint: () => ({ content: [{ type: 'text', text: 'rows: 1' }], structuredContent: { count: 12345678901234567890n } }),
   cycle: () => ({ content: [{ type: 'text', text: 'a tree' }], structuredContent: cyclic() }),
   'bogus-block': () => ({ content: [{ type: 'bogus', text: 'hello' }] }),
@@ -78,7 +88,9 @@ function shakyServer(line: Line) {
     ) =>
       variant === 'number-text'
         ? { contents: [{ uri: uri.href, text: 42 }] }
-        : { contents: [{ uri: uri.href, blob: { not: 'base64' } }] }) as never);
+        : variant === 'deep-json'
+          ? { contents: [{ uri: uri.href, mimeType: 'application/json', text: nestedText(6_000) }] }
+          : { contents: [{ uri: uri.href, blob: { not: 'base64' } }] }) as never);
     return server.use(ShakyRun, ShakyRead, BigId);
   };
   return { factory, calls };
@@ -98,6 +110,11 @@ describe.each(MATRIX)('a result that cannot be represented fails its step, and t
       "tool shaky returned a malformed result: content[0].type is 'bogus', not one of text, image, audio, resource_link, resource",
     ],
     ['object-text', 'tool shaky returned a malformed result: content[0].text is an object, not a string'],
+    [
+      'deep-structured',
+      'tool shaky returned a result that cannot be sent as JSON: structuredContent is nested more than 1,000 levels deep',
+    ],
+    ['deep-text', 'tool shaky returned text that is JSON nested more than 1,000 levels deep'],
     ['throws-plain-object', 'tool shaky threw: rate limited by upstream'],
     ['throws-null-prototype', 'tool shaky threw: {"code":"E_NO_PROTO"}'],
   ])('%s', async (variant, reason) => {
@@ -125,12 +142,14 @@ describe.each(MATRIX)('a result that cannot be represented fails its step, and t
   test.each([
     ['number-text', 'resource shaky://doc/number-text returned malformed contents: contents[0].text is a number, not a string'],
     ['object-blob', 'resource shaky://doc/object-blob returned malformed contents: contents[0].blob is an object, not a string'],
+    ['deep-json', 'resource shaky://doc/deep-json returned JSON nested more than 1,000 levels deep'],
   ])('resource contents %s', async (variant, reason) => {
     const { factory } = shakyServer(line);
     const client = await line.connect(factory, { transport });
     const result = await client.getPrompt({ name: 'shaky_read', arguments: { variant } });
     expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'doc', reason });
     expect(result.messages.map((message) => message.content.type)).toEqual(['text', 'text', 'text', 'text', 'text', 'text']);
+    expect(meta(await client.getPrompt({ name: 'shaky_read', arguments: { variant: 'number-text' } })).status).toBe('failed');
     await client.close();
   });
 

@@ -93,6 +93,8 @@ export interface Line {
   signalOf(context: unknown): AbortSignal;
   /** The verified token a tool or resource handler's request context carries, if any. */
   authOf(context: unknown): AuthInfo | undefined;
+  /** The request `_meta` a tool or resource handler's context carries (1.x `extra._meta`, 2.x `ctx.mcpReq._meta`). */
+  metaOf(context: unknown): Record<string, unknown> | undefined;
 }
 
 const v1: Line = {
@@ -131,6 +133,7 @@ const v1: Line = {
   },
   signalOf: (context) => (context as { signal: AbortSignal }).signal,
   authOf: (context) => (context as { authInfo?: AuthInfo }).authInfo,
+  metaOf: (context) => (context as { _meta?: Record<string, unknown> })._meta,
 };
 
 export const v2: Line = {
@@ -186,6 +189,7 @@ export const v2: Line = {
   },
   signalOf: (context) => (context as { mcpReq: { signal: AbortSignal } }).mcpReq.signal,
   authOf: (context) => (context as { http?: { authInfo?: AuthInfo } }).http?.authInfo,
+  metaOf: (context) => (context as { mcpReq: { _meta?: Record<string, unknown> } }).mcpReq._meta,
 };
 
 export const LINES: readonly Line[] = [v1, v2];

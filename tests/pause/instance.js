@@ -1,14 +1,16 @@
 // One server instance for the pause-and-resume tests, in its own process: protocol 2026-07-28
 // over stateless HTTP on 127.0.0.1 (a free port, printed as JSON on stdout), the add_project_task
-// workflow (its tools named by string, so their calls are counted here) and one with a sensitive
-// argument. GET /counts answers how often each tool ran in this process. Plain JavaScript on the built packages, so the test spawns it with node.
-// Environment: MCPFLOW_TEST_KEYS (a JSON array of keys), MCPFLOW_TEST_TTL (seconds, optional).
+// workflow, a prompt and a tool (its tools named by string, so their calls are counted here) and one with a sensitive
+// argument, and one whose tool records the run id it sees. GET /counts answers how often each tool ran in this process, GET /runs
+// the run ids the recording tool saw. Plain JavaScript on the built packages, so the test spawns it with node.
+// Environment: MCPFLOW_TEST_KEYS (a JSON array of keys), MCPFLOW_TEST_TTL (seconds, optional), MCPFLOW_TEST_REDIS (a redis:// URL:
+// pause through redisReplayGuard on it) with MCPFLOW_TEST_REDIS_CLIENT (`node-redis` or `ioredis`).
 require('reflect-metadata');
 const { createServer } = require('node:http');
 const { z } = require('zod');
 const { createMcpHandler } = require('@modelcontextprotocol/server');
 const { toNodeHandler } = require('@modelcontextprotocol/node');
-const { WorkflowServer } = require('@mcpflow/core/v2');
+const { RUN_META_KEY, WorkflowServer, redisReplayGuard } = require('@mcpflow/core/v2');
 const { Bind, Step, Workflow, askUser, field, promptArg } = require('@mcpflow/decorators');
 
 class AddProjectTask {}
@@ -18,9 +20,12 @@ Step({
   tool: 'add_task',
   args: { project: askUser("Which project page should '{task}' go on?", { choices: field('pages', 'names') }), task: promptArg('task') },
 })(AddProjectTask.prototype, 'added');
-Workflow({ name: 'add_project_task', description: 'Add a task to a project', arguments: { project: z.string(), task: z.string() } })(
-  AddProjectTask,
-);
+Workflow({
+  name: 'add_project_task',
+  description: 'Add a task to a project',
+  arguments: { project: z.string(), task: z.string() },
+  expose: { tool: true },
+})(AddProjectTask);
 
 class AddPrivateTask {}
 Step({ tool: 'authorize', args: { api_key: promptArg('api_key') } })(AddPrivateTask.prototype, 'session');
@@ -38,9 +43,28 @@ Workflow({
   sensitiveArguments: ['api_key'],
 })(AddPrivateTask);
 
+class RecordRun {}
+Step({ tool: 'record_run', args: { label: promptArg('label') } })(RecordRun.prototype, 'before');
+Step({ tool: 'record_run', args: { label: askUser('Go on with {label}?') } })(RecordRun.prototype, 'after');
+Workflow({ name: 'record_run', description: 'Record the run id before and after a question', arguments: { label: z.string() } })(RecordRun);
+
 const pages = ['Website Redesign', 'MCP Tester', 'MCP Tester (archive)'];
 const counts = { authorize: 0, list_pages: 0, add_task: 0 };
+const runs = [];
 const pause = { keys: JSON.parse(process.env.MCPFLOW_TEST_KEYS), ttlSeconds: Number(process.env.MCPFLOW_TEST_TTL ?? 600) };
+
+async function sharedGuard() {
+  const url = process.env.MCPFLOW_TEST_REDIS;
+  if (!url) return;
+  let client;
+  if (process.env.MCPFLOW_TEST_REDIS_CLIENT === 'ioredis') {
+    const { Redis } = require('ioredis');
+    client = new Redis(url);
+  } else {
+    client = await require('redis').createClient({ url }).connect();
+  }
+  pause.replayGuard = redisReplayGuard(client);
+}
 
 function build() {
   const server = new WorkflowServer({ name: 'projects', version: '1.0.0' }, { pause });
@@ -58,19 +82,23 @@ function build() {
     counts.add_task += 1;
     return { content: [{ type: 'text', text: JSON.stringify({ ok: true, page: project }) }] };
   });
-  return server.use(AddProjectTask, AddPrivateTask);
+  server.registerTool('record_run', { inputSchema: z.object({ label: z.string() }) }, async ({ label }, ctx) => {
+    runs.push(ctx.mcpReq._meta?.[RUN_META_KEY]?.id);
+    return { content: [{ type: 'text', text: `recorded ${label}` }] };
+  });
+  return server.use(AddProjectTask, AddPrivateTask, RecordRun);
 }
 
 const handler = createMcpHandler(build, { legacy: 'reject' });
 const serve = toNodeHandler(handler);
 const http = createServer((request, response) => {
-  if (request.url === '/counts') {
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(counts));
+  if (request.url === '/counts' || request.url === '/runs') {
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(request.url === '/runs' ? runs : counts));
     return;
   }
   void serve(request, response);
 });
-http.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: http.address().port })));
+void sharedGuard().then(() => http.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: http.address().port }))));
 process.on('SIGTERM', () => {
   void handler.close();
   http.close(() => process.exit(0));

@@ -1,13 +1,15 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport, type InputRequiredResult } from '@modelcontextprotocol/client';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { z } from 'zod';
+import type { WorkflowClass } from '@mcpflow/core';
 import { WorkflowServer } from '@mcpflow/core/v2';
-import { Bind, Step, Workflow, askUser, field, promptArg } from '@mcpflow/decorators';
+import { Bind, Step, Workflow, askUser, constant, field, promptArg } from '@mcpflow/decorators';
 
 /**
  * DESIGN §2.8 "No oracles", as an attacker tries it over protocol 2026-07-28: a client that chooses
@@ -105,4 +107,147 @@ test('the requestState length is the same whether the client guessed the token, 
     for (const guess of guesses) lengths.push((await stateFor(guess)).length);
     expect(new Set(lengths).size).toBe(1);
   }
+});
+
+/**
+ * The property of issue 19 ("Tests that must pass"): for random secrets the server holds — a
+ * sensitive constant and a token a tool returns — and a client that guesses one of them as its own
+ * argument and answer, what comes back does not depend on whether the guess is right. The right
+ * guess is compared with a wrong one of the same characters (so of the same length in any
+ * encoding), which shares a prefix with the secret: the `requestState` has the same length, and
+ * the question and the final trace are the same once the client's own text is set aside.
+ */
+describe('property: state length and redacted trace are independent of a guess being right', () => {
+  const CHARS = [...'abcxyzABC0189_-/ "\\%<é漢🙂'];
+  const secretText = fc
+    .string({ unit: fc.constantFrom(...CHARS), minLength: 10, maxLength: 20 })
+    .filter((text) => new Set(text).size >= 4 && !'[redacted]'.includes(text));
+  const current = { pin: '', token: '' };
+  const classes = new Map<string, WorkflowClass>();
+
+  /** The deploy workflow with `pin` as its sensitive constant (a class per constant, as a decorator takes it). */
+  function guarded(pin: string): WorkflowClass {
+    let found = classes.get(pin);
+    if (!found) {
+      @Workflow({
+        name: 'guarded_deploy',
+        description: 'Deploy with a PIN and a session',
+        arguments: { service: z.string(), note: z.string() },
+      })
+      class GuardedDeploy {
+        @Step({ tool: 'sign_in', args: { service: promptArg('service') } })
+        @Bind('session')
+        session!: { token: string };
+
+        @Step({
+          tool: 'deploy',
+          args: {
+            token: field('session', 'token'),
+            pin: constant(pin),
+            note: promptArg('note'),
+            confirm: askUser('Deploy {service} with note {note}?'),
+          },
+          sensitiveArgs: ['token', 'pin'],
+        })
+        deployed!: unknown;
+      }
+      classes.set(pin, (found = GuardedDeploy));
+    }
+    return found;
+  }
+
+  let url: URL;
+  beforeAll(async () => {
+    const handler = createMcpHandler(
+      () => {
+        const server = new WorkflowServer(
+          { name: 'deployer', version: '1.0.0' },
+          { pause: { keys: ['the property test key, 32 bytes or more'] } },
+        );
+        server.registerTool('sign_in', { inputSchema: z.object({ service: z.string() }) }, async () => ({
+          content: [{ type: 'text', text: JSON.stringify({ token: current.token }) }],
+          structuredContent: { token: current.token },
+        }));
+        server.registerTool(
+          'deploy',
+          { inputSchema: z.object({ token: z.string(), pin: z.string(), note: z.string(), confirm: z.string() }) },
+          async () => ({
+            content: [{ type: 'text', text: 'deployed' }],
+          }),
+        );
+        return server.use(guarded(current.pin));
+      },
+      { legacy: 'reject' },
+    );
+    const serve = toNodeHandler(handler);
+    const http: Server = createServer((request, response) => void serve(request, response));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    closers.push(
+      () => handler.close(),
+      () => new Promise((resolve) => http.close(resolve)),
+    );
+    url = new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+  });
+
+  /** Both rounds of a run whose client sends `guess` as its note and its answer. */
+  async function seen(client: Client, guess: string) {
+    const params = { name: 'guarded_deploy', arguments: { service: 'api', note: guess } };
+    const first = (await client.request(
+      { method: 'prompts/get', params } as never,
+      { allowInputRequired: true } as never,
+    )) as InputRequiredResult;
+    const { requestState, ...question } = first;
+    if (typeof requestState !== 'string') throw new Error(`expected input_required, got ${JSON.stringify(first)}`);
+    const result = (await client.request(
+      {
+        method: 'prompts/get',
+        params: { ...params, inputResponses: { 'deployed/confirm': { action: 'accept', content: { confirm: guess } } }, requestState },
+      } as never,
+      { allowInputRequired: true } as never,
+    )) as Record<string, unknown>;
+    // The guess as the client sent it shows in text (escaped once here) and in argument dumps (JSON in a text: twice).
+    const escape = (text: string) => JSON.stringify(text).slice(1, -1);
+    let withoutGuess = JSON.stringify({ question, result });
+    for (const form of [escape(escape(guess)), escape(guess)]) withoutGuess = withoutGuess.split(form).join('⟨guess⟩');
+    return { stateLength: requestState.length, withoutGuess };
+  }
+
+  /** The secret with the characters after `at` rotated by one: the same characters, a shared prefix, a different text. */
+  function nearMiss(secret: string, at: number): string {
+    const chars = [...secret];
+    const cut = at % (chars.length - 1);
+    const tail = chars.slice(cut);
+    return [...chars.slice(0, cut), ...tail.slice(1), tail[0]].join('');
+  }
+
+  test('for random secrets and guesses, through a real 2.x client on 2026-07-28', async () => {
+    const client = new Client(
+      { name: 'guesser', version: '1.0.0' },
+      {
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+        capabilities: { elicitation: { form: {} } },
+        inputRequired: { autoFulfill: false },
+      },
+    );
+    await client.connect(new StreamableHTTPClientTransport(url));
+    closers.push(() => client.close());
+    await fc.assert(
+      fc.asyncProperty(
+        secretText,
+        secretText,
+        fc.constantFrom('pin' as const, 'token' as const),
+        fc.nat(),
+        async (pin, token, target, at) => {
+          const right = target === 'pin' ? pin : token;
+          const wrong = nearMiss(right, at);
+          fc.pre(wrong !== right && pin !== token);
+          Object.assign(current, { pin, token });
+          const [hit, miss] = [await seen(client, right), await seen(client, wrong)];
+          expect(hit.stateLength).toBe(miss.stateLength);
+          expect(hit.withoutGuess).toBe(miss.withoutGuess);
+        },
+      ),
+      { numRuns: 25, seed: 19_2026 },
+    );
+  }, 60_000);
 });

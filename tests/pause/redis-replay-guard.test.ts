@@ -4,7 +4,7 @@ import { createClient, createCluster } from 'redis';
 import { createClient as createClientV5, createCluster as createClusterV5 } from 'redis-v5';
 import { redisReplayGuard, type RedisReplayGuardOptions } from '../../packages/core/src/adapter-kit/pause/redis-replay-guard';
 import type { RedisClientLike } from '../../packages/core/src/adapter-kit/pause/redis-client';
-import { ReplayGuardError } from '../../packages/core/src/adapter-kit/pause/replay-guard-error';
+import { ReplayGuardError } from '../../packages/core/src/engine/sealing/replay-guard-error';
 import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
 
 /**

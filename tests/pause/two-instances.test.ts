@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { Client, StreamableHTTPClientTransport, type InputRequiredResult } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { GetPromptResult } from '@modelcontextprotocol/server';
+import { getPrompt, manualClient as connectManually, paused, startInstance, stopInstances, type Instance } from './instances';
 
 /**
  * Pause and resume across processes, as behind a load balancer: each instance is a separate node
@@ -15,85 +14,37 @@ const KEY = 'the fleet-wide state key, at least 32 bytes long';
 const NEW_KEY = 'a newer key, rotated in first: 32 bytes or more';
 const SECRET = 'sk_live_TOPSECRET_9f8e7d';
 
-interface Instance {
-  readonly url: URL;
-  counts(): Promise<Record<string, number>>;
-}
-
-const children: ChildProcess[] = [];
-const closers: (() => Promise<unknown>)[] = [];
-
-async function start(keys: string[], ttlSeconds?: number): Promise<Instance> {
-  const child = spawn(process.execPath, [path.join(__dirname, 'instance.js')], {
-    env: { ...process.env, MCPFLOW_TEST_KEYS: JSON.stringify(keys), ...(ttlSeconds ? { MCPFLOW_TEST_TTL: String(ttlSeconds) } : {}) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
-      if (line) resolve((JSON.parse(line) as { port: number }).port);
-    });
-    child.on('exit', (code) => reject(new Error(`instance exited with ${code}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  return { url: new URL(`${base}/mcp`), counts: async () => (await (await fetch(`${base}/counts`)).json()) as Record<string, number> };
-}
-
 let a: Instance;
 let b: Instance;
 let shortLived: Instance;
+const closers: (() => Promise<unknown>)[] = [];
 beforeAll(async () => {
   // b has rotated a new key in: it seals with NEW_KEY and still opens what a sealed with KEY.
-  [a, b, shortLived] = await Promise.all([start([KEY]), start([NEW_KEY, KEY]), start([KEY], 1)]);
+  [a, b, shortLived] = await Promise.all([
+    startInstance({ keys: [KEY] }),
+    startInstance({ keys: [NEW_KEY, KEY] }),
+    startInstance({ keys: [KEY], ttlSeconds: 1 }),
+  ]);
 }, 60_000);
-afterAll(() => {
-  for (const child of children) child.kill('SIGTERM');
-});
+afterAll(stopInstances);
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()));
 });
-
-/** A 2.x client pinned to 2026-07-28 that hands input_required back instead of answering it itself. */
-async function manualClient(instance: Instance): Promise<Client> {
-  const client = new Client(
-    { name: 'pause-test', version: '1.0.0' },
-    {
-      versionNegotiation: { mode: { pin: '2026-07-28' } },
-      capabilities: { elicitation: { form: {} } },
-      inputRequired: { autoFulfill: false },
-    },
-  );
-  await client.connect(new StreamableHTTPClientTransport(instance.url));
-  closers.push(() => client.close());
-  return client;
-}
-
-type Round = GetPromptResult | InputRequiredResult;
-async function getPrompt(client: Client, params: Record<string, unknown>): Promise<Round> {
-  return (await client.request({ method: 'prompts/get', params } as never, { allowInputRequired: true } as never)) as Round;
-}
-function paused(round: Round): InputRequiredResult & { requestState: string } {
-  if ((round as InputRequiredResult).resultType !== 'input_required')
-    throw new Error(`expected input_required, got ${JSON.stringify(round)}`);
-  return round as InputRequiredResult & { requestState: string };
-}
+const connect = (instance: Instance) => connectManually(instance.url, closers);
 
 const args = { project: 'mcp tester', task: 'Fix the login bug' };
 const answer = { 'added/project': { action: 'accept', content: { project: 'MCP Tester (archive)' } } };
 
 test('the first round is served by one process and the retry by another; no step runs twice', async () => {
   const [before, beforeB] = [await a.counts(), await b.counts()];
-  const first = paused(await getPrompt(await manualClient(a), { name: 'add_project_task', arguments: args }));
+  const first = paused(await getPrompt(await connect(a), { name: 'add_project_task', arguments: args }));
   expect(Object.keys(first.inputRequests ?? {})).toEqual(['added/project']);
   expect(first.inputRequests?.['added/project']).toMatchObject({
     method: 'elicitation/create',
     params: { message: "Which project page should 'Fix the login bug' go on?" },
   });
 
-  const final = (await getPrompt(await manualClient(b), {
+  const final = (await getPrompt(await connect(b), {
     name: 'add_project_task',
     arguments: args,
     inputResponses: answer,
@@ -167,12 +118,12 @@ test('behind a round-robin load balancer, a client that answers by itself comple
 describe('a state the server will not resume from is InvalidParams, and nothing runs', () => {
   let state: string;
   beforeAll(async () => {
-    state = paused(await getPrompt(await manualClient(a), { name: 'add_project_task', arguments: args })).requestState;
+    state = paused(await getPrompt(await connect(a), { name: 'add_project_task', arguments: args })).requestState;
   });
 
   const refused = async (instance: Instance, params: Record<string, unknown>, message: RegExp) => {
     const before = await instance.counts();
-    const attempt = getPrompt(await manualClient(instance), { inputResponses: answer, ...params });
+    const attempt = getPrompt(await connect(instance), { inputResponses: answer, ...params });
     await expect(attempt).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(message) });
     expect(await instance.counts()).toEqual(before);
   };
@@ -209,7 +160,7 @@ describe('a state the server will not resume from is InvalidParams, and nothing 
   });
 
   test('sealed with a key this instance does not hold', async () => {
-    const sealedByB = paused(await getPrompt(await manualClient(b), { name: 'add_project_task', arguments: args })).requestState;
+    const sealedByB = paused(await getPrompt(await connect(b), { name: 'add_project_task', arguments: args })).requestState;
     await refused(
       a,
       { name: 'add_project_task', arguments: args, requestState: sealedByB },
@@ -218,7 +169,7 @@ describe('a state the server will not resume from is InvalidParams, and nothing 
   });
 
   test('expired', async () => {
-    const shortState = paused(await getPrompt(await manualClient(shortLived), { name: 'add_project_task', arguments: args })).requestState;
+    const shortState = paused(await getPrompt(await connect(shortLived), { name: 'add_project_task', arguments: args })).requestState;
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await refused(
       shortLived,
@@ -230,7 +181,7 @@ describe('a state the server will not resume from is InvalidParams, and nothing 
 
 test('a sensitive prompt argument never appears in the requestState bytes, in any form', async () => {
   const privateArgs = { project: 'mcp tester', task: 'Fix the login bug', api_key: SECRET };
-  const first = paused(await getPrompt(await manualClient(a), { name: 'add_private_task', arguments: privateArgs }));
+  const first = paused(await getPrompt(await connect(a), { name: 'add_private_task', arguments: privateArgs }));
   const bytes = Buffer.from(first.requestState, 'base64url');
   const views = [
     first.requestState,
@@ -257,7 +208,7 @@ test('a sensitive prompt argument never appears in the requestState bytes, in an
   for (const view of views) for (const form of forms) expect(view).not.toContain(form);
   expect(JSON.stringify(first)).not.toContain('TOPSECRET');
 
-  const final = (await getPrompt(await manualClient(b), {
+  const final = (await getPrompt(await connect(b), {
     name: 'add_private_task',
     arguments: privateArgs,
     inputResponses: { 'added/project': { action: 'accept', content: { project: 'MCP Tester' } } },

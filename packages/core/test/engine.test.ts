@@ -18,6 +18,7 @@ import {
   type ToolResult,
 } from '../src/engine';
 import { Redactor } from '../src/engine/redaction/redactor';
+import { runSecrets } from '../src/engine/redaction/run-secrets';
 import { StepCancelledError, StepTimeoutError, runTry, withRetry } from '../src/engine/steps/step-policy';
 import { expandUri, planUri } from '../src/engine/uri/expand-uri';
 
@@ -148,15 +149,15 @@ describe('the executor advances an execution state', () => {
 describe('redactor', () => {
   test('replaces a secret raw and JSON-escaped, the longest first', () => {
     const redactor = new Redactor();
-    redactor.add('ab"c');
-    redactor.add('ab"c-longer');
+    redactor.add('ab"c', 'server');
+    redactor.add('ab"c-longer', 'server');
     expect(redactor.redact('x ab"c-longer y {"k":"ab\\"c"}')).toBe(`x ${REDACTED} y {"k":"${REDACTED}"}`);
   });
 
-  test("keeps its secrets in the list it is given (the execution state's)", () => {
-    const secrets: string[] = [];
-    new Redactor(secrets).add({ pin: 1 });
-    expect(secrets).toEqual(expect.arrayContaining(['{"pin":1}', '{\\"pin\\":1}']));
+  test("keeps its secrets in the run's secrets it is given (the execution state's)", () => {
+    const secrets = runSecrets(undefined);
+    new Redactor(secrets).add({ pin: 1 }, 'server');
+    expect(secrets.held).toEqual(expect.arrayContaining(['{"pin":1}', '{\\"pin\\":1}']));
   });
 });
 
@@ -200,7 +201,16 @@ describe('URI expansion', () => {
   const uri = planUri('files://docs/{name}', ['name'], (template) => new UriTemplate(template));
 
   test('encodes a value into one segment', () => {
-    expect(expandUri(uri, { name: 'a/b c' })).toEqual({ ok: true, uri: 'files://docs/a%2Fb%20c' });
+    expect(expandUri(uri, { name: 'a/b c' })).toEqual({ ok: true, uri: 'files://docs/a%2Fb%20c', shown: 'files://docs/a%2Fb%20c' });
+  });
+
+  test('shows the URI filled with the marked values it is given, and reads the one filled with the values', () => {
+    const marked = { name: '\uFDD0key a/b\uFDD1key' };
+    expect(expandUri(uri, { name: 'a/b' }, marked)).toEqual({
+      ok: true,
+      uri: 'files://docs/a%2Fb',
+      shown: 'files://docs/%EF%B7%90key%20a%2Fb%EF%B7%91key',
+    });
   });
 
   test('refuses a dot segment, which URL parsing would collapse', () => {

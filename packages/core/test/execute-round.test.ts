@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, askUser, equals, field, item, promptArg } from '@mcpflow/decorators';
 import { readWorkflowModel } from '../src/model/read-workflow';
+import { MemoryReplayGuard } from '../src/adapter-kit/pause/memory-replay-guard';
 import {
+  ReplayGuardError,
   SealedStateError,
   StateSealer,
   executeWorkflow,
@@ -91,10 +93,11 @@ function result(round: RoundResult): PromptResult {
 
 describe('executeWorkflowRound: pausing with a sealed state and resuming from it', () => {
   const sealer = new StateSealer({ keys: [KEY] });
+  const pausing = { sealer, replayGuard: new MemoryReplayGuard() };
 
   test('the first round pauses with the questions; the retry resumes without running completed steps; the trace is the in-place one', async () => {
     const calls: string[] = [];
-    const first = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), calls), {}, sealer));
+    const first = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), calls), {}, pausing));
     expect(first.inputRequests).toEqual({
       'added/page': {
         method: 'elicitation/create',
@@ -116,7 +119,7 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
         args,
         host(rounds({ 'added/page': accept('MCP Tester (archive)') }), calls),
         {},
-        sealer,
+        pausing,
         first.requestState,
       ),
     );
@@ -147,15 +150,15 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
 
   test('a refused answer pauses again with the reason; answers beyond the attempts hand off', async () => {
     const calls: string[] = [];
-    const first = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), calls), {}, sealer));
+    const first = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), calls), {}, pausing));
     const second = inputRequired(
-      await executeWorkflowRound(plan, args, host(rounds({ 'added/page': accept('Nope') }), calls), {}, sealer, first.requestState),
+      await executeWorkflowRound(plan, args, host(rounds({ 'added/page': accept('Nope') }), calls), {}, pausing, first.requestState),
     );
     expect(second.inputRequests['added/page'].params).toMatchObject({
       message: 'Which page for Fix login?\n(The previous answer was not accepted: "Nope" is not one of the choices. Please answer again.)',
     });
     const last = result(
-      await executeWorkflowRound(plan, args, host(rounds({ 'added/page': accept('Nope again') }), calls), {}, sealer, second.requestState),
+      await executeWorkflowRound(plan, args, host(rounds({ 'added/page': accept('Nope again') }), calls), {}, pausing, second.requestState),
     );
     expect(last._meta?.['mcpflow/execution']).toMatchObject({
       status: 'handoff',
@@ -166,20 +169,21 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
   });
 
   test('a retry without the answers pauses again; decline hands off; cancel ends as cancelled', async () => {
-    const first = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), []), {}, sealer));
+    const first = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), []), {}, pausing));
     const again = inputRequired(
-      await executeWorkflowRound(plan, args, host(rounds({ other: accept('x') }), []), {}, sealer, first.requestState),
+      await executeWorkflowRound(plan, args, host(rounds({ other: accept('x') }), []), {}, pausing, first.requestState),
     );
     expect(Object.keys(again.inputRequests)).toEqual(['added/page']);
     const declined = result(
-      await executeWorkflowRound(plan, args, host(rounds({ 'added/page': { action: 'decline' } }), []), {}, sealer, first.requestState),
+      await executeWorkflowRound(plan, args, host(rounds({ 'added/page': { action: 'decline' } }), []), {}, pausing, again.requestState),
     );
     expect(declined._meta?.['mcpflow/execution']).toMatchObject({
       status: 'handoff',
       reason: 'the user declined to answer "Which page for Fix login?" (choices: MCP Tester, MCP Tester (archive))',
     });
+    const other = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), []), {}, pausing));
     const cancelled = result(
-      await executeWorkflowRound(plan, args, host(rounds({ 'added/page': { action: 'cancel' } }), []), {}, sealer, first.requestState),
+      await executeWorkflowRound(plan, args, host(rounds({ 'added/page': { action: 'cancel' } }), []), {}, pausing, other.requestState),
     );
     expect(cancelled._meta?.['mcpflow/execution']).toMatchObject({ status: 'cancelled', stoppedAt: 'added' });
   });
@@ -187,10 +191,20 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
   test('a state that is altered, foreign, expired, sealed by another key or another version runs nothing', async () => {
     let now = 1_800_000_000_000;
     const clocked = new StateSealer({ keys: [KEY], ttlSeconds: 60 }, () => now);
-    const { requestState } = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), []), {}, clocked));
+    const replayGuard = new MemoryReplayGuard(10, () => now);
+    const { requestState } = inputRequired(
+      await executeWorkflowRound(plan, args, host(rounds(), []), {}, { sealer: clocked, replayGuard: new MemoryReplayGuard() }),
+    );
     const calls: string[] = [];
     const retry = (state: unknown, sealer: StateSealer = clocked, retryArgs: Record<string, string> = args) =>
-      executeWorkflowRound(plan, retryArgs, host(rounds({ 'added/page': accept('MCP Tester') }), calls), {}, sealer, state);
+      executeWorkflowRound(
+        plan,
+        retryArgs,
+        host(rounds({ 'added/page': accept('MCP Tester') }), calls),
+        {},
+        { sealer, replayGuard },
+        state,
+      );
     const bytes = Buffer.from(requestState, 'base64url');
     bytes[bytes.length - 20] ^= 1;
     await expect(retry(bytes.toString('base64url'))).rejects.toMatchObject({ problem: 'not-authentic' });
@@ -203,7 +217,9 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
     const otherVersion = planWorkflow({ ...plan.model, steps: plan.model.steps.slice(0, 2) }, () => {
       throw new Error('none');
     });
-    await expect(executeWorkflowRound(otherVersion, args, host(rounds(), calls), {}, clocked, requestState)).rejects.toMatchObject({
+    await expect(
+      executeWorkflowRound(otherVersion, args, host(rounds(), calls), {}, { sealer: clocked, replayGuard }, requestState),
+    ).rejects.toMatchObject({
       problem: 'stale',
     });
     now += 61_000;
@@ -213,12 +229,14 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
 
   test('a state over the size limit cannot pause: a handoff names the question and the limit', async () => {
     const tiny = new StateSealer({ keys: [KEY], maxBytes: 64 });
-    const round = result(await executeWorkflowRound(plan, args, host(rounds(), []), {}, tiny));
+    const round = result(
+      await executeWorkflowRound(plan, args, host(rounds(), []), {}, { sealer: tiny, replayGuard: new MemoryReplayGuard() }),
+    );
     expect(round._meta?.['mcpflow/execution']).toMatchObject({
       status: 'handoff',
       stoppedAt: 'added',
       reason: expect.stringMatching(
-        /^the server cannot pause step 'added' to ask "Which page for Fix login\?": its state would be \d+ characters sealed, over this server's limit of 64$/,
+        /^the server cannot pause step 'added' to ask "Which page for Fix login\?": its state would be \d+ characters sealed, over this server's limit of 64 \(pause\.maxBytes\)$/,
       ),
     });
   });
@@ -254,6 +272,7 @@ class PlanRelease {
 
 describe('asking inside parallel groups and loops', () => {
   const sealer = new StateSealer({ keys: [KEY] });
+  const pausing = { sealer, replayGuard: new MemoryReplayGuard() };
   const releasePlan = planWorkflow(readWorkflowModel(PlanRelease)!, () => {
     throw new Error('no URI templates here');
   });
@@ -261,7 +280,7 @@ describe('asking inside parallel groups and loops', () => {
   test('a parallel group asks all its questions in one round before any of its steps runs; a loop asks once before it starts', async () => {
     const calls: string[] = [];
     const run = (responses: Record<string, AskResponse> | undefined, state?: string) =>
-      executeWorkflowRound(releasePlan, { project: 'mcp' }, host(rounds(responses), calls), {}, sealer, state);
+      executeWorkflowRound(releasePlan, { project: 'mcp' }, host(rounds(responses), calls), {}, pausing, state);
     const first = inputRequired(await run(undefined));
     expect(Object.keys(first.inputRequests)).toEqual(['changelog/page', 'announce/page']);
     expect(calls).toEqual(['list_pages']);
@@ -297,18 +316,19 @@ class MaybeAdd {
 
 test('a step its when skips asks nothing', async () => {
   const sealer = new StateSealer({ keys: [KEY] });
+  const pausing = { sealer, replayGuard: new MemoryReplayGuard() };
   const maybePlan = planWorkflow(readWorkflowModel(MaybeAdd)!, () => {
     throw new Error('no URI templates here');
   });
   const calls: string[] = [];
-  const skipped = result(await executeWorkflowRound(maybePlan, { mode: 'list' }, host(rounds(), calls), {}, sealer));
+  const skipped = result(await executeWorkflowRound(maybePlan, { mode: 'list' }, host(rounds(), calls), {}, pausing));
   expect(skipped._meta?.['mcpflow/execution']).toMatchObject({
     status: 'completed',
     steps: [{ status: 'completed' }, { status: 'skipped' }],
   });
   expect(skipped._meta?.['mcpflow/execution']).not.toHaveProperty('questions');
   expect(
-    Object.keys(inputRequired(await executeWorkflowRound(maybePlan, { mode: 'add' }, host(rounds(), calls), {}, sealer)).inputRequests),
+    Object.keys(inputRequired(await executeWorkflowRound(maybePlan, { mode: 'add' }, host(rounds(), calls), {}, pausing)).inputRequests),
   ).toEqual(['added/page']);
 });
 
@@ -328,15 +348,16 @@ class NotifyThenAdd {
 
 test('a sealed state holds what a resume needs and nothing of the executor: a loop is its binding and its summary', async () => {
   const sealer = new StateSealer({ keys: [KEY] });
+  const pausing = { sealer, replayGuard: new MemoryReplayGuard() };
   const notifyPlan = planWorkflow(readWorkflowModel(NotifyThenAdd)!, () => {
     throw new Error('no URI templates here');
   });
-  const paused = inputRequired(await executeWorkflowRound(notifyPlan, { project: 'mcp' }, host(rounds(), []), {}, sealer));
+  const paused = inputRequired(await executeWorkflowRound(notifyPlan, { project: 'mcp' }, host(rounds(), []), {}, pausing));
   const { state } = sealer.open(paused.requestState, { prompt: 'notify_then_add', arguments: { project: 'mcp' } }) as {
     state: Record<string, unknown>;
   };
   expect(Object.keys(state).sort()).toEqual(
-    ['answers', 'bindings', 'flow', 'messages', 'pause', 'position', 'questions', 'rounds', 'secrets', 'statuses'].sort(),
+    ['answers', 'bindings', 'flow', 'messages', 'pause', 'position', 'questions', 'rounds', 'runId', 'secrets', 'statuses'].sort(),
   );
   expect(state.position).toBe(2);
   expect(state.bindings).toEqual({
@@ -344,4 +365,73 @@ test('a sealed state holds what a resume needs and nothing of the executor: a lo
     notified: ['notified MCP Tester', 'notified MCP Tester (archive)'],
   });
   expect(state.flow).toEqual({ 1: { iterations: { count: 2, completed: 2, skipped: 0, failed: 0, cancelled: 0, failures: [] } } });
+});
+
+describe('single use: a replay guard consumes each paused round once', () => {
+  const sealer = new StateSealer({ keys: [KEY] });
+
+  test('the first resume is consumed under the run id and round, for as long as the state lives; a replay runs nothing', async () => {
+    const consumed: unknown[] = [];
+    const guard = new MemoryReplayGuard();
+    const replayGuard = { consume: (round: Parameters<MemoryReplayGuard['consume']>[0]) => (consumed.push(round), guard.consume(round)) };
+    const calls: string[] = [];
+    const first = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), calls), {}, { sealer, replayGuard }));
+    const answer = () => host(rounds({ 'added/page': accept('MCP Tester') }), calls);
+    const done = result(await executeWorkflowRound(plan, args, answer(), {}, { sealer, replayGuard }, first.requestState));
+    expect(done._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed' });
+    expect(consumed).toEqual([{ runId: expect.stringMatching(/^[0-9a-f-]{36}$/), round: 1, ttlMs: expect.any(Number) }]);
+    expect((consumed[0] as { ttlMs: number }).ttlMs).toBeGreaterThan(599_000);
+    await expect(executeWorkflowRound(plan, args, answer(), {}, { sealer, replayGuard }, first.requestState)).rejects.toMatchObject({
+      problem: 'replayed',
+    });
+    expect(calls).toEqual(['list_pages', 'add_task', 'notify']);
+  });
+
+  test('a state sealed by an earlier mcpflow (another payload shape) is refused as stale before the guard, not misread', async () => {
+    const consumed: unknown[] = [];
+    const replayGuard = { consume: async (round: unknown) => (consumed.push(round), 'first' as const) };
+    // The shape round 1 sealed: the fingerprint, and a state with its secrets as a list of forms.
+    const sealed = sealer.seal(
+      { plan: 'whatever it was', state: { position: 1, bindings: {}, messages: [], secrets: [], answers: {}, questions: [], rounds: 1 } },
+      { prompt: plan.model.name, arguments: args },
+    );
+    if (!sealed.ok) throw new Error(sealed.reason);
+    await expect(executeWorkflowRound(plan, args, host(rounds(), []), {}, { sealer, replayGuard }, sealed.state)).rejects.toMatchObject({
+      problem: 'stale',
+      message: expect.stringContaining('sealed by an earlier version of mcpflow'),
+    });
+    expect(consumed).toEqual([]);
+  });
+
+  test('a state that does not open, or is stale, never reaches the guard', async () => {
+    const consumed: unknown[] = [];
+    const replayGuard = { consume: async (round: unknown) => (consumed.push(round), 'first' as const) };
+    const first = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), []), {}, { sealer, replayGuard }));
+    const forged = Buffer.from(first.requestState, 'base64url');
+    forged[forged.length - 1] ^= 1;
+    const otherVersion = planWorkflow({ ...plan.model, steps: plan.model.steps.slice(0, 2) }, () => {
+      throw new Error('none');
+    });
+    for (const [target, state] of [
+      [plan, forged.toString('base64url')],
+      [otherVersion, first.requestState],
+    ] as const)
+      await expect(executeWorkflowRound(target, args, host(rounds(), []), {}, { sealer, replayGuard }, state)).rejects.toBeInstanceOf(
+        SealedStateError,
+      );
+    expect(consumed).toEqual([]);
+  });
+
+  test('a guard that fails, or answers nonsense, refuses the resume with a ReplayGuardError in mcpflow’s words', async () => {
+    const first = inputRequired(
+      await executeWorkflowRound(plan, args, host(rounds(), []), {}, { sealer, replayGuard: new MemoryReplayGuard() }),
+    );
+    const failing = { consume: () => Promise.reject(new Error('ECONNRESET 10.1.2.3')) };
+    const confused = { consume: async () => 'maybe' as never };
+    for (const replayGuard of [failing, confused]) {
+      const attempt = executeWorkflowRound(plan, args, host(rounds(), []), {}, { sealer, replayGuard }, first.requestState);
+      await expect(attempt).rejects.toBeInstanceOf(ReplayGuardError);
+      await expect(attempt).rejects.toMatchObject({ problem: 'unavailable', message: expect.not.stringContaining('10.1.2.3') });
+    }
+  });
 });

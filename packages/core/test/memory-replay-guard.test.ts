@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ExpiryQueue } from '../src/adapter-kit/pause/expiry-queue';
 import { MemoryReplayGuard, memoryReplayGuard } from '../src/adapter-kit/pause/memory-replay-guard';
-import { ReplayGuardError } from '../src/adapter-kit/pause/replay-guard-error';
+import { ReplayGuardError } from '../src/engine/sealing/replay-guard-error';
 
 const round = (runId: string, roundNumber = 1, ttlMs = 600_000) => ({ runId, round: roundNumber, ttlMs });
 

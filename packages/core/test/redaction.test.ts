@@ -1,4 +1,6 @@
+import { ClientMarks, newMarkKey } from '../src/engine/redaction/client-marks';
 import { Redactor } from '../src/engine/redaction/redactor';
+import { runSecrets } from '../src/engine/redaction/run-secrets';
 import { secretForms } from '../src/engine/redaction/secret-forms';
 import { sensitiveTexts } from '../src/engine/redaction/sensitive-texts';
 
@@ -39,7 +41,7 @@ describe('sensitiveTexts', () => {
 describe('Redactor', () => {
   test('redacts every form, in every string of a value, keys included, without touching the original', () => {
     const redactor = new Redactor();
-    redactor.add('sk/live+x=');
+    redactor.add('sk/live+x=', 'server');
     const value = {
       text: 'Reading resource vault://keys/sk%2Flive%2Bx%3D',
       nested: [{ uri: 'https://h/sk/live+x=', _meta: { 'sk/live+x=': '{"k":"sk/live+x="}' } }],
@@ -55,18 +57,79 @@ describe('Redactor', () => {
 
   test('a key named __proto__ stays a key', () => {
     const redactor = new Redactor();
-    redactor.add('secret-1');
+    redactor.add('secret-1', 'server');
     const copy = redactor.redactDeep(JSON.parse('{"__proto__":{"x":"secret-1"}}') as Record<string, unknown>);
     expect(Object.keys(copy)).toEqual(['__proto__']);
     expect(JSON.stringify(copy)).toBe('{"__proto__":{"x":"[redacted]"}}');
   });
 
-  test('keeps its forms in the list it is given (the execution state), longest first', () => {
-    const secrets: string[] = [];
+  test("keeps its forms in the run's secrets it is given (the execution state), by origin, longest first", () => {
+    const secrets = runSecrets(undefined);
     const redactor = new Redactor(secrets);
-    redactor.add('ab');
-    redactor.add('abc def');
-    expect(secrets[0]).toBe('abc%20def');
-    expect(redactor.redact('abc def ab')).toBe('[redacted] [redacted]');
+    redactor.add('ab', 'server');
+    redactor.add('abc def', 'server');
+    redactor.add('mine', 'client');
+    expect(secrets.held[0]).toBe('abc%20def');
+    expect(secrets.supplied).toEqual(['mine']);
+    expect(secrets.learned).toEqual([]);
+    redactor.learn('an answer', 'client');
+    expect(secrets.learned).toEqual([{ value: 'an answer', origin: 'client' }]);
+    expect(redactor.redact('abc def ab mine an answer')).toBe('[redacted] [redacted] [redacted] [redacted]');
+  });
+});
+
+describe('Redactor: text the client supplied is never marked by a secret the server holds', () => {
+  const marking = () => new Redactor(runSecrets(newMarkKey()));
+
+  test('a guess equal to a held secret is left as the client wrote it; the secret is replaced around it', () => {
+    const redactor = marking();
+    redactor.add('4321', 'server');
+    const text = `pin 4321, note ${redactor.client('4321')}, again ${redactor.client('x4321y')}`;
+    expect(redactor.redact(text)).toBe('pin [redacted], note 4321, again x4321y');
+  });
+
+  test("the client's own secrets are replaced inside its text as well as outside", () => {
+    const redactor = marking();
+    redactor.add('sk_live_1', 'client');
+    expect(redactor.redact(`key ${redactor.client('sk_live_1 and more')} echoed sk_live_1`)).toBe(
+      'key [redacted] and more echoed [redacted]',
+    );
+  });
+
+  test('a held secret is replaced before a supplied one, so a client value overlapping it cannot change how it reads', () => {
+    const held = (supplied: string) => {
+      const redactor = marking();
+      redactor.add('XYZ123', 'server');
+      redactor.add(supplied, 'client');
+      return redactor.redact('tool said XYZ1234');
+    };
+    expect(held('XYZ1234')).toBe(held('ABC9999'));
+  });
+
+  test('marks survive JSON escaping and percent-encoding, stay in the trace and are gone from what is sent', () => {
+    const redactor = marking();
+    redactor.add('4321', 'server');
+    const inJson = JSON.stringify({ note: redactor.client('4321"') });
+    const inUri = `notes://${encodeURIComponent(redactor.client('4321/'))}`;
+    const kept = redactor.redactInTrace(`${inJson} ${inUri} 4321`);
+    expect(kept).not.toBe(redactor.redact(kept));
+    expect(redactor.redact(kept)).toBe('{"note":"4321\\""} notes://4321%2F [redacted]');
+    expect(redactor.redactDeep({ [redactor.client('4321')]: [redactor.client('4321'), '4321'] })).toEqual({
+      '4321': ['4321', '[redacted]'],
+    });
+  });
+
+  test('a mark without the run key is plain text: a tool cannot forge one around a secret', () => {
+    const redactor = marking();
+    redactor.add('tok_1', 'server');
+    const forged = new ClientMarks(newMarkKey());
+    expect(redactor.redact(forged.wrap('tok_1'))).not.toContain('tok_1');
+    expect(redactor.redact('\uFDD0tok_1\uFDD1')).toBe('\uFDD0[redacted]\uFDD1');
+  });
+
+  test('a run that holds no secret of the server marks nothing', () => {
+    const redactor = new Redactor(runSecrets(undefined));
+    expect(redactor.marking).toBe(false);
+    expect(redactor.client('4321')).toBe('4321');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What `@mcpflow/core/v1` and `@mcpflow/core/v2` both export besides their own `WorkflowServer`,
- * `serveStdio` and `serveHttp`: the limits and hooks of a run, what a run reports, and the
- * errors serving throws. Listed once, so the two entries cannot drift apart.
+ * `serveStdio` and `serveHttp`: the limits and hooks of a run, what a run reports, the replay
+ * guards of paused runs, and the errors serving throws. Listed once, so the two entries cannot drift apart.
  */
 export {
   DEFAULT_MAX_TRACE_BYTES,
@@ -22,6 +22,12 @@ export {
   type TraceTruncation,
   type WorkflowHooks,
 } from '../engine';
+export { ReplayGuardError, type PausedRound, type ReplayGuard, type ReplayGuardProblem, type ReplayVerdict } from '../engine';
+export { RUN_META_KEY, type RunMeta } from './run/run-meta';
+export { memoryReplayGuard, type MemoryReplayGuardOptions } from './pause/memory-replay-guard';
+export { redisReplayGuard, type RedisReplayGuardOptions } from './pause/redis-replay-guard';
+export type { IoredisClientLike, NodeRedisClientLike, NodeRedisClusterLike, RedisClientLike } from './pause/redis-client';
+export type { PauseOptions } from './pause/pause-options';
 export type { WorkflowServing } from './serving-workflows';
 export type { WorkflowServingOptions } from './workflow-serving-options';
 export type { WorkflowLogger } from './telemetry/debug-log';

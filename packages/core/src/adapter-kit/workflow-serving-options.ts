@@ -1,4 +1,5 @@
-import type { ExecutionLimits, StateSealingOptions, WorkflowHooks } from '../engine';
+import type { ExecutionLimits, WorkflowHooks } from '../engine';
+import type { PauseOptions } from './pause/pause-options';
 import type { WorkflowLogger } from './telemetry/debug-log';
 
 /**
@@ -18,10 +19,12 @@ export interface WorkflowServingOptions extends WorkflowHooks, ExecutionLimits {
   /**
    * How a run that asks the client (`askUser`, `askModel`) is sealed into `requestState` on
    * protocol 2026-07-28 (SDK 2.x): `keys` (32 bytes or more each; the first seals, all open — share
-   * them across instances), `ttlSeconds` (default 600), `maxBytes` (default 512 KiB). Without it, a
-   * random key per process is used: pausing then works only when one process serves every round.
+   * them across instances), `ttlSeconds` (default 600), `maxBytes` (default 512 KiB), `replayGuard`
+   * (default `memoryReplayGuard()`, one per process; `redisReplayGuard(client)` for several
+   * instances). Without it, a random key per process is used: pausing then works only when one
+   * process serves every round.
    */
-  pause?: StateSealingOptions;
+  pause?: PauseOptions;
   /**
    * OpenTelemetry spans of each run (DESIGN §2.11, docs/tracing.md): on by default when
    * `@opentelemetry/api` is installed, recorded once a tracer provider is registered (without one

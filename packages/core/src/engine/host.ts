@@ -54,10 +54,11 @@ export interface Host<Tool extends HostTool = HostTool> extends SignalSource {
   /**
    * Runs the tool's handler in process with the request's context, its signal read from `signal`
    * when the handler reads it (a try's signal is made only then; the host itself stands for the
-   * request's own signal). Returns what the handler returns (maybe a promise or another thenable);
+   * request's own signal) and the run's id added (`_meta["mcpflow/run"].id`, stable across rounds:
+   * for idempotency keys). Returns what the handler returns (maybe a promise or another thenable);
    * throws what it throws.
    */
-  invokeTool(tool: Tool, name: string, args: unknown, signal: SignalSource): unknown;
+  invokeTool(tool: Tool, name: string, args: unknown, signal: SignalSource, runId: string): unknown;
   /** Checks a handler's return as `tools/call` does: a tool result, structured content matching the output schema. */
   checkToolResult(tool: Tool, name: string, value: unknown): ToolResult | PromiseLike<ToolResult>;
   /** Reads a URI in process through the handler `resources/read` would pick, its signal read from `signal` as `invokeTool`'s; throws when none serves it. */

@@ -57,10 +57,20 @@ export {
   type ExecutionLimits,
 } from './execution-limits';
 export type { TraceTruncation } from './trace/bound-trace';
-export { executeWorkflowRound, type RoundResult } from './pause/execute-round';
+export { executeWorkflowRound, type RoundPausing, type RoundResult } from './pause/execute-round';
 export type { RunBinding } from './pause/sealed-execution';
-export { StateSealer, SealedStateError, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_SECONDS } from './sealing';
-export type { SealResult, SealedStateProblem, StateBinding, StateKeyMaterial, StateSealingOptions } from './sealing';
+export { StateSealer, SealedStateError, ReplayGuardError, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_SECONDS } from './sealing';
+export type {
+  PausedRound,
+  ReplayGuard,
+  ReplayGuardProblem,
+  ReplayVerdict,
+  SealResult,
+  SealedStateProblem,
+  StateBinding,
+  StateKeyMaterial,
+  StateSealingOptions,
+} from './sealing';
 export {
   EXECUTION_META_KEY,
   type ExecutionMeta,

@@ -76,6 +76,7 @@ export const v1Line: AdapterLine<McpServer, RequestExtra> = {
     notifyProgress: (extra, progressToken, update) =>
       extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } }),
     withSignal: withSignalFrom,
+    withMeta: (extra, entries) => ({ ...extra, _meta: { ...extra._meta, ...entries } }),
   },
   askInPlace: (server, extra, timeoutMs) => askInPlace(server.server, extra, timeoutMs),
   registrations: { tools: ['registerTool', 'tool'], resources: ['registerResource', 'resource'], prompts: ['registerPrompt', 'prompt'] },

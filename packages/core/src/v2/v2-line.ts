@@ -43,6 +43,7 @@ export const v2Line: AdapterLine<McpServer, ServerContext> = {
     notifyProgress: (ctx, progressToken, update) =>
       ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...update } }),
     withSignal: (ctx, source) => ({ ...ctx, mcpReq: withSignalFrom(ctx.mcpReq, source) }),
+    withMeta: (ctx, entries) => ({ ...ctx, mcpReq: { ...ctx.mcpReq, _meta: { ...ctx.mcpReq._meta, ...entries } } }),
   },
   askInPlace: (server, ctx, timeoutMs) => askInPlace(server.server, ctx, timeoutMs),
   rounds,

@@ -1,6 +1,6 @@
 import { ExpiryQueue } from './expiry-queue';
 import { pausedRoundKey, type PausedRound, type ReplayGuard, type ReplayVerdict } from '../../engine/sealing/replay-guard';
-import { ReplayGuardError } from './replay-guard-error';
+import { ReplayGuardError } from '../../engine/sealing/replay-guard-error';
 
 /** Options of `memoryReplayGuard`. */
 export interface MemoryReplayGuardOptions {

@@ -1,5 +1,5 @@
 import { pausedRoundKey, type PausedRound, type ReplayGuard, type ReplayVerdict } from '../../engine/sealing/replay-guard';
-import { ReplayGuardError } from './replay-guard-error';
+import { ReplayGuardError } from '../../engine/sealing/replay-guard-error';
 import { redisCommandSender, type RedisClientLike, type RedisCommandSender } from './redis-client';
 
 /** Options of `redisReplayGuard`. */

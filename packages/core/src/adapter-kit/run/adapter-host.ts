@@ -15,6 +15,7 @@ import type { ServerRegistry } from '../registry/server-registry';
 import { readResource } from '../resources/read-resource';
 import { checkToolResult, invokeTool, validateToolInput } from '../tools/call-tool';
 import { toolInputs } from '../tools/tool-inputs';
+import { RUN_META_KEY, type RunMeta } from './run-meta';
 
 /**
  * The engine's host for one request, on either SDK line: tools and resources run through the
@@ -31,6 +32,7 @@ import { toolInputs } from '../tools/tool-inputs';
 export class AdapterHost<Context> implements Host<ToolHandle> {
   readonly signal: AbortSignal;
   readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
+  private runContext?: { readonly runId: string; readonly context: Context };
 
   constructor(
     private readonly line: AdapterLine<unknown, Context>,
@@ -57,8 +59,8 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
     return validateToolInput(this.line, tool, name, args);
   }
 
-  invokeTool(tool: ToolHandle, name: string, args: unknown, signal: SignalSource): unknown {
-    return invokeTool(tool, name, args, this.withSignal(signal));
+  invokeTool(tool: ToolHandle, name: string, args: unknown, signal: SignalSource, runId: string): unknown {
+    return invokeTool(tool, name, args, this.toolContext(signal, runId));
   }
 
   checkToolResult(tool: ToolHandle, name: string, value: unknown): ToolResult | Promise<ToolResult> {
@@ -72,5 +74,19 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
   /** The request's context with its signal from `source`; the same object when the source is this host (the request's own signal). */
   private withSignal(source: SignalSource): Context {
     return source === this ? this.context : this.line.request.withSignal(this.context, source);
+  }
+
+  /**
+   * What a tool's handler gets: the request's context with the run in its `_meta` (whatever the
+   * client sent under that key is replaced), built once per request — a host serves one run — and
+   * with another signal only for a try that has its own.
+   */
+  private toolContext(source: SignalSource, runId: string): Context {
+    if (this.runContext?.runId !== runId) {
+      const run: RunMeta = { id: runId };
+      this.runContext = { runId, context: this.line.request.withMeta(this.context, { [RUN_META_KEY]: run }) };
+    }
+    const { context } = this.runContext;
+    return source === this ? context : this.line.request.withSignal(context, source);
   }
 }

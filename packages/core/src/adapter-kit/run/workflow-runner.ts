@@ -4,8 +4,8 @@ import {
   type AppliedLimits,
   type ExecutionOptions,
   type PromptResult,
+  type ReplayGuard,
   type RunEndEvent,
-  type StateSealingOptions,
   type WorkflowPlan,
 } from '../../engine';
 import { isPromiseLike } from '../../util/is-promise-like';
@@ -14,6 +14,8 @@ import type { ServerRegistry } from '../registry/server-registry';
 import type { RequestObserver } from '../telemetry/request-observer';
 import { RunObserving } from '../telemetry/run-observing';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
+import { memoryReplayGuard } from '../pause/memory-replay-guard';
+import type { PauseOptions } from '../pause/pause-options';
 import { AdapterHost } from './adapter-host';
 import type { RunFace } from './run-face';
 import { runRound } from './run-round';
@@ -58,7 +60,8 @@ export class WorkflowRunner<Server, Context> {
   readonly limits: AppliedLimits;
   private readonly execution: ExecutionOptions;
   private readonly askTimeoutMs?: number;
-  private readonly pause?: StateSealingOptions;
+  private readonly pause?: PauseOptions;
+  private readonly replayGuard: ReplayGuard;
   private readonly observing: RunObserving;
 
   constructor(
@@ -73,6 +76,7 @@ export class WorkflowRunner<Server, Context> {
     this.askTimeoutMs = options.askTimeoutMs;
     this.pause = options.pause;
     if (this.pause) stateSealer(this.pause);
+    this.replayGuard = replayGuardOf(this.pause);
     this.observing = new RunObserving(options);
   }
 
@@ -123,8 +127,9 @@ export class WorkflowRunner<Server, Context> {
       const requestState = rounds.requestState(context);
       if (asks || requestState !== undefined) {
         const host = new AdapterHost(line, this.registry, context, rounds.channel(server, context), true, observer);
+        const pausing = { sealer: stateSealer(this.pause), replayGuard: this.replayGuard };
         const binding = { prompt: call.name, face: call.face };
-        return runRound(line, rounds, plan, args, host, options, stateSealer(this.pause), requestState, binding, finishing?.finish);
+        return runRound(line, rounds, plan, args, host, options, pausing, requestState, binding, finishing?.finish);
       }
     }
     // A nested run on a server of rounds cannot ask in place (the protocol has no server requests).
@@ -133,6 +138,19 @@ export class WorkflowRunner<Server, Context> {
     const result = executeWorkflow(plan, args, host, options);
     return finishing ? result.then(finishing.finish) : result;
   }
+}
+
+/** The configured guard, checked now rather than on the first resume; by default the process's own. */
+function replayGuardOf(pause: PauseOptions | undefined): ReplayGuard {
+  const guard = pause?.replayGuard;
+  if (guard === undefined) return memoryReplayGuard();
+  if (typeof (guard as Partial<ReplayGuard> | null)?.consume !== 'function') {
+    throw new TypeError(
+      'mcpflow pause.replayGuard: expected a replay guard — memoryReplayGuard() or redisReplayGuard(client), or an object with consume(round) — ' +
+        `not ${guard === null ? 'null' : typeof guard}.`,
+    );
+  }
+  return guard;
 }
 
 /**

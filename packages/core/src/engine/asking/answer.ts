@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AnswerSchemaLike } from '../../model';
+import { jsonMayNestTooDeeply, nestedTooDeeply } from '../results/value-depth';
 import type { AskResponse } from './ask-request';
-import type { Question } from './question';
+import { unmarked, type ClientText, type Question } from './question';
 
 /** What an `askUser` without a schema or choices accepts: a string, as its form field (`type: string`) asks for. */
 const DEFAULT_ANSWER_SCHEMA: AnswerSchemaLike = z.string();
@@ -15,9 +16,10 @@ export type AnswerOutcome =
 /**
  * Reads a client's answer to a question. The answer is untrusted input: it must be an accepted
  * elicitation whose field is one of the choices, or a sampling result with text, and it must fit
- * the ask's schema (the schema's parsed value is what the step receives).
+ * the ask's schema (the schema's parsed value is what the step receives). A problem that quotes
+ * the answer marks it with `client`.
  */
-export function readAnswer(question: Question, response: AskResponse | undefined): AnswerOutcome {
+export function readAnswer(question: Question, response: AskResponse | undefined, client: ClientText = unmarked): AnswerOutcome {
   if (response === undefined || response === null || typeof response !== 'object')
     return { status: 'invalid', problem: 'no answer came back' };
   if (question.request.method === 'sampling/createMessage') return readSampling(question, response);
@@ -33,7 +35,7 @@ export function readAnswer(question: Question, response: AskResponse | undefined
   if (question.choices) {
     const choice = question.choices.find((candidate) => candidate.label === value);
     // A sensitive answer is never quoted: the problem is put to the client again and lands in _meta.
-    const answer = question.ask.sensitive ? 'the answer' : JSON.stringify(value);
+    const answer = question.ask.sensitive ? 'the answer' : client(JSON.stringify(value));
     if (!choice) return { status: 'invalid', problem: `${answer} is not one of the choices` };
     value = choice.value;
   }
@@ -70,11 +72,14 @@ function checkSchema(question: Question, candidates: readonly unknown[], schema 
 /** The text as JSON, also when the model wrapped it in a Markdown code fence. */
 function parsedJson(text: string): unknown[] {
   const unfenced = /^```(?:json)?\s*([\s\S]*?)\s*```$/.exec(text)?.[1] ?? text;
+  let value: unknown;
   try {
-    return [JSON.parse(unfenced) as unknown];
+    value = JSON.parse(unfenced);
   } catch {
     return [];
   }
+  // Too deep to be a value any later step or the trace could carry: the text is checked instead.
+  return jsonMayNestTooDeeply(unfenced) && nestedTooDeeply(value) ? [] : [value];
 }
 
 function issuesText(error: unknown): string {

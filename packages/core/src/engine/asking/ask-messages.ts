@@ -9,8 +9,9 @@ export function questionText(question: Question): string {
   return `Question for the user: ${question.text}${choices}`;
 }
 
-export function answerText(ask: AskSource, value: unknown): string {
-  return `${ask.kind === 'askUser' ? 'The user' : 'The model'} answered: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+/** The answer as the trace shows it, marked by `client` as the client's own text. */
+export function answerText(ask: AskSource, value: unknown, client: (text: string) => string): string {
+  return `${ask.kind === 'askUser' ? 'The user' : 'The model'} answered: ${client(typeof value === 'string' ? value : JSON.stringify(value))}`;
 }
 
 /** A question's text, quoted, for reasons and handoffs: `"Which page?"`. */

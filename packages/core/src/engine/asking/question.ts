@@ -31,10 +31,16 @@ export type QuestionOutcome =
 export const DEFAULT_ASK_ATTEMPTS = 3;
 const DEFAULT_MAX_TOKENS = 1000;
 
+/** Marks text the client supplied (see `Redactor.client`). */
+export type ClientText = (text: string) => string;
+
+/** Marks nothing: for a run that tells no client text apart. */
+export const unmarked: ClientText = (text) => text;
+
 /**
- * Builds the question an ask puts: its text with placeholders filled, its form (or sampling
- * message), and its choices read from earlier steps. `rejected` is why the previous answer was
- * refused, shown when the question is put again.
+ * Builds the question an ask puts: its text with placeholders filled (the prompt arguments marked
+ * by `client`), its form (or sampling message), and its choices read from earlier steps.
+ * `rejected` is why the previous answer was refused, shown when the question is put again.
  */
 export function buildQuestion(
   key: string,
@@ -43,6 +49,7 @@ export function buildQuestion(
   args: Readonly<Record<string, string | undefined>>,
   resolve: (source: DataSource) => SourceValue,
   rejected?: string,
+  client: ClientText = unmarked,
 ): QuestionOutcome {
   const inputs = new Map<string, unknown>();
   for (const [option, source] of askInputs(ask)) {
@@ -50,7 +57,7 @@ export function buildQuestion(
     if (!resolved.ok)
       return {
         kind: 'unanswerable',
-        reason: `the question "${fillText(ask, args)}" cannot be put: its ${option} has no value (${resolved.reason})`,
+        reason: `the question "${fillText(ask, args, client)}" cannot be put: its ${option} has no value (${resolved.reason})`,
       };
     inputs.set(option, resolved.value);
   }
@@ -58,7 +65,7 @@ export function buildQuestion(
 
   if (ask.kind === 'askModel') {
     const context = Object.keys(ask.context ?? {}).map((name) => [name, inputs.get(`context.${name}`)] as const);
-    const values = new Map<string, unknown>([...Object.entries(args), ...context]);
+    const values = new Map<string, unknown>([...argumentValues(args, client), ...context]);
     const filled = fill(ask.prompt, values);
     let text = filled;
     for (const [name, value] of context) text += `\n\n${name}:\n${display(value)}`;
@@ -79,11 +86,11 @@ export function buildQuestion(
   if (ask.choices) {
     const offered = inputs.get('choices');
     if (!Array.isArray(offered))
-      return { kind: 'unanswerable', reason: `the choices of "${fillText(ask, args)}" are not a list but ${describe(offered)}` };
+      return { kind: 'unanswerable', reason: `the choices of "${fillText(ask, args, client)}" are not a list but ${describe(offered)}` };
     if (offered.length === 0)
       return {
         kind: 'unanswerable',
-        reason: `there is nothing to choose from for "${fillText(ask, args)}": its choices are an empty list`,
+        reason: `there is nothing to choose from for "${fillText(ask, args, client)}": its choices are an empty list`,
       };
     if (offered.length === 1) return { kind: 'known', value: offered[0] };
     choices = labelled(offered);
@@ -94,14 +101,18 @@ export function buildQuestion(
     ask.schema,
     choices?.map((choice) => choice.label),
   );
-  const text = fillText(ask, args);
+  const text = fillText(ask, args, client);
   const request: AskRequest = { method: 'elicitation/create', params: { message: text + again, requestedSchema: form } };
   return { kind: 'question', question: { key, ask, request, text, field, whole, choices } };
 }
 
-/** An ask's text with the prompt arguments filled in (an askModel's context entries stay as written). */
-export function fillText(ask: AskSource, args: Readonly<Record<string, string | undefined>>): string {
-  return fill(ask.kind === 'askUser' ? ask.message : ask.prompt, new Map(Object.entries(args)));
+/** An ask's text with the prompt arguments filled in, marked by `client` (an askModel's context entries stay as written). */
+export function fillText(ask: AskSource, args: Readonly<Record<string, string | undefined>>, client: ClientText = unmarked): string {
+  return fill(ask.kind === 'askUser' ? ask.message : ask.prompt, new Map(argumentValues(args, client)));
+}
+
+function argumentValues(args: Readonly<Record<string, string | undefined>>, client: ClientText): [string, string | undefined][] {
+  return Object.keys(args).map((name) => [name, args[name] === undefined ? undefined : client(args[name])]);
 }
 
 function fill(template: string, values: ReadonlyMap<string, unknown>): string {

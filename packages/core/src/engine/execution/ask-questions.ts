@@ -2,6 +2,7 @@ import { readAnswer } from '../asking/answer';
 import { answerText, questionText, quoted } from '../asking/ask-messages';
 import { capabilityOf, withQuestionKey, type AskResponse } from '../asking/ask-request';
 import { DEFAULT_ASK_ATTEMPTS, buildQuestion, type Question } from '../asking/question';
+import type { DataSource } from '../../model';
 import type { PlannedAsk, PlannedStep } from '../plan/plan-workflow';
 import { planResolver } from '../plan/resolve-source';
 import { errorMessage } from '../text/error-message';
@@ -39,7 +40,8 @@ export async function askQuestions(steps: readonly PlannedStep[], context: RunCo
       for (const ask of step.asks) {
         if (Object.hasOwn(state.answers, ask.key)) continue;
         const rejected = state.questions.find((record) => record.key === ask.key)?.rejected;
-        const built = buildQuestion(ask.key, ask.field, ask.source, state.args, (source) => planResolver(source)(state), rejected);
+        const resolve = (source: DataSource) => planResolver(source)(state);
+        const built = buildQuestion(ask.key, ask.field, ask.source, state.args, resolve, rejected, context.redactor.client);
         if (built.kind === 'unanswerable') return { status: 'handoff', step, reason: built.reason };
         if (built.kind === 'known') state.answers[ask.key] = built.value;
         else round.push({ step, ask, question: built.question, record: recordOf(state, step, ask) });
@@ -71,10 +73,11 @@ export async function askQuestions(steps: readonly PlannedStep[], context: RunCo
         host.observer?.asked({ step: step.model.name, key: ask.key, kind: ask.source.kind });
       }
       if (channel!.mode === 'rounds') {
-        // Redacted like everything else the server sends: a question may quote a sensitive value.
+        // Redacted like everything else the server sends (a question may quote a sensitive value),
+        // with the client's text still marked: the requests go out through the redactor again.
         state.pause = {
           step: steps[0].index,
-          requests: Object.fromEntries(round.map(({ ask, question }) => [ask.key, context.redactor.redactDeep(question.request)])),
+          requests: Object.fromEntries(round.map(({ ask, question }) => [ask.key, context.redactor.redactDeep(question.request, true)])),
         };
         return { status: 'paused' };
       }
@@ -102,16 +105,16 @@ export async function askQuestions(steps: readonly PlannedStep[], context: RunCo
 /** Reads one answer into the state (and the trace), or says how the step ends because of it. */
 function settle({ step, ask, question, record }: Put, response: AskResponse | undefined, context: RunContext): AskingStop | undefined {
   const { state, trace, redactor } = context;
-  const outcome = readAnswer(question, response);
+  const outcome = readAnswer(question, response, redactor.client);
   const asked = quoted(question);
   switch (outcome.status) {
     case 'answered':
       record.status = 'answered';
       record.rejected = undefined;
       state.answers[ask.key] = outcome.value;
-      if (ask.sensitive) redactor.add(outcome.value);
+      if (ask.sensitive) redactor.learn(outcome.value, 'client');
       trace.assistant(questionText(question));
-      trace.user(answerText(ask.source, outcome.value));
+      trace.user(answerText(ask.source, outcome.value, redactor.client));
       return undefined;
     case 'declined':
       record.status = 'declined';

@@ -16,10 +16,10 @@ import type { Redactor } from '../redaction/redactor';
 export function collectSecrets(plan: WorkflowPlan, scope: ExecutionScope, redactor: Redactor): void {
   for (const name of plan.sensitiveArguments) {
     const value = Object.hasOwn(scope.args, name) ? scope.args[name] : undefined;
-    if (value !== undefined) redactor.add(value);
+    if (value !== undefined) redactor.add(value, 'client');
   }
   for (const argument of plan.sensitiveStepArguments) {
     const resolved = argument.resolve(scope);
-    if (resolved.ok) redactor.add(resolved.value);
+    if (resolved.ok) redactor.add(resolved.value, argument.fromClient ? 'client' : 'server');
   }
 }

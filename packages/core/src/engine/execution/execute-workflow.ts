@@ -66,7 +66,17 @@ export function stepContext(
   steps?: StepObserver,
 ): RunContext {
   const redactor = new Redactor(state.secrets);
-  return { plan, host, scope: state, state, trace: new Trace(state.messages, redactor), redactor, limits: applyLimits(limits), steps };
+  return {
+    plan,
+    host,
+    runId: state.runId,
+    scope: state,
+    state,
+    trace: new Trace(state.messages, redactor),
+    redactor,
+    limits: applyLimits(limits),
+    steps,
+  };
 }
 
 /**
@@ -79,12 +89,12 @@ export function openTrace(state: ExecutionState, context: RunContext): Promise<v
   collectSecrets(plan, state, redactor);
   for (const instruction of plan.model.instructions ?? []) trace.user(instruction);
   if (plan.model.resources.length > 0) return embedInstructionResources(state, context);
-  trace.user(intentText(plan, state.args));
+  trace.user(intentText(plan, state.args, redactor.client));
   trace.assistant(planText(plan, host));
   return undefined;
 }
 
-async function embedInstructionResources(state: ExecutionState, { plan, host, trace }: RunContext): Promise<void> {
+async function embedInstructionResources(state: ExecutionState, { plan, host, trace, redactor }: RunContext): Promise<void> {
   for (const uri of plan.model.resources) {
     try {
       trace.embed(await checkedResourceRead(host, uri, host));
@@ -92,7 +102,7 @@ async function embedInstructionResources(state: ExecutionState, { plan, host, tr
       trace.user(instructionResourceFailureText(uri, errorMessage(error)));
     }
   }
-  trace.user(intentText(plan, state.args));
+  trace.user(intentText(plan, state.args, redactor.client));
   trace.assistant(planText(plan, host));
 }
 
@@ -144,7 +154,7 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   collectSecrets(plan, state, redactor);
   const { stop } = state;
   if (stop?.status === 'handoff') {
-    trace.assistant(handoffText(plan, plan.steps[stop.step], stop.reason, state, host));
+    trace.assistant(handoffText(plan, plan.steps[stop.step], stop.reason, state, host, redactor.client));
   } else if (stop) {
     trace.user(failureText(plan.steps[stop.step].model.name, stop.reason));
   }

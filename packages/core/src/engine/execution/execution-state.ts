@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { AskRequest } from '../asking/ask-request';
 import type { PromptMessage } from '../content';
 import type { StepStatus } from '../flow/flow-outcome';
 import type { IterationsMeta } from '../flow/iterations-meta';
 import type { WorkflowPlan } from '../plan/plan-workflow';
+import { newMarkKey } from '../redaction/client-marks';
+import { runSecrets, type RunSecrets } from '../redaction/run-secrets';
 import type { ExecutionScope } from '../plan/resolve-source';
 import type { CarriedTraceContext } from '../run-observer';
 
@@ -54,6 +57,12 @@ export interface StepFlow {
 export interface ExecutionState extends ExecutionScope {
   /** The workflow (prompt) name the state belongs to. */
   readonly workflow: string;
+  /**
+   * The run's id: random, made once as the run starts and the same in every round, on every
+   * instance. Tools see it as `_meta["mcpflow/run"].id` (for idempotency keys), and a replay guard
+   * consumes each paused round under it. Never in the trace or `_meta`.
+   */
+  readonly runId: string;
   /** The index of the next step to run. */
   position: number;
   readonly bindings: Record<string, unknown>;
@@ -61,8 +70,8 @@ export interface ExecutionState extends ExecutionScope {
   readonly messages: PromptMessage[];
   /** Each step's status in declaration order; `skipped` until the step is reached. */
   readonly statuses: StepStatus[];
-  /** Sensitive values found so far; every text of the trace is redacted by them. */
-  readonly secrets: string[];
+  /** Sensitive values found so far (every text of the trace is redacted by them), and how the client's own text is marked. */
+  readonly secrets: RunSecrets;
   /**
    * Per step index, what `_meta` reports of its flow: why it was skipped, how a loop's iterations
    * ended. (A run pauses only between groups, before any step of a group or element of a loop has
@@ -95,13 +104,14 @@ export interface ExecutionState extends ExecutionScope {
 export function createExecutionState(plan: WorkflowPlan, args: Readonly<Record<string, string | undefined>>): ExecutionState {
   return {
     workflow: plan.model.name,
+    runId: randomUUID(),
     args: ownArguments(args),
     position: 0,
     // No prototype: a binding may be named like an Object.prototype member.
     bindings: Object.create(null) as Record<string, unknown>,
     messages: [],
     statuses: plan.steps.map(() => 'skipped'),
-    secrets: [],
+    secrets: runSecrets(plan.heldSecrets ? newMarkKey() : undefined),
     answers: Object.create(null) as Record<string, unknown>,
     questions: [],
     rounds: 0,

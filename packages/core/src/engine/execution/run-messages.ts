@@ -3,15 +3,19 @@ import type { WorkflowPlan } from '../plan/plan-workflow';
 import { REDACTED } from '../redaction/redactor';
 import { stepKindOf } from '../steps/step-kind-of';
 
-/** The user's intent: the workflow's description and the arguments given, in declared order. */
-export function intentText(plan: WorkflowPlan, args: Readonly<Record<string, string | undefined>>): string {
+/** The user's intent: the workflow's description and the arguments given, in declared order (marked as the client's by `client`). */
+export function intentText(
+  plan: WorkflowPlan,
+  args: Readonly<Record<string, string | undefined>>,
+  client: (text: string) => string,
+): string {
   const { model } = plan;
   let text = model.description ?? `Run the ${model.name} workflow.`;
   let listed = '';
   for (const argument of model.arguments) {
     const value = args[argument.name];
     if (value === undefined) continue;
-    listed += `\n- ${argument.name}: ${plan.sensitiveArguments.has(argument.name) ? REDACTED : value}`;
+    listed += `\n- ${argument.name}: ${plan.sensitiveArguments.has(argument.name) ? REDACTED : client(value)}`;
   }
   if (listed) text += `\nArguments:${listed}`;
   return text;

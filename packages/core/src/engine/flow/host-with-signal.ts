@@ -49,8 +49,8 @@ class HostWithSignal implements Host {
     return this.host.validateToolInput(tool, name, args);
   }
 
-  invokeTool(tool: HostTool, name: string, args: unknown, signal: SignalSource): unknown {
-    return this.host.invokeTool(tool, name, args, signal);
+  invokeTool(tool: HostTool, name: string, args: unknown, signal: SignalSource, runId: string): unknown {
+    return this.host.invokeTool(tool, name, args, signal, runId);
   }
 
   checkToolResult(tool: HostTool, name: string, value: unknown): ToolResult | PromiseLike<ToolResult> {

@@ -6,8 +6,15 @@ import { notifyRunEnd } from '../execution/notify-run-end';
 import type { ExecutionOptions } from '../execution/execute-workflow';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
+import type { ReplayGuard } from '../sealing/replay-guard';
 import type { StateSealer } from '../sealing/state-sealer';
-import { openExecution, sealExecution, type RunBinding } from './sealed-execution';
+import { restoreSecrets, resumeExecution, sealExecution, type RunBinding } from './sealed-execution';
+
+/** How a run pauses and resumes: the sealer of its states, and the guard that makes each state single use. */
+export interface RoundPausing {
+  readonly sealer: StateSealer;
+  readonly replayGuard: ReplayGuard;
+}
 
 /** One request's share of a run on protocol 2026-07-28: the result, or the questions and the sealed state to retry with. */
 export type RoundResult =
@@ -21,11 +28,13 @@ export type RoundResult =
  * earlier round never run again. When a step needs answers, the run pauses: its state is sealed
  * and returned with the questions, for the client to answer and retry on any instance holding a key.
  * The state is bound to `binding` — the prompt, by default, or the tool the client called — and
- * the arguments. Throws `SealedStateError` (before anything runs) for a state it will not resume from.
+ * the arguments. Each state resumes once: the replay guard consumes its round (DESIGN §2.8 "Single
+ * use"). Throws `SealedStateError` (before anything runs) for a state it will not resume from, and
+ * the guard's own error when the guard cannot tell.
  *
  * @example
  * ```ts
- * const round = await executeWorkflowRound(plan, args, host, hooks, sealer, params.requestState);
+ * const round = await executeWorkflowRound(plan, args, host, hooks, { sealer, replayGuard }, params.requestState);
  * if (round.kind === 'input-required') return inputRequired({ inputRequests: …, requestState: round.requestState });
  * ```
  */
@@ -34,16 +43,17 @@ export async function executeWorkflowRound(
   args: Readonly<Record<string, string | undefined>>,
   host: Host,
   options: ExecutionOptions,
-  sealer: StateSealer,
+  { sealer, replayGuard }: RoundPausing,
   requestState?: unknown,
   binding: RunBinding = { prompt: plan.model.name },
 ): Promise<RoundResult> {
   const resuming = requestState !== undefined;
-  const state = resuming ? openExecution(requestState, plan, args, sealer, binding) : createExecutionState(plan, args);
+  const state = resuming ? await resumeExecution(requestState, plan, args, sealer, replayGuard, binding) : createExecutionState(plan, args);
   const { observer } = host;
   const steps = observer?.started(resuming ? { traceContext: state.traceContext, rounds: state.rounds } : undefined);
   const context = stepContext(plan, state, host, options, steps);
-  if (!resuming) await openTrace(state, context);
+  if (resuming) restoreSecrets(plan, state, context.redactor);
+  else await openTrace(state, context);
   await advanceExecution(state, context, options);
   if (state.pause) {
     const traceContext = observer?.traceContext();
@@ -51,9 +61,9 @@ export async function executeWorkflowRound(
     const sealed = sealExecution(state, plan, sealer, binding);
     if (sealed.ok) {
       observer?.ended({ status: 'paused', questions: Object.keys(state.pause.requests).length });
-      return { kind: 'input-required', inputRequests: state.pause.requests, requestState: sealed.state };
+      return { kind: 'input-required', inputRequests: context.redactor.redactDeep(state.pause.requests), requestState: sealed.state };
     }
-    cannotPause(state, plan, `its state would be ${sealed.size} characters sealed, over this server's limit of ${sealed.limit}`);
+    cannotPause(state, plan, sealed.reason);
   }
   const result = executionResult(state, context);
   await notifyRunEnd(options, state, context.redactor);

@@ -1,74 +1,156 @@
 import type { ExecutionState } from '../execution/execution-state';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import { SealedStateError } from '../sealing/sealed-state-error';
+import type { PausedRound, ReplayGuard, ReplayVerdict } from '../sealing/replay-guard';
+import { ReplayGuardError } from '../sealing/replay-guard-error';
 import { retried, type SealResult, type StateBinding, type StateSealer } from '../sealing/state-sealer';
-import { Redactor } from '../redaction/redactor';
+import type { Redactor } from '../redaction/redactor';
+import { runSecrets, type RunSecrets } from '../redaction/run-secrets';
+import { collectSecrets } from '../execution/collect-secrets';
 import { planFingerprint } from './plan-fingerprint';
+import { referenceSensitiveValues, restoreReferences } from './sensitive-references';
 
 type Args = Readonly<Record<string, string | undefined>>;
 
 /** What a state is bound to besides the arguments: the prompt or tool the client called. */
 export type RunBinding = Omit<StateBinding, 'arguments'>;
 
-/** What a paused run's `requestState` holds: its execution state, less what the retry brings again. */
+/** Of a run's secrets, what a resume cannot work out again: the learned values, and the key of the client's marks. */
+type SealedSecrets = Pick<RunSecrets, 'learned' | 'mark'>;
+
+/**
+ * The shape of the sealed payload, raised whenever it changes. Version 2: run id, secrets as learned
+ * values and a mark key, references and padding (a payload without a format is version 1).
+ */
+const SEALED_EXECUTION_FORMAT = 2;
+
+type SealedState = Omit<ExecutionState, 'args' | 'workflow' | 'secrets'> & { readonly secrets: SealedSecrets };
+
+/**
+ * What a paused run's `requestState` holds: its execution state, less what the retry brings again
+ * or the plan gives, its sensitive values referenced (`references` 1) and the padding that keeps
+ * the length as it was without references (see `referenceSensitiveValues`).
+ */
 interface SealedExecution {
+  /** What this payload's shape is: a state of another shape (sealed before an upgrade) is refused, not misread. */
+  readonly format: typeof SEALED_EXECUTION_FORMAT;
   readonly plan: string;
-  readonly state: Omit<ExecutionState, 'args' | 'workflow'>;
+  readonly references: 0 | 1;
+  readonly padding: string;
+  readonly state: SealedState;
 }
 
 /**
  * Seals a paused run for the client to bring back, bound to what the client called (`binding`) and
  * its arguments. The prompt arguments are left out (the retry carries them, and the seal is bound
- * to them), and so are the secrets derived from sensitive arguments: they are learned again from
- * the retry's arguments.
+ * to them), and so is every form of every secret the redactor
+ * knows: on resume they are worked out again from the plan, the retry's arguments, the bindings and
+ * the few values learned on the way (`restoreSecrets`). Sensitive prompt arguments and constants
+ * are not in it at all, not even where a tool echoed one: a reference stands there instead.
  */
 export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer: StateSealer, binding: RunBinding): SealResult {
-  const { args, workflow: _workflow, ...rest } = state;
-  const fromArguments = new Set(argumentSecrets(plan, args));
+  const { args, workflow: _workflow, secrets, ...rest } = state;
+  const kept: SealedState = {
+    ...rest,
+    secrets: secrets.mark === undefined ? { learned: secrets.learned } : { learned: secrets.learned, mark: secrets.mark },
+  };
+  const { value, referenced, padding } = referenceSensitiveValues(kept, plan, args);
   const sealed: SealedExecution = {
+    format: SEALED_EXECUTION_FORMAT,
     plan: planFingerprint(plan),
-    state: { ...rest, secrets: rest.secrets.filter((secret) => !fromArguments.has(secret)) },
+    references: referenced ? 1 : 0,
+    padding,
+    state: value,
   };
   return sealer.seal(sealed, { ...binding, arguments: args });
 }
 
 /**
- * Opens a paused run's `requestState` for this prompt (or tool: `binding`) and these arguments.
- * Throws `SealedStateError` for a state that is not authentic, expired, foreign, or sealed by
- * another version of the workflow; nothing of the run happens before it opens.
+ * Teaches a resumed run's redactor every secret it knew when it paused: the learned values, then
+ * whatever the plan derives from the arguments and the bindings.
  */
-export function openExecution(
+export function restoreSecrets(plan: WorkflowPlan, state: ExecutionState, redactor: Redactor): void {
+  for (const { value, origin } of state.secrets.learned) redactor.add(value, origin);
+  collectSecrets(plan, state, redactor);
+}
+
+/**
+ * Opens a paused run's `requestState` for this prompt (or tool: `binding`) and these arguments, and consumes its round
+ * in the replay guard. Throws `SealedStateError` for a state that is not authentic, expired,
+ * foreign, sealed by another version of the workflow, or resumed from before; rejects with the
+ * guard's own error when it cannot tell. The guard is asked only once the state has opened and
+ * fits this workflow (so a forged state cannot fill it), and nothing of the run happens before it
+ * answers.
+ */
+export async function resumeExecution(
   requestState: unknown,
   plan: WorkflowPlan,
   args: Args,
   sealer: StateSealer,
+  replayGuard: ReplayGuard,
   binding: RunBinding,
-): ExecutionState {
-  const opened = sealer.open(requestState, { ...binding, arguments: args }) as SealedExecution;
-  if (opened?.plan !== planFingerprint(plan)) {
+): Promise<ExecutionState> {
+  const { payload, remainingMs } = sealer.openState(requestState, { ...binding, arguments: args });
+  const state = openedExecution(payload as SealedExecution, plan, args, binding);
+  const verdict = await consumeRound(replayGuard, { runId: state.runId, round: state.rounds, ttlMs: remainingMs });
+  if (verdict !== 'first') {
+    throw new SealedStateError(
+      'replayed',
+      `it was used already: a requestState resumes its run once (a replayed retry, or a second answer to the same question is refused). ` +
+        `Answer the questions of the latest input_required result, or retry ${retried(binding)} without requestState to start over.`,
+    );
+  }
+  return state;
+}
+
+/**
+ * The guard's verdict on a round, or a `ReplayGuardError` in mcpflow's words when it has none: a
+ * guard of the user's own may fail with anything, and that text (a store's address, say) is not
+ * for the client.
+ */
+async function consumeRound(replayGuard: ReplayGuard, round: PausedRound): Promise<ReplayVerdict> {
+  let verdict: unknown;
+  try {
+    verdict = await replayGuard.consume(round);
+  } catch (error) {
+    if (error instanceof ReplayGuardError) throw error;
+    throw new ReplayGuardError(
+      'unavailable',
+      'mcpflow replay guard: the guard failed, so whether this round was resumed before is unknown; the resume is refused rather than risk running its steps twice.',
+      { cause: error },
+    );
+  }
+  if (verdict === 'first' || verdict === 'replayed') return verdict;
+  throw new ReplayGuardError(
+    'unavailable',
+    `mcpflow replay guard: the guard answered ${typeof verdict}, not 'first' or 'replayed'; the resume is refused rather than risk running its steps twice.`,
+  );
+}
+
+/** The execution state of an authentic payload, once it is known to be this version of the workflow's. */
+function openedExecution(opened: SealedExecution, plan: WorkflowPlan, args: Args, binding: RunBinding): ExecutionState {
+  if (opened?.format !== SEALED_EXECUTION_FORMAT) {
+    throw new SealedStateError(
+      'stale',
+      `it was sealed by an earlier version of mcpflow, whose paused runs this server does not read. Retry ${retried(binding)} without requestState to start over.`,
+    );
+  }
+  if (opened.plan !== planFingerprint(plan)) {
     throw new SealedStateError(
       'stale',
       `it was sealed by another version of workflow '${plan.model.name}'. Retry ${retried(binding)} without requestState to start over.`,
     );
   }
+  const sealed = opened.references === 1 ? restoreReferences(opened.state, plan, args) : opened.state;
   const state: ExecutionState = {
-    ...opened.state,
+    ...sealed,
     workflow: plan.model.name,
     args,
-    bindings: withoutPrototype(opened.state.bindings),
-    answers: withoutPrototype(opened.state.answers),
+    bindings: withoutPrototype(sealed.bindings),
+    answers: withoutPrototype(sealed.answers),
+    secrets: { ...runSecrets(sealed.secrets.mark), learned: sealed.secrets.learned },
   };
-  const redactor = new Redactor(state.secrets);
-  for (const secret of argumentSecrets(plan, args)) redactor.add(secret);
   return state;
-}
-
-/** The redactor entries the sensitive prompt arguments give (raw and JSON-escaped forms). */
-function argumentSecrets(plan: WorkflowPlan, args: Args): string[] {
-  const secrets: string[] = [];
-  const redactor = new Redactor(secrets);
-  for (const name of plan.sensitiveArguments) if (args[name] !== undefined) redactor.add(args[name]);
-  return secrets;
 }
 
 /** JSON objects rebuilt without a prototype, as the executor keeps bindings and answers. */

@@ -19,6 +19,8 @@ import { planResolver, type Resolver } from './resolve-source';
 export interface PlannedSource {
   readonly source: DataSource;
   readonly resolve: Resolver;
+  /** The value is the client's own: a prompt argument or an answer (shown marked as client text, see `Redactor.client`). */
+  readonly fromClient: boolean;
 }
 
 export interface PlannedArgument extends PlannedSource {
@@ -74,6 +76,11 @@ export interface WorkflowPlan {
   readonly sensitiveArguments: ReadonlySet<string>;
   /** Every step argument that is sensitive, in step order: what a run learns secrets from besides the prompt's arguments. */
   readonly sensitiveStepArguments: readonly PlannedArgument[];
+  /**
+   * Whether a run can hold a secret the client did not supply (a sensitive argument from a
+   * constant, a binding or a loop's element): only then is the client's own text marked apart.
+   */
+  readonly heldSecrets: boolean;
 }
 
 /**
@@ -88,10 +95,12 @@ export interface WorkflowPlan {
 export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplateParser): WorkflowPlan {
   const sensitiveArguments = new Set(model.arguments.filter((argument) => argument.sensitive).map((argument) => argument.name));
   const steps = model.steps.map((step, index) => planStep(step, index, sensitiveArguments, parseUriTemplate));
+  const sensitiveStepArguments = steps.flatMap((step) => step.args.filter((argument) => argument.sensitive));
   return {
     model,
     sensitiveArguments,
-    sensitiveStepArguments: steps.flatMap((step) => step.args.filter((argument) => argument.sensitive)),
+    sensitiveStepArguments,
+    heldSecrets: sensitiveStepArguments.some((argument) => !argument.fromClient),
     steps,
     groups: parallelGroups(steps.map((step) => ({ step, parallel: step.model.parallel }))).map((group) => group.map(({ step }) => step)),
   };
@@ -122,12 +131,14 @@ function planStep(
         sensitiveArgs.has(name) ||
         (source.kind === 'promptArg' && sensitiveArguments.has(source.name)) ||
         (isAskSource(source) && source.sensitive === true);
-      return { name, source, sensitive, resolve: planResolver(source, ask(`${step.name}/${name}`, name, source, sensitive)) };
+      const resolve = planResolver(source, ask(`${step.name}/${name}`, name, source, sensitive));
+      return { name, source, sensitive, resolve, fromClient: fromClient(source) };
     }),
     fills: step.fills.map(({ variable, source }) => ({
       variable,
       source,
       resolve: planResolver(source, ask(`${step.name}/{${variable}}`, variable, source, false)),
+      fromClient: fromClient(source),
     })),
     actionUri: actionUri === undefined ? undefined : uri(actionUri),
     resources: step.resources.map(uri),
@@ -136,4 +147,8 @@ function planStep(
     forEach: step.forEach === undefined ? undefined : planResolver(step.forEach),
     hasFlow: step.when !== undefined || step.forEach !== undefined || step.transform !== undefined || step.optional,
   };
+}
+
+function fromClient(source: DataSource): boolean {
+  return source.kind === 'promptArg' || isAskSource(source);
 }

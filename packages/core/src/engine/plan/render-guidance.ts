@@ -1,8 +1,11 @@
 import { parseFieldPath, parseGuidance, type GuidancePart } from '../../model';
 import type { ExecutionScope } from './resolve-source';
 
-/** Renders a step's guidance for one request (and one `forEach` element); an absent optional argument renders as empty. */
-export type GuidanceRenderer = (scope: ExecutionScope) => string;
+/**
+ * Renders a step's guidance for one request (and one `forEach` element); an absent optional
+ * argument renders as empty. `client` marks the prompt arguments it fills in as the client's text.
+ */
+export type GuidanceRenderer = (scope: ExecutionScope, client: (text: string) => string) => string;
 
 /** Splits guidance once, at `use()`; rendering is then a join. */
 export function planGuidance(template: string, readsItem: boolean): GuidanceRenderer {
@@ -12,17 +15,17 @@ export function planGuidance(template: string, readsItem: boolean): GuidanceRend
     return () => text;
   }
   const render = parts.map((part) => partRenderer(part, readsItem));
-  return (scope) => {
+  return (scope, client) => {
     let text = '';
-    for (const piece of render) text += piece(scope);
+    for (const piece of render) text += piece(scope, client);
     return text;
   };
 }
 
-function partRenderer(part: GuidancePart, readsItem: boolean): (scope: ExecutionScope) => string {
+function partRenderer(part: GuidancePart, readsItem: boolean): GuidanceRenderer {
   if (part.kind === 'text') return () => part.text;
   const { name, path } = part;
-  if (!readsItem || name !== 'item') return (scope) => scope.args[name] ?? '';
+  if (!readsItem || name !== 'item') return (scope, client) => client(scope.args[name] ?? '');
   const segments = path === undefined ? [] : (parseFieldPath(path) ?? []);
   return (scope) => {
     let value: unknown = scope.iteration?.item;

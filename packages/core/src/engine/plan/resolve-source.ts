@@ -1,5 +1,4 @@
 import { isIndexSegment, parseFieldPath, type DataSource } from '../../model';
-import { fillText } from '../asking/question';
 
 /** What a step can read while it runs: the prompt's arguments and the earlier steps' bindings. */
 export interface ExecutionScope {
@@ -64,11 +63,14 @@ export function planResolver(source: DataSource, questionKey = ''): Resolver {
     }
     case 'askUser':
     case 'askModel': {
-      const who = source.kind === 'askUser' ? 'user' : 'model';
+      // The reason names the question by key: its text holds the client's arguments, which only
+      // the places that mark client text may quote (see `pendingReason`).
+      const unanswered: Resolution = {
+        ok: false,
+        reason: `the ${source.kind === 'askUser' ? 'user' : 'model'} has not answered question '${questionKey}'`,
+      };
       return (scope) =>
-        scope.answers && Object.hasOwn(scope.answers, questionKey)
-          ? { ok: true, value: scope.answers[questionKey] }
-          : { ok: false, reason: `the ${who} has not answered "${fillText(source, scope.args)}"` };
+        scope.answers && Object.hasOwn(scope.answers, questionKey) ? { ok: true, value: scope.answers[questionKey] } : unanswered;
     }
   }
 }

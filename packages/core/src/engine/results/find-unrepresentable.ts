@@ -1,6 +1,9 @@
+import { MAX_VALUE_DEPTH, TOO_DEEP } from './value-depth';
+
 /**
- * Where a value stops being JSON, or undefined when all of it is: a BigInt (JSON.stringify throws)
- * or a cycle (it throws too). Paths read like `structuredContent.rows[3].id`.
+ * Where a value stops being JSON, or undefined when all of it is: a BigInt (JSON.stringify throws),
+ * a cycle (it throws too), or nesting deeper than `MAX_VALUE_DEPTH` (it overflows the stack). Paths
+ * read like `structuredContent.rows[3].id`.
  *
  * It runs on every tool result, so a value that is fine costs no allocation: the path is only
  * written once a problem is found, and the ancestors are a stack (a set past a depth no result
@@ -32,6 +35,8 @@ class Walk {
   private deep: Set<object> | undefined = undefined;
 
   visit(value: object): Problem | undefined {
+    // The ancestors are the path from the root: too many, and the walk itself would overflow.
+    if (this.ancestors.length >= MAX_VALUE_DEPTH) return (root) => `${root} is ${TOO_DEEP}`;
     const seenAt = this.indexOf(value);
     if (seenAt >= 0) {
       const depth = this.keys.length;

@@ -11,3 +11,4 @@ export {
 export { SealedStateError, type SealedStateProblem } from './sealed-state-error';
 export type { StateKeyMaterial } from './state-keys';
 export { type PausedRound, type ReplayGuard, type ReplayVerdict } from './replay-guard';
+export { ReplayGuardError, type ReplayGuardProblem } from './replay-guard-error';

@@ -1,6 +1,6 @@
 import type { PlannedStep } from '../plan/plan-workflow';
 import type { ExecutionScope } from '../plan/resolve-source';
-import { expandUri } from '../uri/expand-uri';
+import { expandUri, type FilledUri } from '../uri/expand-uri';
 import { checkedResourceRead } from '../results/checked-results';
 import { stepTimeoutMs, type StepContext } from './step-context';
 import { stepKindOf } from './step-kind-of';
@@ -15,23 +15,37 @@ const NO_VARIABLES: Readonly<Record<string, string>> = Object.freeze({});
  */
 export function runStep(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
   const { trace, scope } = context;
-  if (step.guidance) trace.assistant(step.guidance(scope));
+  if (step.guidance) trace.assistant(step.guidance(scope, context.redactor.client));
   if (step.resources.length === 0 && step.fills.length === 0) return stepKindOf(step.action).run(step, step.action, context, NO_VARIABLES);
   return runWithUris(step, context);
 }
 
 async function runWithUris(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
   const variables = resolveVariables(step, context.scope);
+  const shown = context.redactor.marking ? shownVariables(step, variables.values, context.redactor.client) : undefined;
   for (const uri of step.resources) {
     if (uri.variables.some((name) => !Object.hasOwn(variables.values, name))) continue;
-    const expanded = expandUri(uri, variables.values);
+    const expanded = expandUri(uri, variables.values, shown);
     if (!expanded.ok) return { status: 'handoff', reason: expanded.reason };
-    const failure = await embedResource(step, expanded.uri, context);
+    const failure = await embedResource(step, expanded, context);
     if (failure) return failure;
   }
   if (variables.problems.length) return { status: 'handoff', reason: variables.problems.join('; ') };
 
-  return stepKindOf(step.action).run(step, step.action, context, variables.values);
+  return stepKindOf(step.action).run(step, step.action, context, variables.values, shown);
+}
+
+/** The variables with the client's own values marked, for the URIs the trace shows. */
+function shownVariables(
+  step: PlannedStep,
+  values: Readonly<Record<string, string>>,
+  client: (text: string) => string,
+): Record<string, string> {
+  const shown: Record<string, string> = Object.create(null);
+  for (const name of Object.keys(values)) shown[name] = values[name];
+  for (const fill of step.fills)
+    if (fill.fromClient && Object.hasOwn(shown, fill.variable)) shown[fill.variable] = client(shown[fill.variable]);
+  return shown;
 }
 
 function resolveVariables(step: PlannedStep, scope: ExecutionScope): { values: Record<string, string>; problems: string[] } {
@@ -54,13 +68,13 @@ function resolveVariables(step: PlannedStep, scope: ExecutionScope): { values: R
   return { values, problems };
 }
 
-async function embedResource(step: PlannedStep, uri: string, context: StepContext): Promise<StepOutcome | undefined> {
+async function embedResource(step: PlannedStep, uri: FilledUri, context: StepContext): Promise<StepOutcome | undefined> {
   const { host } = context;
   try {
-    const result = await runTryLazily(host, stepTimeoutMs(step, context), (signal) => checkedResourceRead(host, uri, signal));
-    context.trace.embed(result);
+    const result = await runTryLazily(host, stepTimeoutMs(step, context), (signal) => checkedResourceRead(host, uri.uri, signal));
+    context.trace.embed(result, uri);
     return undefined;
   } catch (error) {
-    return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `could not read resource ${uri}`);
+    return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `could not read resource ${uri.shown}`);
   }
 }

@@ -8,6 +8,8 @@ import type { Trace } from '../trace/trace';
 /** What a running step reads and writes: the scope it resolves from, the trace it adds to, the host it calls. */
 export interface StepContext {
   readonly host: Host;
+  /** The run's id, passed to every tool the run calls (see `ExecutionState.runId`). */
+  readonly runId: string;
   readonly scope: ExecutionScope;
   readonly trace: Trace;
   readonly redactor: Redactor;

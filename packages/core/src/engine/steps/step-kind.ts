@@ -20,11 +20,21 @@ export interface StepKind<Action extends { readonly kind: string } = { readonly 
   /**
    * Runs the action, after the step's guidance, URI variables and embedded resources: announces
    * the call in the trace, performs it, and values its result. `variables` holds the step's
-   * filled URI variables (empty when it has none).
+   * filled URI variables (empty when it has none); `shown`, when present, the same with the
+   * client's own values marked (`Redactor.client`), for a URI the trace shows.
    */
-  run(step: PlannedStep, action: Action, context: StepContext, variables: Readonly<Record<string, string>>): Promise<StepOutcome>;
+  run(
+    step: PlannedStep,
+    action: Action,
+    context: StepContext,
+    variables: Readonly<Record<string, string>>,
+    shown?: Readonly<Record<string, string>>,
+  ): Promise<StepOutcome>;
   /** The step's line in the plan: `analyze: call tool analyze_code — Analyze source code`. */
   planLine(step: PlannedStep, action: Action, host: Host): string;
-  /** After a handoff, what the LLM needs to do the step itself (inputs known and missing); may be empty. */
-  handoffDetails(step: PlannedStep, action: Action, scope: ExecutionScope, host: Host): string;
+  /**
+   * After a handoff, what the LLM needs to do the step itself (inputs known and missing); may be
+   * empty. `client` marks the client's own values it quotes (`Redactor.client`).
+   */
+  handoffDetails(step: PlannedStep, action: Action, scope: ExecutionScope, host: Host, client: (text: string) => string): string;
 }

@@ -1,4 +1,6 @@
 import type { ResourceResult, ToolResult } from '../content';
+import { MalformedResultError } from '../results/malformed-result-error';
+import { TOO_DEEP, jsonMayNestTooDeeply, nestedTooDeeply } from '../results/value-depth';
 
 /** What `parseJson` returns for a text that is not JSON. */
 const NOT_JSON: unique symbol = Symbol('not JSON');
@@ -12,14 +14,20 @@ export function toolResultText(result: ToolResult): string {
   return text;
 }
 
-/** A tool result's value: `structuredContent` when present, else its text parsed as JSON when it parses, else the text. */
+/**
+ * A tool result's value: `structuredContent` when present, else its text parsed as JSON when it
+ * parses, else the text. Throws `MalformedResultError` for JSON text nested too deeply to be a value.
+ */
 export function toolResultValue(result: ToolResult, text: string): unknown {
   if (result.structuredContent !== undefined) return result.structuredContent;
   const parsed = parseJson(text);
   return parsed === NOT_JSON ? text : parsed;
 }
 
-/** A resource's value: its text (JSON-parsed when its mime type says JSON), one content or an array of several. */
+/**
+ * A resource's value: its text (JSON-parsed when its mime type says JSON), one content or an array
+ * of several. Throws `MalformedResultError` for JSON nested too deeply to be a value.
+ */
 export function resourceValue(result: ResourceResult): unknown {
   const values = result.contents.map((content) => {
     if ('text' in content && typeof content.text === 'string') {
@@ -53,9 +61,12 @@ function parseJson(text: string): unknown {
     code === 110
   ))
     return NOT_JSON;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text);
   } catch {
     return NOT_JSON;
   }
+  if (jsonMayNestTooDeeply(text) && nestedTooDeeply(value)) throw new MalformedResultError(`JSON ${TOO_DEEP}`);
+  return value;
 }

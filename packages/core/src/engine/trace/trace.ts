@@ -1,5 +1,6 @@
 import type { ContentBlock, PromptMessage, ResourceResult } from '../content';
 import type { Redactor } from '../redaction/redactor';
+import type { FilledUri } from '../uri/expand-uri';
 import { jsonBytesBound } from './json-size';
 
 /** An upper bound of a text message's JSON, less its text: `{"role":"assistant","content":{"type":"text","text":""}}` and a comma. */
@@ -46,10 +47,15 @@ export class Trace {
     this.push({ role: 'user', content: block });
   }
 
-  /** Each content of a resource read, embedded as MCP `resource` content (text or blob, never flattened). */
-  embed(result: ResourceResult): void {
+  /**
+   * Each content of a resource read, embedded as MCP `resource` content (text or blob, never
+   * flattened). A content whose `uri` is the URI read (`read.uri`) shows it as the trace shows that
+   * URI (`read.shown`: the client's values in it marked), not as the handler echoed it.
+   */
+  embed(result: ResourceResult, read?: FilledUri): void {
     for (const content of result.contents) {
-      const resource = 'text' in content && typeof content.text === 'string' ? { ...content, text: this.redact(content.text) } : content;
+      let resource = 'text' in content && typeof content.text === 'string' ? { ...content, text: this.redact(content.text) } : content;
+      if (read && read.shown !== read.uri && resource.uri === read.uri) resource = { ...resource, uri: read.shown };
       this.push({ role: 'user', content: { type: 'resource', resource } });
     }
   }
@@ -61,7 +67,7 @@ export class Trace {
   }
 
   redact(text: string): string {
-    return this.redactor.active ? this.redactor.redact(text) : text;
+    return this.redactor.active ? this.redactor.redactInTrace(text) : text;
   }
 
   private text(role: 'user' | 'assistant', text: string): void {

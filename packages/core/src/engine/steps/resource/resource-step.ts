@@ -1,4 +1,5 @@
 import type { ResourceAction } from '../../../model/actions/resource-action';
+import type { Host } from '../../host';
 import type { PlannedStep } from '../../plan/plan-workflow';
 import type { ExecutionScope } from '../../plan/resolve-source';
 import { pendingReason } from '../pending-reason';
@@ -13,11 +14,17 @@ export const resourceStep: StepKind<ResourceAction> = {
   handoffDetails,
 };
 
-function handoffDetails(step: PlannedStep, _action: ResourceAction, scope: ExecutionScope): string {
+function handoffDetails(
+  step: PlannedStep,
+  _action: ResourceAction,
+  scope: ExecutionScope,
+  _host: Host,
+  client: (text: string) => string,
+): string {
   const pending: string[] = [];
   for (const fill of step.fills) {
     const resolved = fill.resolve(scope);
-    if (!resolved.ok) pending.push(`{${fill.variable}} (${pendingReason(fill.source, resolved.reason, scope)})`);
+    if (!resolved.ok) pending.push(`{${fill.variable}} (${pendingReason(fill.source, resolved.reason, scope, client)})`);
   }
   return pending.length ? `\n   URI variables still to resolve: ${pending.join('; ')}` : '';
 }

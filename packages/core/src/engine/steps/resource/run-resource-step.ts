@@ -1,4 +1,6 @@
 import type { ResourceAction } from '../../../model/actions/resource-action';
+import type { ResourceResult } from '../../content';
+import { errorMessage } from '../../text/error-message';
 import type { PlannedStep } from '../../plan/plan-workflow';
 import { expandUri } from '../../uri/expand-uri';
 import { checkedResourceRead } from '../../results/checked-results';
@@ -13,22 +15,30 @@ export async function runResourceStep(
   _action: ResourceAction,
   context: StepContext,
   values: Readonly<Record<string, string>>,
+  shown?: Readonly<Record<string, string>>,
 ): Promise<StepOutcome> {
   const { host } = context;
   // The action table says a resource action reads a URI, so the plan parsed it.
-  const expanded = expandUri(step.actionUri!, values);
+  const expanded = expandUri(step.actionUri!, values, shown);
   if (!expanded.ok) return { status: 'handoff', reason: expanded.reason };
-  context.trace.assistant(`Reading resource ${expanded.uri}`);
+  context.trace.assistant(`Reading resource ${expanded.shown}`);
+  let result: ResourceResult;
   try {
-    const result = await withRetry(
+    result = await withRetry(
       step.model.retry,
       host.signal,
       () => runTryLazily(host, stepTimeoutMs(step, context), (signal) => checkedResourceRead(host, expanded.uri, signal)),
       () => false,
     );
-    context.trace.embed(result);
-    return { status: 'completed', value: resourceValue(result) };
   } catch (error) {
-    return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `could not read resource ${expanded.uri}`);
+    return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `could not read resource ${expanded.shown}`);
   }
+  let value: unknown;
+  try {
+    value = resourceValue(result);
+  } catch (error) {
+    return { status: 'failed', reason: `resource ${expanded.shown} returned ${errorMessage(error)}` };
+  }
+  context.trace.embed(result, expanded);
+  return { status: 'completed', value };
 }

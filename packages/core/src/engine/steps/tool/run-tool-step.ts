@@ -11,7 +11,8 @@ import { StepCancelledError, runTryLazily, withRetry } from '../step-policy';
 import { TimedTry, type TryWork } from '../timed-try';
 import { toolResultText, toolResultValue } from '../step-values';
 import { isPromiseLike } from '../../../util/is-promise-like';
-import { shownArguments } from './shown-arguments';
+import { errorMessage } from '../../text/error-message';
+import { argumentsJson, shownArguments } from './shown-arguments';
 import { toolCallText, toolResultMessage } from './tool-messages';
 
 /**
@@ -37,7 +38,11 @@ export function runToolStep(step: PlannedStep, action: ToolAction, context: Step
       continue;
     }
     args[argument.name] = resolved.value;
-    if (argument.sensitive) context.redactor.add(resolved.value);
+    if (argument.sensitive) {
+      // An element of a loop cannot be read again on resume: the state keeps it as learned.
+      if (argument.source.kind === 'item') context.redactor.learn(resolved.value, 'server');
+      else context.redactor.add(resolved.value, argument.fromClient ? 'client' : 'server');
+    }
   }
   const inputs = host.toolInputs(tool);
   if (missesRequiredInput(inputs, args)) return Promise.resolve(missingInputs(name, inputs, args, unresolved));
@@ -80,7 +85,7 @@ class ToolCall implements TryWork<unknown, StepOutcome> {
     if (!input.ok) return Promise.resolve({ status: 'handoff', reason: input.message });
     this.args = input.args;
     const { step, context } = this;
-    context.trace.assistant(toolCallText(this.name, shownArguments(step, given)));
+    context.trace.assistant(toolCallText(this.name, argumentsJson(step, shownArguments(step, given), context.redactor)));
     const timeoutMs = stepTimeoutMs(step, context);
     if (step.model.retry !== undefined) return this.withRetry(step.model.retry, timeoutMs);
     // The default: one try under the step timeout, its signal made only if the tool reads it.
@@ -92,7 +97,7 @@ class ToolCall implements TryWork<unknown, StepOutcome> {
   }
 
   run(signal: SignalSource): unknown {
-    return this.context.host.invokeTool(this.tool, this.name, this.args, signal);
+    return this.context.host.invokeTool(this.tool, this.name, this.args, signal, this.context.runId);
   }
 
   fulfilled(value: unknown): StepOutcome | PromiseLike<StepOutcome> {
@@ -128,9 +133,15 @@ class ToolCall implements TryWork<unknown, StepOutcome> {
     const text = toolResultText(result);
     if (result.isError)
       return { status: 'failed', reason: `tool ${this.name} returned an error: ${text || '(no message)'}`, errorType: 'tool_error' };
+    let value: unknown;
+    try {
+      value = toolResultValue(result, text);
+    } catch (error) {
+      return { status: 'failed', reason: `tool ${this.name} returned text that is ${errorMessage(error)}`, errorType: 'malformed_result' };
+    }
     trace.user(toolResultMessage(this.name, result, text));
     for (const block of result.content) if (block.type !== 'text') trace.userContent(block);
-    return { status: 'completed', value: toolResultValue(result, text) };
+    return { status: 'completed', value };
   }
 }
 

@@ -1,4 +1,5 @@
 import type { PlannedStep } from '../../plan/plan-workflow';
+import type { Redactor } from '../../redaction/redactor';
 import { formatCount } from '../../text/bounded-text';
 
 /** A string argument at least this long is shown once, in the intent, and referred to after. */
@@ -30,4 +31,29 @@ function copy(args: Readonly<Record<string, unknown>>): Record<string, unknown> 
   const result: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(args)) result[key] = args[key];
   return result;
+}
+
+/**
+ * Arguments as the trace shows them, as JSON: `JSON.stringify(args)`, with each value the client
+ * supplied marked as the client's text when the run marks it (so redaction never marks a guess).
+ *
+ * @example
+ * ```ts
+ * argumentsJson(step, { pin: '[redacted]', note: '4321' }, redactor); // '{"pin":"[redacted]","note":<marked>"4321"<marked>}'
+ * ```
+ */
+export function argumentsJson(
+  step: PlannedStep,
+  args: Readonly<Record<string, unknown>>,
+  redactor: Pick<Redactor, 'marking' | 'client'>,
+): string {
+  if (!redactor.marking) return JSON.stringify(args);
+  let json = '';
+  for (const name of Object.keys(args)) {
+    const value = JSON.stringify(args[name]);
+    if (value === undefined) continue;
+    const fromClient = step.args.some((argument) => argument.name === name && argument.fromClient);
+    json += `${json ? ',' : ''}${JSON.stringify(name)}:${fromClient ? redactor.client(value) : value}`;
+  }
+  return `{${json}}`;
 }

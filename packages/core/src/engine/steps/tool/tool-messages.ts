@@ -1,8 +1,8 @@
 import type { ToolResult } from '../../content';
 
-/** The call announcement a tool step writes before it calls the tool. */
-export function toolCallText(tool: string, args: Record<string, unknown>): string {
-  return `Calling tool ${tool} with arguments: ${JSON.stringify(args)}`;
+/** The call announcement a tool step writes before it calls the tool, its arguments as JSON (see `argumentsJson`). */
+export function toolCallText(tool: string, argumentsJson: string): string {
+  return `Calling tool ${tool} with arguments: ${argumentsJson}`;
 }
 
 /** The tool's own text, or its structured content as JSON when it sent no text. */

@@ -5,7 +5,7 @@ import type { ExecutionScope } from '../../plan/resolve-source';
 import { REDACTED } from '../../redaction/redactor';
 import { pendingReason } from '../pending-reason';
 import type { StepKind } from '../step-kind';
-import { shownArguments } from './shown-arguments';
+import { argumentsJson, shownArguments } from './shown-arguments';
 import { runToolStep } from './run-tool-step';
 
 /** A step that calls a tool with arguments from data sources; its value is the tool's result. */
@@ -19,7 +19,13 @@ export const toolStep: StepKind<ToolAction> = {
   handoffDetails,
 };
 
-function handoffDetails(step: PlannedStep, action: ToolAction, scope: ExecutionScope, host: Host): string {
+function handoffDetails(
+  step: PlannedStep,
+  action: ToolAction,
+  scope: ExecutionScope,
+  host: Host,
+  client: (text: string) => string,
+): string {
   const known: Record<string, unknown> = Object.create(null);
   const pending: string[] = [];
   const tool = host.findTool(action.tool);
@@ -29,7 +35,7 @@ function handoffDetails(step: PlannedStep, action: ToolAction, scope: ExecutionS
     if (tool && inputs.length && !inputs.some((input) => input.name === argument.name)) continue;
     const resolved = argument.resolve(scope);
     if (resolved.ok) known[argument.name] = argument.sensitive ? REDACTED : resolved.value;
-    else pending.push(`${argument.name} (${pendingReason(argument.source, resolved.reason, scope)})`);
+    else pending.push(`${argument.name} (${pendingReason(argument.source, resolved.reason, scope, client)})`);
   }
   const missing = inputs
     .filter((input) => input.required && !step.args.some((argument) => argument.name === input.name))
@@ -38,7 +44,9 @@ function handoffDetails(step: PlannedStep, action: ToolAction, scope: ExecutionS
         `${input.name} (${[input.type, 'required'].filter(Boolean).join(', ')}${input.description ? `: ${input.description}` : ''})`,
     );
   let text = '';
-  if (Object.keys(known).length) text += `\n   Known arguments: ${JSON.stringify(shownArguments(step, known))}`;
+  // Handoffs are rare: the arguments are always written piece by piece, `client` marking the client's (a no-op when the run marks nothing).
+  if (Object.keys(known).length)
+    text += `\n   Known arguments: ${argumentsJson(step, shownArguments(step, known), { marking: true, client })}`;
   if (pending.length) text += `\n   Arguments still to resolve: ${pending.join('; ')}`;
   if (missing.length) text += `\n   Arguments you must decide: ${missing.join('; ')}`;
   return text;

@@ -1,0 +1,63 @@
+import 'reflect-metadata';
+import { z } from 'zod';
+import { Step, Workflow, constant, promptArg } from '@mcpflow/decorators';
+import { readWorkflowModel } from '../src/model/read-workflow';
+import { planWorkflow } from '../src/engine';
+import { referenceSensitiveValues, restoreReferences } from '../src/engine/pause/sensitive-references';
+
+@Workflow({ name: 'vault', arguments: { key: z.string(), note: z.string() }, sensitiveArguments: ['key'] })
+class Vault {
+  @Step({ tool: 'open', args: { key: promptArg('key'), pin: constant({ pin: 'p1n-Ü' }), note: promptArg('note') }, sensitiveArgs: ['pin'] })
+  opened!: unknown;
+}
+
+const plan = planWorkflow(readWorkflowModel(Vault)!, () => {
+  throw new Error('no URI templates here');
+});
+const args = { key: 'k/ey "ünïcode" 🔑', note: 'a note' };
+const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+
+describe('referenceSensitiveValues and restoreReferences', () => {
+  const state = {
+    bindings: {
+      raw: `echo ${args.key} and p1n-Ü`,
+      json: JSON.stringify({ key: args.key, pin: { pin: 'p1n-Ü' } }),
+      uri: `vault://${encodeURIComponent(args.key)}`,
+      [args.key]: 'a key named after the secret',
+      other: 'nothing sensitive',
+    },
+    messages: [{ role: 'user', content: { type: 'text', text: `looks like a reference: \uFDD20.0.0\uFDD3 \uFDD4` } }],
+  };
+
+  test('every form of a sensitive argument or constant becomes a reference; the length stays exactly what it was', () => {
+    const { value, referenced, padding } = referenceSensitiveValues(state, plan, args);
+    expect(referenced).toBe(true);
+    const sealed = JSON.stringify(value);
+    for (const secret of [args.key, 'p1n-Ü', JSON.stringify(args.key).slice(1, -1), encodeURIComponent(args.key)])
+      expect(sealed).not.toContain(secret);
+    expect(bytes(value) + padding.length).toBe(bytes(state));
+    expect(value.bindings.other).toBe('nothing sensitive');
+  });
+
+  test('restoring gives the state back exactly, text that looked like a reference included', () => {
+    const { value } = referenceSensitiveValues(state, plan, args);
+    expect(restoreReferences(value, plan, args)).toEqual(state);
+  });
+
+  test('without sensitive values, or when escapes would outweigh the references, the state is sealed as it is', () => {
+    const plain = { text: 'no secrets here \uFDD2' };
+    const noSecrets = planWorkflow(
+      { ...plan.model, arguments: plan.model.arguments.map((argument) => ({ ...argument, sensitive: false })), steps: [] },
+      () => {
+        throw new Error('none');
+      },
+    );
+    expect(referenceSensitiveValues(plain, noSecrets, args)).toEqual({ value: plain, referenced: false, padding: '' });
+    const noisy = { text: `${'\uFDD2'.repeat(50)} ${args.note}` };
+    expect(referenceSensitiveValues(noisy, plan, args)).toEqual({ value: noisy, referenced: false, padding: '' });
+  });
+
+  test('a reference this version of the workflow cannot fill is refused as stale', () => {
+    expect(() => restoreReferences({ text: '\uFDD29.0.0\uFDD3' }, plan, args)).toThrow(expect.objectContaining({ problem: 'stale' }));
+  });
+});
