@@ -23,3 +23,4 @@ export {
   type StateSealingOptions,
 } from './engine';
 export { DEFAULT_MAX_REQUEST_BODY_SIZE, type HttpServingOptions } from './adapter-kit/serving';
+export { DEFAULT_MAX_PENDING_ASKS, DEFAULT_MAX_PENDING_ASKS_PER_SESSION } from './adapter-kit/run/ask-limits';

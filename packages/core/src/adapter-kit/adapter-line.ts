@@ -32,8 +32,12 @@ export interface AdapterLine<Server, Context> {
   asksForInput?(value: unknown): boolean;
   /** The request context's signal, progress and notifications. */
   readonly request: RequestAccess<Context>;
-  /** Asks the client during the request (a 2025 session), waiting at most `timeoutMs` for each answer. */
-  askInPlace(server: Server, context: Context, timeoutMs: number | undefined): InPlaceAskChannel;
+  /**
+   * Asks the client during the request (a 2025 session), waiting at most `timeoutMs` for each
+   * answer; each question's wait ends (its promise rejects) when the request is cancelled or the
+   * connection closes.
+   */
+  askInPlace(server: Server, context: Context, timeoutMs: number): InPlaceAskChannel;
   /** Pausing by multi-round-trip requests (protocol 2026-07-28), where the line serves it. */
   readonly rounds?: RoundsSupport<Server, Context>;
   /** The `McpServer` methods that register tools, resources and prompts (every form the line has). */
@@ -47,6 +51,8 @@ export interface AdapterLine<Server, Context> {
 /** How the kit reads a line's request context. */
 export interface RequestAccess<Context> {
   signal(context: Context): AbortSignal;
+  /** The request's session id (Streamable HTTP); `undefined` on a connection without ids (stdio, in memory). */
+  sessionId(context: Context): string | undefined;
   progressToken(context: Context): string | number | undefined;
   notifyProgress(context: Context, progressToken: string | number, update: ProgressUpdate): Promise<void>;
   /** The same context with another signal (a step's try), for a tool or resource handler. */

@@ -34,7 +34,8 @@ export interface AppliedLimits {
 /** A WorkflowServer option out of range: thrown when the server is made. */
 export class InvalidServerOptionError extends Error {
   constructor(
-    readonly option: keyof ExecutionLimits,
+    /** The option's name: one of the limits, or another WorkflowServer option (`askTimeoutMs`, `maxPendingAsks`, …). */
+    readonly option: string,
     detail: string,
   ) {
     super(`WorkflowServer option ${option} ${detail}`);

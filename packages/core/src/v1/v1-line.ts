@@ -64,6 +64,7 @@ export const v1Line: AdapterLine<McpServer, RequestExtra> = {
   invalidParams: (message) => new McpError(ErrorCode.InvalidParams, message),
   request: {
     signal: (extra) => extra.signal,
+    sessionId: (extra) => extra.sessionId,
     progressToken: (extra) => extra._meta?.progressToken,
     notifyProgress: (extra, progressToken, update) =>
       extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } }),

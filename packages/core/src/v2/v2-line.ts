@@ -37,6 +37,7 @@ export const v2Line: AdapterLine<McpServer, ServerContext> = {
   asksForInput: isInputRequiredResult,
   request: {
     signal: (ctx) => ctx.mcpReq.signal,
+    sessionId: (ctx) => ctx.sessionId,
     progressToken: (ctx) => ctx.mcpReq._meta?.progressToken,
     notifyProgress: (ctx, progressToken, update) =>
       ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...update } }),

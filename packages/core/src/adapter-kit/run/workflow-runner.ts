@@ -3,6 +3,8 @@ import type { AdapterLine } from '../adapter-line';
 import type { ServerRegistry } from '../registry/server-registry';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
 import { AdapterHost } from './adapter-host';
+import { applyAskLimits, type AskLimits } from './ask-limits';
+import { PendingAsks } from './pending-asks';
 import { runRound } from './run-round';
 import { stateSealer } from './state-sealers';
 
@@ -22,7 +24,8 @@ export type WorkflowArguments = Readonly<Record<string, string | undefined>>;
  */
 export class WorkflowRunner<Server, Context> {
   private readonly execution: ExecutionOptions;
-  private readonly askTimeoutMs?: number;
+  private readonly askLimits: AskLimits;
+  private readonly pendingAsks: PendingAsks;
   private readonly pause?: StateSealingOptions;
 
   constructor(
@@ -33,14 +36,17 @@ export class WorkflowRunner<Server, Context> {
   ) {
     // Out-of-range limits and unusable keys throw when the server is made, not on the first request.
     this.execution = { onStep: options.onStep, onRunEnd: options.onRunEnd, ...applyLimits(options) };
-    this.askTimeoutMs = options.askTimeoutMs;
+    this.askLimits = applyAskLimits(options);
+    this.pendingAsks = new PendingAsks(this.askLimits);
     this.pause = options.pause;
     if (this.pause) stateSealer(this.pause);
   }
 
   /**
    * Runs `plan` for one request. `asks` says whether the workflow has questions: only then can the
-   * run ask the client, or pause.
+   * run ask the client, or pause. Asking in place, a run is refused (rejects with
+   * `PendingAsksRefusal`, before any step) while its session or the process waits for all the
+   * answers the server's caps allow.
    */
   run(plan: WorkflowPlan, asks: boolean, args: WorkflowArguments, context: Context): Promise<unknown> {
     const { line, server } = this;
@@ -52,7 +58,11 @@ export class WorkflowRunner<Server, Context> {
         return runRound(line, rounds, plan, args, host, this.execution, stateSealer(this.pause), requestState);
       }
     }
-    const asking = asks ? line.askInPlace(server, context, this.askTimeoutMs) : undefined;
+    if (!asks) return executeWorkflow(plan, args, new AdapterHost(line, this.registry, context), this.execution);
+    const session = line.request.sessionId(context);
+    const refusal = this.pendingAsks.refusal(session);
+    if (refusal) return Promise.reject(refusal);
+    const asking = this.pendingAsks.bound(line.askInPlace(server, context, this.askLimits.askTimeoutMs), session);
     return executeWorkflow(plan, args, new AdapterHost(line, this.registry, context, asking), this.execution);
   }
 }
