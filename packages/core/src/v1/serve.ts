@@ -23,7 +23,7 @@ export type McpServerFactory = () => McpServer | Promise<McpServer>;
 
 /**
  * Serves one server from `factory` over this process's stdin/stdout (protocol 2025-11-25, as SDK
- * 1.x speaks it). The server is validated first: a broken workflow is printed on stderr with its
+ * 1.x speaks it), until the client closes stdin. The server is validated first: a broken workflow is printed on stderr with its
  * code, workflow, step and fix, and the process exits with code 1. stdout is the protocol channel:
  * log with `console.error`.
  *
@@ -34,7 +34,12 @@ export type McpServerFactory = () => McpServer | Promise<McpServer>;
 export async function serveStdio(factory: McpServerFactory, options: StdioServingOptions = {}): Promise<StdioServing> {
   const server = await firstServerOrExit(factory, options.onerror ?? reportServingFailure);
   await server.connect(new StdioServerTransport());
-  return { close: () => server.close() };
+  // 1.x's transport does not notice its client leaving (2.x's closes at the end of stdin): closing
+  // ends the open questions and requests, which would otherwise keep the process alive.
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= server.close());
+  process.stdin.once('end', close).once('close', close);
+  return { close };
 }
 
 /**
