@@ -2,7 +2,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
+  abandonedSignal,
   firstServerOrExit,
+  readJsonBody,
   reportServingFailure,
   serveHttpEndpoint,
   writeJsonRpcError,
@@ -62,15 +64,19 @@ export function serveHttp(factory: McpServerFactory, options: HttpServingOptions
   return serveHttpEndpoint(options, {
     firstServer: factory,
     openTransport: (transportOptions) => new StreamableHTTPServerTransport(transportOptions),
-    handling: (sessions) => ({
+    handling: (sessions, { maxRequestBodySize }) => ({
       handle: async (request, response) => {
         const sessionId = request.headers['mcp-session-id'];
         await sessions.serve({
           sessionId: typeof sessionId === 'string' ? sessionId : undefined,
           method: request.method,
-          refuse: (status, code, message) => writeJsonRpcError(response, status, code, message),
+          body: () => readJsonBody(request, maxRequestBodySize),
+          abandoned: abandonedSignal(response),
+          // A body too large is left unread: the connection closes after the answer.
+          refuse: (status, code, message) =>
+            writeJsonRpcError(response, status, code, message, status === 413 ? { connection: 'close' } : {}),
           connect: async (transport) => (await factory()).connect(transport),
-          forward: (transport) => transport.handleRequest(request, response),
+          forward: (transport, body) => transport.handleRequest(request, response, body),
         });
       },
     }),
