@@ -61,6 +61,19 @@ describe.each([lineV1, lineV2])('serveHttp on $name', (line: Line) => {
     expect((await initialize(serving.url, { host: `localhost:${serving.url.port}` })).status).toBe(200);
   });
 
+  test('a malformed Host (evil.example@localhost) is answered 400, with no stack and nothing on stderr, on every request', async () => {
+    const reported: Error[] = [];
+    serving = await line.serveHttp({ port: 0, onerror: (error) => reported.push(error) });
+    const port = serving.url.port;
+    for (const host of [`evil.example@localhost:${port}`, `evil.example@localhost:${port}`, `localhost:${port}/admin`]) {
+      const refused = await initialize(serving.url, { host });
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.body).error).toEqual({ code: -32000, message: `Invalid Host header: ${host} is not a host name and port` });
+    }
+    expect(reported).toEqual([]);
+    expect(serving.sessions).toBe(0);
+  });
+
   test('refuses a foreign Origin and accepts a local one', async () => {
     serving = await line.serveHttp({ port: 0 });
     const foreign = await initialize(serving.url, { origin: 'https://attacker.example' });

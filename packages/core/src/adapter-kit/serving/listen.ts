@@ -19,7 +19,8 @@ export interface HttpEndpoint {
 /**
  * Listens on `options.host`/`options.port` with the request time bounded; answers any path but
  * `options.path` with 404 and a `Host` or `Origin` not allowed with 403 (DNS rebinding), and
- * hands the rest to `endpoint`. A failure in `endpoint` is reported through `options.onerror`
+ * hands the rest to `endpoint`; a malformed `Host` (`evil.example@localhost`) is answered 400,
+ * before anything parses it. A failure in `endpoint` is reported through `options.onerror`
  * and answered 500 with no detail (nothing internal leaks).
  *
  * @example
@@ -33,7 +34,7 @@ export async function listenHttp(endpoint: HttpEndpoint, options: ResolvedHttpSe
     }
     const host = checkHostHeader(request.headers.host, options.allowedHosts);
     const origin = host.ok ? checkOriginHeader(request.headers.origin, options.allowedOrigins) : host;
-    if (!origin.ok) return writeJsonRpcError(response, 403, ServingErrorCodes.Refused, origin.message);
+    if (!origin.ok) return writeJsonRpcError(response, origin.status, ServingErrorCodes.Refused, origin.message);
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') response.once('close', endpoint.sessions.track(sessionId));
     endpoint.handle(request, response).catch((error: unknown) => {
