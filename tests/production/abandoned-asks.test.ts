@@ -17,8 +17,8 @@ import { StdioClientTransport as StdioTransportV2 } from '@modelcontextprotocol/
 
 const SERVER = join(__dirname, 'asking-server.js');
 const REQUESTS = 3_000;
-/** Each run holds its arguments (and the trace quoting them) while it waits: 32 KB makes 3,000 waits outgrow the heap. */
-const ARGUMENT = 'x'.repeat(32 * 1024);
+/** Each run holds its arguments (and the trace quoting them) while it waits: 64 KB each makes 3,000 waits outgrow the heap. */
+const ARGUMENT = 'x'.repeat(64 * 1024);
 
 interface StdioLine {
   readonly sdk: '1' | '2';
@@ -52,28 +52,20 @@ describe.each(LINES)('SDK $sdk.x over stdio', (line) => {
     let questions = 0;
     const client = await line.connect(['--max-old-space-size=192'], () => (questions += 1));
     try {
-      const outcomes = new Map<string, number>();
-      const runs: Promise<void>[] = [];
+      const refused: string[] = [];
       for (let index = 0; index < REQUESTS; index += 1) {
-        const run = client.getPrompt({ name: 'note', arguments: { who: `${ARGUMENT}${index}` } }, { timeout: 600_000 });
-        runs.push(
-          run.then(
-            () => void outcomes.set('answered', (outcomes.get('answered') ?? 0) + 1),
-            (error: Error) => {
-              const message = error.message.replace(/^(MCP error -?\d+: )+/, '');
-              outcomes.set(message, (outcomes.get(message) ?? 0) + 1);
-            },
-          ),
+        client.getPrompt({ name: 'note', arguments: { who: `caller ${index}`, pad: ARGUMENT } }, { timeout: 600_000 }).then(
+          // A run admitted together with the 100th may find the session full when it asks: it hands off, naming the cap.
+          (result) => void refused.push(String((result._meta?.['mcpflow/execution'] as { reason?: string }).reason)),
+          (error: Error) => void refused.push(error.message.replace(/^(MCP error -?\d+: )+/, '')),
         );
       }
       // Every run either asked (and waits) or was refused: none is still on its way.
-      while (questions + [...outcomes.values()].reduce((sum, count) => sum + count, 0) < REQUESTS)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      while (questions + refused.length < REQUESTS) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(questions).toBe(100);
-      expect(Object.fromEntries(outcomes)).toEqual({
-        'Refused: this session already waits for 100 answers to questions (maxPendingAsksPerSession: 100). Answer or cancel them first, or raise maxPendingAsksPerSession.':
-          REQUESTS - 100,
-      });
+      expect(refused.filter((reason) => !reason.includes('(maxPendingAsksPerSession: 100)'))).toEqual([]);
+      const atTheStart = refused.filter((reason) => reason.startsWith('Refused: this session already waits for 100 answers'));
+      expect(atTheStart.length).toBeGreaterThan(REQUESTS - 200);
       expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['note']);
     } finally {
       await client.close();

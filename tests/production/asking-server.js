@@ -11,7 +11,7 @@ const { WorkflowServer, serveStdio } = require(sdk === '1' ? '@mcpflow/core/v1' 
 class Note {}
 Step({ tool: 'write', args: { text: askUser('What should the note to {who} say?') } })(Note.prototype, 'written');
 Bind('written')(Note.prototype, 'written');
-Workflow({ name: 'note', description: 'Write a note', arguments: { who: z.string() } })(Note);
+Workflow({ name: 'note', description: 'Write a note', arguments: { who: z.string(), pad: z.string().optional() } })(Note);
 
 void serveStdio(() => {
   const server = new WorkflowServer({ name: 'notes', version: '1.0.0' });
