@@ -138,6 +138,33 @@ describe.each([lineV1, lineV2])('serveHttp on $name', (line: Line) => {
     }
   });
 
+  test('requestTimeoutMs bounds a request from its first byte: a stalled body is cut off within a second of it', async () => {
+    serving = await line.serveHttp({ port: 0, requestTimeoutMs: 1500 });
+    const started = Date.now();
+    const socket = await startSlowPost(serving.url);
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+    // Node checked the bound every 30 s by default: the request then lived up to 31.5 s.
+    const closedAfterMs = await new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now() - started)));
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(closedAfterMs).toBeLessThan(1500 + 1000 + 500);
+    expect(serving.sessions).toBe(0);
+  });
+
+  test('maxConnections caps the connections open at once: one more is closed unanswered, a freed place serves again', async () => {
+    serving = await line.serveHttp({ port: 0, maxConnections: 2 });
+    const held = await Promise.all([startSlowPost(serving.url), startSlowPost(serving.url)]);
+    await expect(initialize(serving.url)).rejects.toThrow(/socket hang up|ECONNRESET/);
+    held[0].destroy();
+    let open = Infinity;
+    await eventually(() => {
+      serving!.httpServer.getConnections((_, count) => (open = count));
+      return open < 2;
+    });
+    expect((await initialize(serving.url)).status).toBe(200);
+    held[1].destroy();
+  });
+
   test('a POST without a session that is not an initialize opens none', async () => {
     serving = await line.serveHttp({ port: 0, maxSessions: 1 });
     const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'prompts/list' });

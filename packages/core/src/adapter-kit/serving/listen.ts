@@ -16,6 +16,9 @@ export interface HttpEndpoint {
   close?(): Promise<void>;
 }
 
+/** How often Node looks for requests over `requestTimeoutMs`: the most a request may outlive it. */
+const CHECKING_INTERVAL_MS = 1000;
+
 /**
  * Listens on `options.host`/`options.port` with the request time bounded; answers any path but
  * `options.path` with 404 and a `Host` or `Origin` not allowed with 403 (DNS rebinding), and
@@ -42,11 +45,19 @@ export async function listenHttp(endpoint: HttpEndpoint, options: ResolvedHttpSe
       writeJsonRpcError(response, 500, ServingErrorCodes.InternalError, 'Internal error');
     });
   };
-  const httpServer = createServer(listener);
   // Bounds the time to receive a request, so a slow or stalled client cannot hold a socket forever;
-  // a response (an SSE stream, a long workflow) is not bounded by it.
-  httpServer.requestTimeout = options.requestTimeoutMs;
-  httpServer.headersTimeout = options.requestTimeoutMs;
+  // a response (an SSE stream, a long workflow) is not bounded by it. Node checks the bound every
+  // connectionsCheckingInterval (30 s by default, which let a request live twice its time): once a
+  // second keeps it within a second.
+  const httpServer = createServer(
+    {
+      requestTimeout: options.requestTimeoutMs,
+      headersTimeout: options.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(CHECKING_INTERVAL_MS, options.requestTimeoutMs),
+    },
+    listener,
+  );
+  httpServer.maxConnections = options.maxConnections;
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(options.port, options.host, () => {
