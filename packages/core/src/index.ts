@@ -29,3 +29,4 @@ export {
   type TextContent,
 } from './engine';
 export { DEFAULT_MAX_REQUEST_BODY_SIZE, type HttpServingOptions } from './adapter-kit/serving';
+export { DEFAULT_MAX_PENDING_ASKS, DEFAULT_MAX_PENDING_ASKS_PER_SESSION } from './adapter-kit/run/ask-limits';

@@ -112,12 +112,24 @@ describe('Host and Origin checks', () => {
   });
 
   test.each([
+    ['evil.example@localhost', 400, 'Invalid Host header: evil.example@localhost is not a host name and port'],
+    ['user:pass@127.0.0.1:3000', 400, 'Invalid Host header: user:pass@127.0.0.1:3000 is not a host name and port'],
+    ['localhost/admin', 400, 'Invalid Host header: localhost/admin is not a host name and port'],
+    ['localhost:3000#x', 400, 'Invalid Host header: localhost:3000#x is not a host name and port'],
+    ['localhost:99999', 400, 'Invalid Host header: localhost:99999 is not a host name and port'],
+    ['attacker.example', 403, 'Invalid Host: attacker.example is not served here'],
+  ])('Host %p is refused with %p: malformed (400) or foreign (403)', (host, status, message) => {
+    expect(checkHostHeader(host, local)).toEqual({ ok: false, status, message });
+  });
+
+  test.each([
     [undefined, true],
     ['http://localhost:5173', true],
     ['http://127.0.0.1', true],
     ['https://attacker.example', false],
     ['null', false],
     ['http://localhost.attacker.example', false],
+    ['http://evil.example@localhost', false],
   ])('Origin %p → %p', (origin, ok) => {
     expect(checkOriginHeader(origin, local).ok).toBe(ok);
   });

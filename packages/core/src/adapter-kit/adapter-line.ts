@@ -33,8 +33,12 @@ export interface AdapterLine<Server, Context> {
   asksForInput?(value: unknown): boolean;
   /** The request context's signal, progress and notifications. */
   readonly request: RequestAccess<Context>;
-  /** Asks the client during the request (a 2025 session), waiting at most `timeoutMs` for each answer. */
-  askInPlace(server: Server, context: Context, timeoutMs: number | undefined): InPlaceAskChannel;
+  /**
+   * Asks the client during the request (a 2025 session), waiting at most `timeoutMs` for each
+   * answer; each question's wait ends (its promise rejects) when the request is cancelled or the
+   * connection closes.
+   */
+  askInPlace(server: Server, context: Context, timeoutMs: number): InPlaceAskChannel;
   /** Pausing by multi-round-trip requests (protocol 2026-07-28), where the line serves it. */
   readonly rounds?: RoundsSupport<Server, Context>;
   /** The `McpServer` methods that register tools, resources and prompts (every form the line has). */
@@ -62,6 +66,8 @@ export interface RequestAccess<Context> {
   signal(context: Context): AbortSignal;
   /** The request's `params._meta` (where a client puts its `traceparent`), if it sent one. */
   meta(context: Context): Readonly<Record<string, unknown>> | undefined;
+  /** The request's session id (Streamable HTTP); `undefined` on a connection without ids (stdio, in memory). */
+  sessionId(context: Context): string | undefined;
   progressToken(context: Context): string | number | undefined;
   notifyProgress(context: Context, progressToken: string | number, update: ProgressUpdate): Promise<void>;
   /**

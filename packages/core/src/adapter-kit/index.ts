@@ -11,8 +11,11 @@ export type { WorkflowServingOptions } from './workflow-serving-options';
 export type { JsonToolSchema } from './tools/tool-schema/read-tool-schema';
 export type { PropertySchema } from './tools/tool-schema/describe-input-schema';
 export {
+  abandonedSignal,
   firstServerOrExit,
   loadServingPackage,
+  parseJsonBody,
+  readJsonBody,
   reportServingFailure,
   serveHttpEndpoint,
   writeJsonRpcError,

@@ -14,8 +14,23 @@ import type { WorkflowLogger } from './telemetry/debug-log';
  * ```
  */
 export interface WorkflowServingOptions extends WorkflowHooks, ExecutionLimits {
-  /** How long a run waits for one answer asked in place (a 2025 session). Default 10 minutes. */
+  /**
+   * How long a run waits for one answer asked in place (a 2025 session), in ms. Default
+   * `DEFAULT_ASK_TIMEOUT_MS`, 2 minutes; the run then hands off, naming the question.
+   */
   askTimeoutMs?: number;
+  /**
+   * The most answers one session waits for at once (questions asked in place and not yet answered,
+   * on a 2025 session: a stdio connection, an HTTP session, an in-memory pair). A run that would
+   * ask beyond it is refused with an error naming this option. Default 100.
+   */
+  maxPendingAsksPerSession?: number;
+  /**
+   * The most answers this process waits for at once, counting every session of every server it
+   * serves (`serveHttp` builds a server per session): what bounds the memory abandoned questions
+   * hold. A run that would ask beyond it is refused with an error naming this option. Default 1,000.
+   */
+  maxPendingAsks?: number;
   /**
    * How a run that asks the client (`askUser`, `askModel`) is sealed into `requestState` on
    * protocol 2026-07-28 (SDK 2.x): `keys` (32 bytes or more each; the first seals, all open — share

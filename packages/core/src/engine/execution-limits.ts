@@ -34,7 +34,7 @@ export interface AppliedLimits {
 /** A WorkflowServer option out of range: thrown when the server is made. */
 export class InvalidServerOptionError extends Error {
   constructor(
-    /** The option's name: `maxTraceBytes`, `telemetry`, … */
+    /** The option's name: one of the limits, or another WorkflowServer option (`telemetry`, `askTimeoutMs`, `maxPendingAsks`, …). */
     readonly option: string,
     detail: string,
   ) {

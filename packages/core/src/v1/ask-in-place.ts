@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CreateMessageResultSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { DEFAULT_ASK_TIMEOUT_MS, type AskResponse, type InPlaceAskChannel } from '../engine';
+import { type AskResponse, type InPlaceAskChannel } from '../engine';
 import type { RequestExtra } from './request-extra';
 
 /**
@@ -13,7 +13,7 @@ import type { RequestExtra } from './request-extra';
  * const asking = askInPlace(server.server, extra, 60_000);
  * ```
  */
-export function askInPlace(server: Server, extra: RequestExtra, timeoutMs = DEFAULT_ASK_TIMEOUT_MS): InPlaceAskChannel {
+export function askInPlace(server: Server, extra: RequestExtra, timeoutMs: number): InPlaceAskChannel {
   return {
     mode: 'in-place',
     supports: (capability) => server.getClientCapabilities()?.[capability] !== undefined,

@@ -2,7 +2,9 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
+  abandonedSignal,
   firstServerOrExit,
+  readJsonBody,
   reportServingFailure,
   serveHttpEndpoint,
   writeJsonRpcError,
@@ -23,7 +25,7 @@ export type McpServerFactory = () => McpServer | Promise<McpServer>;
 
 /**
  * Serves one server from `factory` over this process's stdin/stdout (protocol 2025-11-25, as SDK
- * 1.x speaks it). The server is validated first: a broken workflow is printed on stderr with its
+ * 1.x speaks it), until the client closes stdin. The server is validated first: a broken workflow is printed on stderr with its
  * code, workflow, step and fix, and the process exits with code 1. stdout is the protocol channel:
  * log with `console.error`.
  *
@@ -34,7 +36,12 @@ export type McpServerFactory = () => McpServer | Promise<McpServer>;
 export async function serveStdio(factory: McpServerFactory, options: StdioServingOptions = {}): Promise<StdioServing> {
   const server = await firstServerOrExit(factory, options.onerror ?? reportServingFailure);
   await server.connect(new StdioServerTransport());
-  return { close: () => server.close() };
+  // 1.x's transport does not notice its client leaving (2.x's closes at the end of stdin): closing
+  // ends the open questions and requests, which would otherwise keep the process alive.
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= server.close());
+  process.stdin.once('end', close).once('close', close);
+  return { close };
 }
 
 /**
@@ -57,15 +64,19 @@ export function serveHttp(factory: McpServerFactory, options: HttpServingOptions
   return serveHttpEndpoint(options, {
     firstServer: factory,
     openTransport: (transportOptions) => new StreamableHTTPServerTransport(transportOptions),
-    handling: (sessions) => ({
+    handling: (sessions, { maxRequestBodySize }) => ({
       handle: async (request, response) => {
         const sessionId = request.headers['mcp-session-id'];
         await sessions.serve({
           sessionId: typeof sessionId === 'string' ? sessionId : undefined,
           method: request.method,
-          refuse: (status, code, message) => writeJsonRpcError(response, status, code, message),
+          body: () => readJsonBody(request, maxRequestBodySize),
+          abandoned: abandonedSignal(response),
+          // A body too large is left unread: the connection closes after the answer.
+          refuse: (status, code, message) =>
+            writeJsonRpcError(response, status, code, message, status === 413 ? { connection: 'close' } : {}),
           connect: async (transport) => (await factory()).connect(transport),
-          forward: (transport) => transport.handleRequest(request, response),
+          forward: (transport, body) => transport.handleRequest(request, response, body),
         });
       },
     }),

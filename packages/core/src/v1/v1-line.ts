@@ -72,6 +72,7 @@ export const v1Line: AdapterLine<McpServer, RequestExtra> = {
   request: {
     signal: (extra) => extra.signal,
     meta: (extra) => extra._meta,
+    sessionId: (extra) => extra.sessionId,
     progressToken: (extra) => extra._meta?.progressToken,
     notifyProgress: (extra, progressToken, update) =>
       extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } }),

@@ -5,7 +5,7 @@ import {
   type McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { DEFAULT_ASK_TIMEOUT_MS, type AskRequest, type AskResponse, type InPlaceAskChannel } from '../engine';
+import { type AskRequest, type AskResponse, type InPlaceAskChannel } from '../engine';
 import type { RoundsSupport } from '../adapter-kit';
 
 /** The first protocol revision with multi-round-trip requests (`input_required`). */
@@ -19,7 +19,7 @@ const ROUNDS_PROTOCOL = '2026-07-28';
  * const asking = askInPlace(server.server, ctx, 60_000);
  * ```
  */
-export function askInPlace(server: McpServer['server'], ctx: ServerContext, timeoutMs = DEFAULT_ASK_TIMEOUT_MS): InPlaceAskChannel {
+export function askInPlace(server: McpServer['server'], ctx: ServerContext, timeoutMs: number): InPlaceAskChannel {
   return {
     mode: 'in-place',
     supports: (capability) => server.getClientCapabilities()?.[capability] !== undefined,

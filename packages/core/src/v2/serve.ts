@@ -9,6 +9,7 @@ import {
 import type { ServeStdioOptions } from '@modelcontextprotocol/server/stdio';
 import {
   firstServerOrExit,
+  parseJsonBody,
   loadServingPackage,
   reportServingFailure,
   serveHttpEndpoint,
@@ -94,10 +95,13 @@ export async function serveHttp(factory: McpServerFactory, options: HttpServingO
         sessions.serve({
           sessionId: request.headers.get('mcp-session-id') ?? undefined,
           method: request.method,
+          // The Node handler has read it, within maxRequestBodySize, into the request.
+          body: async () => parseJsonBody(await request.text()),
+          abandoned: request.signal,
           refuse: (status, code, message) => Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status }),
           connect: async (transport) =>
             (await factory({ era: 'legacy', authInfo: requestOptions.authInfo, requestInfo: request })).connect(transport),
-          forward: (transport) => transport.handleRequest(request, requestOptions),
+          forward: (transport, parsedBody) => transport.handleRequest(request, { ...requestOptions, parsedBody }),
         });
       const routeByEra = async (request: Request, requestOptions?: McpHandlerRequestOptions): Promise<Response> =>
         legacy === 'sessions' && (await isLegacyRequest(request, undefined, { maxRequestBodySize }))

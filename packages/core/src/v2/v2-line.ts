@@ -39,6 +39,7 @@ export const v2Line: AdapterLine<McpServer, ServerContext> = {
   request: {
     signal: (ctx) => ctx.mcpReq.signal,
     meta: (ctx) => ctx.mcpReq._meta,
+    sessionId: (ctx) => ctx.sessionId,
     progressToken: (ctx) => ctx.mcpReq._meta?.progressToken,
     notifyProgress: (ctx, progressToken, update) =>
       ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...update } }),

@@ -3,6 +3,7 @@ import {
   executeWorkflow,
   type AppliedLimits,
   type ExecutionOptions,
+  type InPlaceAskChannel,
   type PromptResult,
   type ReplayGuard,
   type RunEndEvent,
@@ -18,6 +19,8 @@ import { memoryReplayGuard } from '../pause/memory-replay-guard';
 import type { PauseOptions } from '../pause/pause-options';
 import { AdapterHost } from './adapter-host';
 import type { RunFace } from './run-face';
+import { applyAskLimits, type AskLimits } from './ask-limits';
+import { PendingAsks } from './pending-asks';
 import { runRound } from './run-round';
 import { stateSealer } from './state-sealers';
 
@@ -59,7 +62,8 @@ export class WorkflowRunner<Server, Context> {
   /** The limits every run applies, defaults filled in. */
   readonly limits: AppliedLimits;
   private readonly execution: ExecutionOptions;
-  private readonly askTimeoutMs?: number;
+  private readonly askLimits: AskLimits;
+  private readonly pendingAsks: PendingAsks;
   private readonly pause?: PauseOptions;
   private readonly replayGuard: ReplayGuard;
   private readonly observing: RunObserving;
@@ -73,7 +77,8 @@ export class WorkflowRunner<Server, Context> {
     // Out-of-range limits and unusable keys throw when the server is made, not on the first request.
     this.limits = applyLimits(options);
     this.execution = { onStep: options.onStep, onRunEnd: options.onRunEnd, ...this.limits };
-    this.askTimeoutMs = options.askTimeoutMs;
+    this.askLimits = applyAskLimits(options);
+    this.pendingAsks = new PendingAsks(this.askLimits);
     this.pause = options.pause;
     if (this.pause) stateSealer(this.pause);
     this.replayGuard = replayGuardOf(this.pause);
@@ -84,6 +89,8 @@ export class WorkflowRunner<Server, Context> {
    * Runs `plan` for one request. `asks` says whether the workflow has questions: only then can the
    * run ask the client, or pause. `call` is the face and name the request came through: the sealed
    * state is bound to it, and the run span named after it (`prompts/get {name}`, `tools/call {name}`).
+   * Asking in place, a run is refused (rejects with `PendingAsksRefusal`, before any step) while its
+   * session or the process waits for all the answers the server's caps allow.
    */
   run(plan: WorkflowPlan, asks: boolean, args: WorkflowArguments, context: Context, call: WorkflowCall): Promise<unknown> {
     const face: RunFace = { method: call.face === 'tool' ? 'tools/call' : 'prompts/get', name: call.name };
@@ -133,7 +140,13 @@ export class WorkflowRunner<Server, Context> {
       }
     }
     // A nested run on a server of rounds cannot ask in place (the protocol has no server requests).
-    const asking = asks && !servesRounds ? line.askInPlace(server, context, this.askTimeoutMs) : undefined;
+    let asking: InPlaceAskChannel | undefined;
+    if (asks && !servesRounds) {
+      const session = line.request.sessionId(context);
+      const refusal = this.pendingAsks.refusal(session);
+      if (refusal) return Promise.reject(refusal);
+      asking = this.pendingAsks.bound(line.askInPlace(server, context, this.askLimits.askTimeoutMs), session);
+    }
     const host = new AdapterHost(line, this.registry, context, asking, !call.nested, observer);
     const result = executeWorkflow(plan, args, host, options);
     return finishing ? result.then(finishing.finish) : result;

@@ -1,5 +1,15 @@
-/** The outcome of checking a request header against the names a server accepts. */
-export type HeaderCheck = { ok: true } | { ok: false; message: string };
+/**
+ * The outcome of checking a request header against the names a server accepts: a refusal is 400
+ * for a header that is not well formed, 403 for one that names a host not served here.
+ */
+export type HeaderCheck = { ok: true } | { ok: false; status: 400 | 403; message: string };
+
+/**
+ * `Host` as RFC 9110 allows it: a host name, IPv4 address or bracketed IPv6 address, and an
+ * optional port. Anything else (`evil.example@localhost`, a path) is refused before it reaches a URL
+ * parser or an SDK, which would read it another way or throw.
+ */
+const HOST_AND_PORT = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]+)(?::(\d{1,5}))?$/;
 
 /**
  * Checks a request's `Host` header: its host name (the port is ignored) must be one of `allowed`.
@@ -11,10 +21,12 @@ export type HeaderCheck = { ok: true } | { ok: false; message: string };
  * checkHostHeader('evil.example:3000', ['localhost']).ok;                 // false
  */
 export function checkHostHeader(host: string | undefined, allowed: readonly string[]): HeaderCheck {
-  if (!host) return { ok: false, message: 'Missing Host header' };
-  const hostname = hostnameOf(`http://${host}`);
-  if (hostname === undefined) return { ok: false, message: `Invalid Host header: ${host}` };
-  return allowed.includes(hostname) ? { ok: true } : { ok: false, message: `Invalid Host: ${hostname} is not served here` };
+  if (!host) return { ok: false, status: 400, message: 'Missing Host header' };
+  const port = HOST_AND_PORT.exec(host)?.[1];
+  const hostname = port === undefined || Number(port) <= 65535 ? hostnameOf(`http://${host}`) : undefined;
+  if (hostname === undefined || !HOST_AND_PORT.test(host))
+    return { ok: false, status: 400, message: `Invalid Host header: ${host} is not a host name and port` };
+  return allowed.includes(hostname) ? { ok: true } : { ok: false, status: 403, message: `Invalid Host: ${hostname} is not served here` };
 }
 
 /**
@@ -28,13 +40,19 @@ export function checkHostHeader(host: string | undefined, allowed: readonly stri
 export function checkOriginHeader(origin: string | undefined, allowed: readonly string[]): HeaderCheck {
   if (origin === undefined) return { ok: true };
   const hostname = hostnameOf(origin);
-  if (hostname === undefined) return { ok: false, message: `Invalid Origin header: ${origin}` };
-  return allowed.includes(hostname) ? { ok: true } : { ok: false, message: `Invalid Origin: ${origin} may not call this server` };
+  if (hostname === undefined) return { ok: false, status: 403, message: `Invalid Origin header: ${origin}` };
+  return allowed.includes(hostname)
+    ? { ok: true }
+    : { ok: false, status: 403, message: `Invalid Origin: ${origin} may not call this server` };
 }
 
+/** The host name of a URL that is a scheme and a host only (no user, no path): an origin, or `http://` + a `Host`. */
 function hostnameOf(url: string): string | undefined {
   try {
-    return new URL(url).hostname;
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password || parsed.pathname !== '/' || parsed.search || parsed.hash || url.includes('@'))
+      return undefined;
+    return parsed.hostname;
   } catch {
     return undefined;
   }

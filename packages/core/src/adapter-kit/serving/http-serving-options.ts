@@ -41,8 +41,16 @@ export interface HttpServingOptions {
   sessionIdleTimeoutMs?: number;
   /** The largest request body accepted; a larger one is answered 413. Default 4 MiB (the SDK's bound). */
   maxRequestBodySize?: number;
-  /** The time a client has to send a whole request (headers and body); a slower one is cut off. Default `30000`. */
+  /**
+   * The time a client has to send a whole request (headers and body), from its first byte; a slower
+   * one is cut off within a second of it. Default `30000`.
+   */
   requestTimeoutMs?: number;
+  /**
+   * The most TCP connections open at once (each open notification stream holds one); a connection
+   * beyond it is closed at once, unanswered. Default `1000`.
+   */
+  maxConnections?: number;
   /**
    * Where failures that no client sees are reported: a server from the factory that cannot serve (at
    * start, `serveHttp` then rejects with the error; later, per request or session), a transport's
@@ -77,13 +85,14 @@ export function resolveHttpServingOptions(options: HttpServingOptions = {}): Res
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 10 * 60 * 1000,
     maxRequestBodySize: options.maxRequestBodySize ?? DEFAULT_MAX_REQUEST_BODY_SIZE,
     requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+    maxConnections: options.maxConnections ?? 1000,
     onerror: options.onerror ?? reportServingFailure,
   };
   if (!Number.isInteger(resolved.port) || resolved.port < 0 || resolved.port > 65535) {
     throw new InvalidServingOptionError('port', resolved.port, 'an integer from 0 to 65535 (0 picks a free port)');
   }
   if (!resolved.path.startsWith('/')) throw new InvalidServingOptionError('path', resolved.path, "a path starting with '/', e.g. '/mcp'");
-  for (const name of ['maxSessions', 'sessionIdleTimeoutMs', 'maxRequestBodySize', 'requestTimeoutMs'] as const) {
+  for (const name of ['maxSessions', 'sessionIdleTimeoutMs', 'maxRequestBodySize', 'requestTimeoutMs', 'maxConnections'] as const) {
     const value = resolved[name];
     if (!Number.isInteger(value) || value < 1) throw new InvalidServingOptionError(name, value, 'a positive integer');
   }

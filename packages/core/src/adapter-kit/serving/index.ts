@@ -12,6 +12,8 @@ export { firstServerOrExit } from './first-server';
 export { reportServingFailure } from './failure-report';
 export { checkHostHeader, checkOriginHeader } from './header-guard';
 export { writeJsonRpcError } from './json-rpc-error-response';
+export { parseJsonBody, readJsonBody } from './request-body';
+export { abandonedSignal } from './abandoned-requests';
 export { isLoopbackHost } from './loopback';
 export { UnguardedBindingError } from './errors/unguarded-binding-error';
 export { InvalidServingOptionError } from './errors/invalid-serving-option-error';

@@ -24,7 +24,9 @@ export function writeJsonRpcError(
 
 /** JSON-RPC codes the serving helpers answer with, as the SDKs use them. */
 export const ServingErrorCodes = {
-  /** A transport-level refusal (forbidden Host/Origin, a missing session id, too many sessions). */
+  /** A body that is not JSON. */
+  ParseError: -32700,
+  /** A transport-level refusal (forbidden Host/Origin, a missing session id, too many sessions, a body too large). */
   Refused: -32000,
   /** An unknown or closed session id: the client should initialize a new session. */
   SessionNotFound: -32001,

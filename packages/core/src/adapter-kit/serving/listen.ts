@@ -16,10 +16,14 @@ export interface HttpEndpoint {
   close?(): Promise<void>;
 }
 
+/** How often Node looks for requests over `requestTimeoutMs`: the most a request may outlive it. */
+const CHECKING_INTERVAL_MS = 1000;
+
 /**
  * Listens on `options.host`/`options.port` with the request time bounded; answers any path but
  * `options.path` with 404 and a `Host` or `Origin` not allowed with 403 (DNS rebinding), and
- * hands the rest to `endpoint`. A failure in `endpoint` is reported through `options.onerror`
+ * hands the rest to `endpoint`; a malformed `Host` (`evil.example@localhost`) is answered 400,
+ * before anything parses it. A failure in `endpoint` is reported through `options.onerror`
  * and answered 500 with no detail (nothing internal leaks).
  *
  * @example
@@ -33,7 +37,7 @@ export async function listenHttp(endpoint: HttpEndpoint, options: ResolvedHttpSe
     }
     const host = checkHostHeader(request.headers.host, options.allowedHosts);
     const origin = host.ok ? checkOriginHeader(request.headers.origin, options.allowedOrigins) : host;
-    if (!origin.ok) return writeJsonRpcError(response, 403, ServingErrorCodes.Refused, origin.message);
+    if (!origin.ok) return writeJsonRpcError(response, origin.status, ServingErrorCodes.Refused, origin.message);
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') response.once('close', endpoint.sessions.track(sessionId));
     endpoint.handle(request, response).catch((error: unknown) => {
@@ -41,11 +45,19 @@ export async function listenHttp(endpoint: HttpEndpoint, options: ResolvedHttpSe
       writeJsonRpcError(response, 500, ServingErrorCodes.InternalError, 'Internal error');
     });
   };
-  const httpServer = createServer(listener);
   // Bounds the time to receive a request, so a slow or stalled client cannot hold a socket forever;
-  // a response (an SSE stream, a long workflow) is not bounded by it.
-  httpServer.requestTimeout = options.requestTimeoutMs;
-  httpServer.headersTimeout = options.requestTimeoutMs;
+  // a response (an SSE stream, a long workflow) is not bounded by it. Node checks the bound every
+  // connectionsCheckingInterval (30 s by default, which let a request live twice its time): once a
+  // second keeps it within a second.
+  const httpServer = createServer(
+    {
+      requestTimeout: options.requestTimeoutMs,
+      headersTimeout: options.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(CHECKING_INTERVAL_MS, options.requestTimeoutMs),
+    },
+    listener,
+  );
+  httpServer.maxConnections = options.maxConnections;
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(options.port, options.host, () => {

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { cancelWhenAbandoned, type MessageReceiver } from './abandoned-requests';
+import { isInitializeRequest } from './json-rpc-messages';
 import { ServingErrorCodes } from './json-rpc-error-response';
+import type { RequestBody } from './request-body';
 import { SessionMessages } from './session-messages';
 import type { ClosableSession, SessionPool } from './session-pool';
 
 /** A 2025-era session's transport, as both lines' Streamable HTTP server transports are. */
-export interface SessionTransport extends ClosableSession {
+export interface SessionTransport extends ClosableSession, MessageReceiver {
   readonly sessionId?: string;
   onclose?: () => void;
 }
@@ -21,12 +24,16 @@ export interface SessionExchange<T, R> {
   /** The request's `Mcp-Session-Id`, if it has one. */
   readonly sessionId: string | undefined;
   readonly method: string | undefined;
+  /** Reads a POST's body (called once, for POSTs only). */
+  body(): Promise<RequestBody>;
+  /** Aborted when the client goes away before the response is complete. */
+  readonly abandoned: AbortSignal;
   /** Answers with a JSON-RPC error that no request id can be given for. */
   refuse(status: number, code: number, message: string): R;
   /** Builds a server from the factory and connects it to a new session's transport. */
   connect(transport: T): Promise<void>;
-  /** Hands the request to a session's transport. */
-  forward(transport: T): Promise<R>;
+  /** Hands the request to a session's transport, with its body already read (a POST's). */
+  forward(transport: T, body: unknown): Promise<R>;
 }
 
 /**
@@ -34,10 +41,14 @@ export interface SessionExchange<T, R> {
  * per session, routed by `Mcp-Session-Id`, held in a bounded {@link SessionPool}. Sessions are what
  * lets a 2025 client answer a server's request (elicitation, sampling) in the middle of a workflow.
  *
+ * A POST's body is read before anything else is decided: a session is reserved only for a
+ * complete, valid `initialize` (a client slow to send its body holds no place), and the requests a
+ * POST carries are cancelled if the client abandons it.
+ *
  * @example
  * ```ts
  * const endpoint = new SessionEndpoint(pool, (options) => new StreamableHTTPServerTransport(options), 4 * 1024 * 1024);
- * await endpoint.serve({ sessionId, method, refuse, connect, forward });
+ * await endpoint.serve({ sessionId, method, body, abandoned, refuse, connect, forward });
  * ```
  */
 export class SessionEndpoint<T extends SessionTransport> {
@@ -47,21 +58,34 @@ export class SessionEndpoint<T extends SessionTransport> {
     private readonly maxRequestBodySize: number,
   ) {}
 
-  /** Serves one 2025-era request: to its session, or (a POST without one) by opening a session. */
+  /** Serves one 2025-era request: to its session, or (an `initialize` without one) by opening a session. */
   async serve<R>(exchange: SessionExchange<T, R>): Promise<R> {
     const { sessionId } = exchange;
+    if (sessionId === undefined && exchange.method !== 'POST')
+      return exchange.refuse(400, ServingErrorCodes.Refused, SessionMessages.idRequired);
+    let body: unknown;
+    if (exchange.method === 'POST') {
+      const read = await exchange.body();
+      if (read.kind === 'too-large')
+        return exchange.refuse(413, ServingErrorCodes.Refused, SessionMessages.tooLarge(this.maxRequestBodySize));
+      if (read.kind === 'invalid') return exchange.refuse(400, ServingErrorCodes.ParseError, SessionMessages.parseError);
+      body = read.value;
+    }
+    // The client left while its body was read: nothing of it runs.
+    if (exchange.abandoned.aborted) return exchange.refuse(400, ServingErrorCodes.Refused, 'Client closed the request');
     if (sessionId !== undefined) {
       const transport = this.sessions.get(sessionId);
       if (!transport) return exchange.refuse(404, ServingErrorCodes.SessionNotFound, SessionMessages.notFound(sessionId));
-      return exchange.forward(transport);
+      cancelWhenAbandoned(transport, body, exchange.abandoned);
+      return exchange.forward(transport, body);
     }
-    if (exchange.method !== 'POST') return exchange.refuse(400, ServingErrorCodes.Refused, SessionMessages.idRequired);
+    if (!isInitializeRequest(body)) return exchange.refuse(400, ServingErrorCodes.Refused, SessionMessages.idRequired);
     if (!this.sessions.reserve()) return exchange.refuse(503, ServingErrorCodes.Refused, SessionMessages.tooMany(this.sessions.capacity));
-    return this.open(exchange);
+    return this.open(exchange, body);
   }
 
-  /** An `initialize` opens a session; anything else is answered by the transport and dropped. */
-  private async open<R>(exchange: SessionExchange<T, R>): Promise<R> {
+  /** An `initialize` opens a session; one the transport refuses is dropped. */
+  private async open<R>(exchange: SessionExchange<T, R>, body: unknown): Promise<R> {
     let admitted = false;
     const transport: T = this.openTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -77,7 +101,7 @@ export class SessionEndpoint<T extends SessionTransport> {
     };
     try {
       await exchange.connect(transport);
-      return await exchange.forward(transport);
+      return await exchange.forward(transport, body);
     } finally {
       if (!admitted) {
         this.sessions.release();

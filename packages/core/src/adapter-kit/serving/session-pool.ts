@@ -16,6 +16,8 @@ export interface SessionLimits {
 interface PooledSession<S> {
   readonly session: S;
   inProgress: number;
+  /** When a request of the session last started or ended, on the pool's own clock. */
+  lastUsed: number;
   idleTimer?: NodeJS.Timeout;
 }
 
@@ -24,8 +26,10 @@ interface PooledSession<S> {
  * a flood of `initialize` requests cannot grow the server's memory without end and an abandoned
  * session does not live forever. SDK-free: the adapters store their transport and server in it.
  *
- * A session counts as busy while one of its requests is in progress (a long workflow is never
- * cut off); from the end of its last request it is idle, and after `idleTimeoutMs` it is closed.
+ * A session counts as busy while one of its requests is in progress (a long workflow, or the
+ * client's open notification stream, is never cut off); from the end of its last request it is
+ * idle, and after `idleTimeoutMs` it is closed. When the pool is full, a new session takes the
+ * place of the idle session used least recently; only when every session is busy is it refused.
  *
  * @example
  * const pool = new SessionPool<Session>({ maxSessions: 100, idleTimeoutMs: 600_000, onerror: console.error });
@@ -36,6 +40,8 @@ interface PooledSession<S> {
 export class SessionPool<S extends ClosableSession> {
   private readonly sessions = new Map<string, PooledSession<S>>();
   private reservations = 0;
+  /** Orders uses without reading the time: each start or end of a request ticks it. */
+  private clock = 0;
 
   constructor(private readonly limits: SessionLimits) {}
 
@@ -49,9 +55,12 @@ export class SessionPool<S extends ClosableSession> {
     return this.sessions.size + this.reservations;
   }
 
-  /** Claims room for a session about to be created; `false` when the pool is full. */
+  /**
+   * Claims room for a session about to be created, closing the idle session used least recently
+   * when the pool is full; `false` when the pool is full of busy sessions.
+   */
   reserve(): boolean {
-    if (this.size >= this.limits.maxSessions) return false;
+    if (this.size >= this.limits.maxSessions && !this.closeLeastRecentlyUsedIdle()) return false;
     this.reservations++;
     return true;
   }
@@ -64,7 +73,7 @@ export class SessionPool<S extends ClosableSession> {
   /** Turns a reservation into the open session `id`, idle from now. */
   admit(id: string, session: S): void {
     this.reservations--;
-    const pooled: PooledSession<S> = { session, inProgress: 0 };
+    const pooled: PooledSession<S> = { session, inProgress: 0, lastUsed: ++this.clock };
     this.sessions.set(id, pooled);
     this.startIdling(id, pooled);
   }
@@ -82,12 +91,14 @@ export class SessionPool<S extends ClosableSession> {
     const pooled = this.sessions.get(id);
     if (!pooled) return () => {};
     pooled.inProgress++;
+    pooled.lastUsed = ++this.clock;
     clearTimeout(pooled.idleTimer);
     let ended = false;
     return () => {
       if (ended) return;
       ended = true;
       pooled.inProgress--;
+      pooled.lastUsed = ++this.clock;
       if (pooled.inProgress === 0 && this.sessions.get(id) === pooled) this.startIdling(id, pooled);
     };
   }
@@ -104,6 +115,16 @@ export class SessionPool<S extends ClosableSession> {
   async closeAll(): Promise<void> {
     const open = [...this.sessions.keys()];
     await Promise.all(open.map((id) => this.close(id)));
+  }
+
+  /** Closes the idle session used least recently, if there is one; its place is free at once. */
+  private closeLeastRecentlyUsedIdle(): boolean {
+    let idlest: [string, PooledSession<S>] | undefined;
+    for (const entry of this.sessions) if (entry[1].inProgress === 0 && (!idlest || entry[1].lastUsed < idlest[1].lastUsed)) idlest = entry;
+    if (!idlest) return false;
+    // close() forgets the session before it awaits anything: the place is free now.
+    void this.close(idlest[0]);
+    return true;
   }
 
   private startIdling(id: string, pooled: PooledSession<S>): void {

@@ -1,7 +1,11 @@
 import type { AskRequest, AskResponse } from './ask-request';
 
-/** How long a run waits for one answer in place by default: people take longer than an SDK's 60 s request timeout. */
-export const DEFAULT_ASK_TIMEOUT_MS = 10 * 60 * 1000;
+/**
+ * How long a run waits for one answer in place by default: 2 minutes, longer than an SDK's 60 s
+ * request timeout (people take time to answer), short enough that abandoned questions do not
+ * hold their runs for long.
+ */
+export const DEFAULT_ASK_TIMEOUT_MS = 2 * 60 * 1000;
 
 /**
  * How a request can put questions to its client, as the host's adapter sees the connection:
