@@ -32,7 +32,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
     });
   });
 
-type Behaviour = { latency: number; fail?: 'throw' | 'isError' };
+/** `stopsAfter`: once its signal aborts, the tool takes this long to stop (it cleans up). */
+type Behaviour = { latency: number; fail?: 'throw' | 'isError'; stopsAfter?: number };
 type Name = 'issues' | 'pulls' | 'builds';
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
@@ -63,9 +64,14 @@ function dashboardServer(line: Line, behaviour: Record<Name, Behaviour>, finishO
         await allStarted.promise;
         const before = finishOrder[finishOrder.indexOf(name) - 1];
         if (before) await ended[before].promise;
-        const { latency, fail } = behaviour[name];
+        const { latency, fail, stopsAfter } = behaviour[name];
         try {
           await sleep(latency, signal);
+        } catch (error) {
+          if (stopsAfter === undefined) throw error;
+          await new Promise((resolve) => setTimeout(resolve, stopsAfter));
+          events.push(`stopped ${name}`);
+          throw error;
         } finally {
           done = true;
           ended[name].resolve();
@@ -153,6 +159,20 @@ describe.each(MATRIX)('parallel groups: $label', ({ line, transport }) => {
         { name: 'rendered', status: 'skipped' },
       ],
     });
+    await client.close();
+  });
+
+  test('a cancelled sibling is stopped, not left running: the run ends once each has returned from its tool', async () => {
+    const { factory, events } = dashboardServer(line, {
+      issues: { latency: 10_000, stopsAfter: 100 },
+      pulls: { latency: 5, fail: 'throw' },
+      builds: { latency: 10_000, stopsAfter: 100 },
+    });
+    const client = await line.connect(factory, { transport });
+    const result = await client.getPrompt({ name: 'dashboard', arguments: { project: 'mcpflow' } });
+    // What the run reports as cancelled had really stopped when the answer came.
+    expect(events.slice(4).sort()).toEqual(['stopped builds', 'stopped issues']);
+    expect(meta(result).steps.map((step) => step.status)).toEqual(['cancelled', 'failed', 'cancelled', 'skipped']);
     await client.close();
   });
 

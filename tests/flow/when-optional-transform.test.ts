@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, equals, field, fromStep, item, not, oneOf, present, promptArg } from '@mcpflow/decorators';
-import type { ExecutionMeta } from '@mcpflow/core';
+import type { ExecutionMeta, StepEvent } from '@mcpflow/core';
 import { MATRIX, messageText, type Line } from '../helpers/lines';
 
 @Workflow({ name: 'release', description: 'Cut a release', arguments: { channel: z.string(), notes: z.string().optional() } })
@@ -52,6 +52,12 @@ function releaseServer(line: Line, changelog: 'ok' | 'fail') {
     return server.use(Release);
   };
   return { factory, called };
+}
+
+function deferredStart(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
 }
 
 const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mcpflow/execution'] as ExecutionMeta;
@@ -130,6 +136,58 @@ describe.each(MATRIX)('when, optional and transform: $label', ({ line, transport
     const result = await client.getPrompt({ name: 'shaky' });
     expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'parts', reason: 'its transform threw: unexpected version format' });
     await client.close();
+  });
+
+  describe('a transform runs under its step timeout and the request cancellation', () => {
+    let transforming = deferredStart();
+    @Workflow({ name: 'stuck' })
+    class Stuck {
+      @Step({
+        tool: 'version',
+        timeoutMs: 200,
+        transform: () => {
+          transforming.resolve();
+          return new Promise<never>(() => {});
+        },
+      })
+      @Bind('parts')
+      parts!: number[];
+    }
+    function stuckServer(ends: StepEvent[]) {
+      transforming = deferredStart();
+      const factory = () => {
+        const server = new line.WorkflowServer({ name: 'stuck', version: '1.0.0' }, { onStep: (event) => void ends.push(event) });
+        server.registerTool('version', {}, async () => ({ content: [{ type: 'text', text: '{"version":"x"}' }] }));
+        return server.use(Stuck);
+      };
+      return { factory, transforming: transforming.promise };
+    }
+
+    test('a transform that never settles fails its step at the timeout', async () => {
+      const { factory } = stuckServer([]);
+      const client = await line.connect(factory, { transport });
+      const result = await client.getPrompt({ name: 'stuck' });
+      expect(meta(result)).toMatchObject({ status: 'failed', stoppedAt: 'parts', reason: 'its transform timed out after 200 ms' });
+      await client.close();
+    });
+
+    test('cancelling the request while a transform runs ends the step as cancelled at once', async () => {
+      const events: StepEvent[] = [];
+      const { factory, transforming: started } = stuckServer(events);
+      const client = await line.connect(factory, { transport });
+      const controller = new AbortController();
+      const pending = client.getPrompt({ name: 'stuck' }, { signal: controller.signal });
+      await started;
+      controller.abort('user pressed stop');
+      await expect(pending).rejects.toThrow();
+      while (!events.some((event) => event.phase === 'end')) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(events.find((event) => event.phase === 'end')).toMatchObject({
+        step: 'parts',
+        status: 'cancelled',
+        reason: 'the request was cancelled during its transform',
+      });
+      await client.close();
+    });
   });
 
   test('timeoutMs applies to each iteration of a loop', async () => {

@@ -1,25 +1,29 @@
 import type { PlannedStep } from '../plan/plan-workflow';
-import { errorTypeOf, type StepOutcome } from '../steps/step-outcome';
+import { stepTimeoutMs, type StepContext } from '../steps/step-context';
+import { failedOutcome, type StepOutcome } from '../steps/step-outcome';
+import { StepCancelledError, runTry } from '../steps/step-policy';
 import { findUnrepresentable } from '../results/find-unrepresentable';
-import { errorMessage } from '../text/error-message';
 import { isPromiseLike } from '../../util/is-promise-like';
 
 /**
- * A completed step's value mapped by its `transform` (awaited when it returns a thenable); a throw,
- * or a value JSON cannot hold (a BigInt, a cycle: later steps and the trace could not carry it),
- * fails the step.
+ * A completed step's value mapped by its `transform`; a throw, or a value JSON cannot hold (a
+ * BigInt, a cycle: later steps and the trace could not carry it), fails the step. A transform that
+ * returns a thenable is awaited under the step's timeout and its request's cancellation, as its
+ * tool was; a cancellation during a synchronous one cancels the step once it returns.
  */
-export async function applyTransform(step: PlannedStep, outcome: StepOutcome): Promise<StepOutcome> {
+export async function applyTransform(step: PlannedStep, outcome: StepOutcome, context: StepContext): Promise<StepOutcome> {
   const { transform } = step.model;
   if (!transform || outcome.status !== 'completed') return outcome;
+  const { signal } = context.host;
   try {
     const mapped = transform(outcome.value);
-    const value = isPromiseLike(mapped) ? await mapped : mapped;
+    const value = isPromiseLike(mapped) ? await runTry(signal, stepTimeoutMs(step, context), () => mapped) : mapped;
+    if (signal.aborted) throw new StepCancelledError();
     const unrepresentable = findUnrepresentable(value, 'its value');
     if (unrepresentable)
       return { status: 'failed', reason: `its transform returned a value that cannot be sent as JSON: ${unrepresentable}` };
     return { status: 'completed', value };
   } catch (error) {
-    return { status: 'failed', reason: `its transform threw: ${errorMessage(error)}`, errorType: errorTypeOf(error) };
+    return failedOutcome(signal.aborted ? new StepCancelledError() : error, 'its transform', ' threw: ');
   }
 }

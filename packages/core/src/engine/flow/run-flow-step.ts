@@ -15,5 +15,5 @@ export async function runFlowStep(step: PlannedStep, context: StepContext, obser
   if (step.when && !step.when.readsItem && !step.when.holds(context.scope))
     return { status: 'skipped', reason: `when ${step.when.text} is false` };
   if (step.forEach) return runForEach(step, context, observer);
-  return applyTransform(step, await runStep(step, context));
+  return applyTransform(step, await runStep(step, context), context);
 }

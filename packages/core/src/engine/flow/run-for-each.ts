@@ -90,7 +90,7 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
 /** One element's step, its value mapped by the step's `transform` (no extra promise when it has none). */
 function transformed(step: PlannedStep, context: StepContext): Promise<FlowOutcome> {
   const ran = runStep(step, context);
-  return step.model.transform ? ran.then((outcome) => applyTransform(step, outcome)) : ran;
+  return step.model.transform ? ran.then((outcome) => applyTransform(step, outcome, context)) : ran;
 }
 
 /**

@@ -24,6 +24,10 @@ export interface TryWork<T, R> {
  * from the try's start all the same; a request cancelled within the turn ends the try as cancelled
  * when it settles or the turn ends, whichever comes first (as if a listener had been there); a
  * handler that reads its signal makes it follow the request from that moment.
+ *
+ * A cancelled try is told (its signal aborts) and then waited for until its work settles or its
+ * time runs out: a step reported `cancelled` — a sibling of a failed parallel group, a step of a
+ * cancelled request — has stopped, not been left running behind the answer.
  */
 export class TimedTry<T, R> extends TrySignal implements AfterTurn {
   private started = 0;
@@ -69,11 +73,6 @@ export class TimedTry<T, R> extends TrySignal implements AfterTurn {
     this.followParent();
   }
 
-  protected override parentAborted(): void {
-    super.parentAborted();
-    this.decide(true, new StepCancelledError());
-  }
-
   private race(pending: PromiseLike<unknown>, work: TryWork<T, R>, mapped: boolean): Promise<R> {
     this.work = work;
     this.mapped = mapped;
@@ -95,8 +94,8 @@ export class TimedTry<T, R> extends TrySignal implements AfterTurn {
   /** The awaited value came: the handler's is mapped (perhaps awaiting that too), a mapped one ends the try. */
   private settled(value: unknown): void {
     if (!this.resolve) return;
-    // A request cancelled earlier in this turn, before anything watched it, came first.
-    if (this.parent.aborted) return this.parentAborted();
+    // A cancelled try ends cancelled, whatever its work returned once it stopped.
+    if (this.parent.aborted) return this.decide(true, new StepCancelledError());
     if (this.mapped) return this.decide(false, value);
     let mapped: R | PromiseLike<R>;
     try {
