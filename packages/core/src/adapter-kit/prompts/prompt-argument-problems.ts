@@ -1,6 +1,7 @@
 import { MAX_MESSAGE_CHARACTERS, boundText, formatCount } from '../../engine';
 import { didYouMean } from '../../rules';
 import type { SchemaIssue } from '../schema-verdict';
+import { ownRecord } from '../../util/own-record';
 
 /**
  * What is wrong with a `prompts/get` request's arguments, one text an argument, so the error names
@@ -53,14 +54,14 @@ export function unknownArgumentProblems(
  * When the schema's shape is unknown (`declared` empty), every own key, still without a prototype.
  */
 export function declaredArguments(given: Record<string, unknown>, declared: readonly string[]): Record<string, unknown> {
-  const own: Record<string, unknown> = Object.create(null);
+  const own = ownRecord<unknown>();
   for (const name of declared.length ? declared : Object.keys(given)) if (Object.hasOwn(given, name)) own[name] = given[name];
   return own;
 }
 
 /** Parsed arguments in an object without a prototype, for the engine to read by name. */
 export function ownArguments(parsed: unknown): Record<string, unknown> {
-  return Object.assign(Object.create(null), parsed) as Record<string, unknown>;
+  return Object.assign(ownRecord<unknown>(), parsed);
 }
 
 /** The schema's issues, each naming its argument: required (with its description) or invalid. */

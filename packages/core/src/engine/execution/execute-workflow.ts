@@ -22,6 +22,7 @@ import { failureText, instructionResourceFailureText, intentText, planText } fro
 import { EXECUTION_META_KEY, type ExecutionMeta, type WorkflowHooks } from './step-events';
 import { stepMeta } from './step-meta';
 import { StepRunner } from './step-runner';
+import { ownRecord } from '../../util/own-record';
 
 /** Room for what a result holds besides its messages, description and execution summary: their keys, and a margin. */
 const META_ENVELOPE_BYTES = 256;
@@ -135,7 +136,7 @@ export async function advanceExecution(state: ExecutionState, context: RunContex
       : group.length === 1
         ? runner.settle(group[0], await runner.outcome(group[0], context, true), trace)
         : await runGroup(group, runner, context);
-    if (group.some((step) => step.asks.length > 0)) state.answers = Object.create(null) as Record<string, unknown>;
+    if (group.some((step) => step.asks.length > 0)) state.answers = ownRecord<unknown>();
     if (stop) {
       state.stop = stop;
       return;
@@ -172,7 +173,9 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   }
   const redacted = redactor.redactDeep({ description: plan.model.description, messages: state.messages, meta });
   // Reasons can quote a handler's whole error text: cut them now, after redaction, never before.
-  redacted.meta = boundStrings(redacted.meta, MAX_MESSAGE_CHARACTERS);
+  // (Only a reason comes from outside the class: a run that stopped nowhere and kept no step's
+  // reason or iterations has none to cut.)
+  if (stop || hasEntries(state.flow)) redacted.meta = boundStrings(redacted.meta, MAX_MESSAGE_CHARACTERS);
   // Most results are far below the bound, and the trace knows its size as written (redaction can
   // lengthen it: then measure what is sent): check that first, and measure exactly only if it may not fit.
   const messagesBound = redactor.active ? jsonBytesBound(redacted.messages) : trace.bytesBound + 2;
@@ -188,4 +191,9 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   if (bounded.truncation) redacted.meta.truncated = bounded.truncation;
   host.observer?.ended(redacted.meta);
   return { description: redacted.description, messages: bounded.messages, _meta: { [EXECUTION_META_KEY]: redacted.meta } };
+}
+
+function hasEntries(record: object): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
 }

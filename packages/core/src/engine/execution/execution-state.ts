@@ -8,6 +8,7 @@ import { newMarkKey } from '../redaction/client-marks';
 import { runSecrets, type RunSecrets } from '../redaction/run-secrets';
 import type { ExecutionScope } from '../plan/resolve-source';
 import type { CarriedTraceContext } from '../run-observer';
+import { ownRecord } from '../../util/own-record';
 
 /** Where and why a run stopped before its last step. */
 export interface ExecutionStop {
@@ -108,11 +109,11 @@ export function createExecutionState(plan: WorkflowPlan, args: Readonly<Record<s
     args: ownArguments(args),
     position: 0,
     // No prototype: a binding may be named like an Object.prototype member.
-    bindings: Object.create(null) as Record<string, unknown>,
+    bindings: ownRecord<unknown>(),
     messages: [],
     statuses: plan.steps.map(() => 'skipped'),
     secrets: runSecrets(plan.heldSecrets ? newMarkKey() : undefined),
-    answers: Object.create(null) as Record<string, unknown>,
+    answers: ownRecord<unknown>(),
     questions: [],
     rounds: 0,
     flow: {},
@@ -121,7 +122,7 @@ export function createExecutionState(plan: WorkflowPlan, args: Readonly<Record<s
 
 /** The prompt's arguments with no prototype: an argument named `constructor` that was left out reads as absent. */
 function ownArguments(args: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
-  const own: Record<string, string | undefined> = Object.create(null);
+  const own = ownRecord<string | undefined>();
   for (const name of Object.keys(args)) own[name] = args[name];
   return own;
 }

@@ -9,6 +9,7 @@ import { runSecrets, type RunSecrets } from '../redaction/run-secrets';
 import { collectSecrets } from '../execution/collect-secrets';
 import { planFingerprint } from './plan-fingerprint';
 import { referenceSensitiveValues, restoreReferences } from './sensitive-references';
+import { ownRecord } from '../../util/own-record';
 
 type Args = Readonly<Record<string, string | undefined>>;
 
@@ -155,5 +156,5 @@ function openedExecution(opened: SealedExecution, plan: WorkflowPlan, args: Args
 
 /** JSON objects rebuilt without a prototype, as the executor keeps bindings and answers. */
 function withoutPrototype(record: Record<string, unknown>): Record<string, unknown> {
-  return Object.assign(Object.create(null) as Record<string, unknown>, record);
+  return Object.assign(ownRecord<unknown>(), record);
 }

@@ -30,9 +30,12 @@ function validToolResult(name: string, result: ToolResult): ToolResult {
   return result;
 }
 
+/** `content[0]`, `content[1]`, …: the paths of the first blocks, written once rather than per result. */
+const BLOCK_PATHS = Array.from({ length: 8 }, (_, index) => `content[${index}]`);
+
 function toolResultProblem(result: ToolResult): string | undefined {
   for (let index = 0; index < result.content.length; index += 1) {
-    const problem = contentBlockProblem(result.content[index], `content[${index}]`);
+    const problem = contentBlockProblem(result.content[index], BLOCK_PATHS[index] ?? `content[${index}]`);
     if (problem) return problem;
   }
   if (result.structuredContent !== undefined && !isObject(result.structuredContent)) {

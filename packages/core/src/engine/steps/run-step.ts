@@ -6,6 +6,7 @@ import { stepTimeoutMs, type StepContext } from './step-context';
 import { stepKindOf } from './step-kind-of';
 import { failedOutcome, type StepOutcome } from './step-outcome';
 import { StepCancelledError, runTryLazily } from './step-policy';
+import { ownRecord } from '../../util/own-record';
 
 const NO_VARIABLES: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -41,7 +42,7 @@ function shownVariables(
   values: Readonly<Record<string, string>>,
   client: (text: string) => string,
 ): Record<string, string> {
-  const shown: Record<string, string> = Object.create(null);
+  const shown = ownRecord<string>();
   for (const name of Object.keys(values)) shown[name] = values[name];
   for (const fill of step.fills)
     if (fill.fromClient && Object.hasOwn(shown, fill.variable)) shown[fill.variable] = client(shown[fill.variable]);
@@ -50,7 +51,7 @@ function shownVariables(
 
 function resolveVariables(step: PlannedStep, scope: ExecutionScope): { values: Record<string, string>; problems: string[] } {
   // No prototype: a variable may be named like an Object.prototype member ({constructor}).
-  const values: Record<string, string> = Object.create(null);
+  const values = ownRecord<string>();
   const problems: string[] = [];
   for (const fill of step.fills) {
     const resolved = fill.resolve(scope);

@@ -14,6 +14,7 @@ import { isPromiseLike } from '../../../util/is-promise-like';
 import { errorMessage } from '../../text/error-message';
 import { argumentsJson, shownArguments } from './shown-arguments';
 import { toolCallText, toolResultMessage } from './tool-messages';
+import { ownRecord } from '../../../util/own-record';
 
 /**
  * Calls the step's tool in process: its arguments resolved, validated by the tool's input schema,
@@ -29,7 +30,7 @@ export function runToolStep(step: PlannedStep, action: ToolAction, context: Step
   if (!tool.enabled) return Promise.resolve({ status: 'failed', reason: `tool ${name} is disabled` });
 
   // No prototype: an argument may be named like an Object.prototype member.
-  const args: Record<string, unknown> = Object.create(null);
+  const args = ownRecord<unknown>();
   let unresolved: Map<string, string> | undefined;
   for (const argument of step.args) {
     const resolved = argument.resolve(scope);

@@ -1,6 +1,7 @@
 import type { PlannedStep } from '../../plan/plan-workflow';
 import type { Redactor } from '../../redaction/redactor';
 import { formatCount } from '../../text/bounded-text';
+import { ownRecord } from '../../../util/own-record';
 
 /** A string argument at least this long is shown once, in the intent, and referred to after. */
 const LARGE_VALUE_CHARACTERS = 1_024;
@@ -28,7 +29,7 @@ export function shownArguments(step: PlannedStep, args: Readonly<Record<string, 
 }
 
 function copy(args: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const result: Record<string, unknown> = Object.create(null);
+  const result = ownRecord<unknown>();
   for (const key of Object.keys(args)) result[key] = args[key];
   return result;
 }

@@ -7,6 +7,7 @@ import { pendingReason } from '../pending-reason';
 import type { StepKind } from '../step-kind';
 import { argumentsJson, shownArguments } from './shown-arguments';
 import { runToolStep } from './run-tool-step';
+import { ownRecord } from '../../../util/own-record';
 
 /** A step that calls a tool with arguments from data sources; its value is the tool's result. */
 export const toolStep: StepKind<ToolAction> = {
@@ -26,7 +27,7 @@ function handoffDetails(
   host: Host,
   client: (text: string) => string,
 ): string {
-  const known: Record<string, unknown> = Object.create(null);
+  const known = ownRecord<unknown>();
   const pending: string[] = [];
   const tool = host.findTool(action.tool);
   const inputs = tool ? host.toolInputs(tool) : [];
