@@ -10,74 +10,68 @@
  * from timers a test since restored) is scheduled again.
  */
 
-/** What is called at the end of the turn it registered in, if it is still registered then. */
+/**
+ * What is called at the end of the turn it registered in, if it is still registered then. The
+ * turn's list runs through its members' own links (no entry is allocated per registration):
+ * initialize both to `undefined` and leave them to this module.
+ */
 export interface AfterTurn {
   afterTurn(): void;
+  turnPrevious: AfterTurn | undefined;
+  turnNext: AfterTurn | undefined;
 }
 
-/** A registration: `cancel()` it when the work ended within the turn. */
-export class TurnEntry {
-  /** @internal */
-  previous: TurnEntry | undefined = undefined;
-  /** @internal */
-  next: TurnEntry | undefined = undefined;
-
-  constructor(readonly owner: AfterTurn) {}
-
-  /** Leaves the turn's list; safe to call twice, or after the turn ended. */
-  cancel(): void {
-    const { previous, next } = this;
-    if (previous === undefined && next === undefined && first !== this) return;
-    if (previous) previous.next = next;
-    else first = next;
-    if (next) next.previous = previous;
-    else last = previous;
-    this.previous = this.next = undefined;
-  }
-}
-
-let first: TurnEntry | undefined;
-let last: TurnEntry | undefined;
+let first: AfterTurn | undefined;
+let last: AfterTurn | undefined;
 let scheduledWith: typeof setImmediate | undefined;
 
 function endOfTurn(): void {
   scheduledWith = undefined;
-  // Every entry leaves the list before any is called: entries added (or cancelled) by these calls
-  // belong to the next turn's list.
+  // Every member leaves the list before any is called: members added (or leaving) during these
+  // calls belong to the next turn's list.
   const owners: AfterTurn[] = [];
-  for (let entry = first; entry;) {
-    const { next } = entry;
-    entry.previous = entry.next = undefined;
-    owners.push(entry.owner);
-    entry = next;
+  for (let owner = first; owner;) {
+    const next: AfterTurn | undefined = owner.turnNext;
+    owner.turnPrevious = owner.turnNext = undefined;
+    owners.push(owner);
+    owner = next;
   }
   first = last = undefined;
   for (const owner of owners) owner.afterTurn();
 }
 
 /**
- * Calls `owner.afterTurn()` at the end of this turn of the event loop, unless the returned entry
- * is cancelled first.
+ * Calls `owner.afterTurn()` at the end of this turn of the event loop, unless `leaveTurn(owner)`
+ * is called first.
  *
  * @example
  * ```ts
- * const entry = afterThisTurn({ afterTurn: () => startTimer() });
- * await quickWork; // settled within the turn
- * entry.cancel();  // so no timer was ever set
+ * afterThisTurn(watch); // watch.afterTurn() would start a timer
+ * await quickWork;      // settled within the turn
+ * leaveTurn(watch);     // so no timer was ever set
  * ```
  */
-export function afterThisTurn(owner: AfterTurn): TurnEntry {
-  const entry = new TurnEntry(owner);
+export function afterThisTurn(owner: AfterTurn): void {
   if (last) {
-    last.next = entry;
-    entry.previous = last;
+    last.turnNext = owner;
+    owner.turnPrevious = last;
   } else {
-    first = entry;
+    first = owner;
   }
-  last = entry;
+  last = owner;
   if (scheduledWith !== setImmediate) {
     scheduledWith = setImmediate;
     setImmediate(endOfTurn);
   }
-  return entry;
+}
+
+/** Takes `owner` off this turn's list; safe to call twice, after the turn ended, or for an owner never registered. */
+export function leaveTurn(owner: AfterTurn): void {
+  const { turnPrevious: previous, turnNext: next } = owner;
+  if (previous === undefined && next === undefined && first !== owner) return;
+  if (previous) previous.turnNext = next;
+  else first = next;
+  if (next) next.turnPrevious = previous;
+  else last = previous;
+  owner.turnPrevious = owner.turnNext = undefined;
 }

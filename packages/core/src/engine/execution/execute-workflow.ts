@@ -123,6 +123,16 @@ export async function advanceExecution(state: ExecutionState, context: RunContex
       state.stop = { step: group[0].index, status: 'cancelled', reason: 'the request was cancelled before this step started' };
       return;
     }
+    if (group.length === 1 && group[0].asks.length === 0) {
+      // The common case: one step that asks nothing.
+      const stop = runner.settle(group[0], await runner.outcome(group[0], context, true), trace);
+      if (stop) {
+        state.stop = stop;
+        return;
+      }
+      state.position += 1;
+      continue;
+    }
     const groupStart = state.messages.length;
     const asking = group.some((step) => step.asks.length > 0) ? await askQuestions(group, context) : undefined;
     if (asking?.status === 'paused') {

@@ -1,4 +1,4 @@
-import { afterThisTurn, type AfterTurn, type TurnEntry } from '../cancellation/after-turn';
+import { afterThisTurn, leaveTurn, type AfterTurn } from '../cancellation/after-turn';
 import { TrySignal } from '../cancellation/try-signal';
 import { isPromiseLike } from '../../util/is-promise-like';
 import { StepCancelledError, StepTimeoutError } from './step-errors';
@@ -36,7 +36,10 @@ export class TimedTry<T, R> extends TrySignal implements AfterTurn {
   private mapped = false;
   private resolve: ((value: R) => void) | undefined = undefined;
   private reject: ((error: unknown) => void) | undefined = undefined;
-  private entry: TurnEntry | undefined = undefined;
+  /** @internal The turn's list (see `afterThisTurn`). */
+  turnPrevious: AfterTurn | undefined = undefined;
+  /** @internal */
+  turnNext: AfterTurn | undefined = undefined;
   private timer: ReturnType<typeof setTimeout> | undefined = undefined;
 
   constructor(
@@ -79,7 +82,7 @@ export class TimedTry<T, R> extends TrySignal implements AfterTurn {
     return new Promise<R>((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
-      this.entry = afterThisTurn(this);
+      afterThisTurn(this);
       this.await(pending);
     });
   }
@@ -119,7 +122,7 @@ export class TimedTry<T, R> extends TrySignal implements AfterTurn {
     const { resolve, reject, work } = this;
     if (!resolve || !reject || !work) return;
     this.resolve = this.reject = undefined;
-    this.entry?.cancel();
+    leaveTurn(this);
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.end();
     if (!failed) return resolve(outcome as R);
