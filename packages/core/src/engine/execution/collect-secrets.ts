@@ -14,6 +14,7 @@ import type { Redactor } from '../redaction/redactor';
  * ```
  */
 export function collectSecrets(plan: WorkflowPlan, scope: ExecutionScope, redactor: Redactor): void {
+  if (plan.sensitiveArguments.size === 0 && plan.sensitiveStepArguments.length === 0) return;
   for (const name of plan.sensitiveArguments) {
     const value = Object.hasOwn(scope.args, name) ? scope.args[name] : undefined;
     if (value !== undefined) redactor.add(value, 'client');
