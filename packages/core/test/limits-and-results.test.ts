@@ -53,6 +53,16 @@ test('findUnrepresentable names the path of a BigInt or a cycle, and accepts sha
   expect(findUnrepresentable(node, 'v')).toBe('v.children[0].parent refers back to v (a cycle)');
 });
 
+test('findUnrepresentable finds a BigInt or a cycle within the first two levels too (where a plain value needs no walk)', () => {
+  expect(findUnrepresentable([{ type: 'text', text: 'ok' }], 'content')).toBeUndefined();
+  expect(findUnrepresentable([{ type: 'text', text: 'ok', _meta: 1n }], 'content')).toBe('content[0]._meta is a BigInt');
+  expect(findUnrepresentable({ count: 2n }, 'structuredContent')).toBe('structuredContent.count is a BigInt');
+  const blocks: unknown[] = [];
+  blocks.push(blocks);
+  expect(findUnrepresentable(blocks, 'content')).toBe('content[0] refers back to content (a cycle)');
+  expect(findUnrepresentable([{ type: 'text', text: 'ok', when: new Date(0) }], 'content')).toBeUndefined();
+});
+
 describe('errorMessage', () => {
   test.each([
     [new Error('disk on fire'), 'disk on fire'],

@@ -16,42 +16,27 @@ import { MAX_VALUE_DEPTH, TOO_DEEP } from './value-depth';
  */
 export function findUnrepresentable(value: unknown, path: string): string | undefined {
   if (typeof value === 'bigint') return `${path} is a BigInt`;
-  if (typeof value !== 'object' || value === null || isShallowJson(value)) return undefined;
+  if (typeof value !== 'object' || value === null || isPlainJson(value, 2)) return undefined;
   const walk = new Walk();
   const problem = walk.visit(value);
   return problem && problem(path, walk.keys);
 }
 
 /**
- * Whether a value is JSON for certain without a walk: an object or array whose entries are
- * primitives, or objects and arrays of primitives (a result's content blocks, most structured
- * content). Two levels of plain values can hold no cycle and no depth; a BigInt, a `toJSON` or
- * anything deeper is left to the walk, which says where.
+ * Whether a value is JSON for certain without a walk, looking `levels` deep: a primitive other than
+ * a BigInt, or (with a level left) an object or array without `toJSON` whose entries are. Two
+ * levels (a result's content blocks, most structured content) can hold no cycle and no depth; a
+ * BigInt, a `toJSON` or anything deeper is left to the walk, which says where.
  */
-function isShallowJson(value: object): boolean {
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) if (!isFlatJson(value[index])) return false;
-    return true;
-  }
-  for (const key in value) if (Object.hasOwn(value, key) && !isFlatJson((value as Record<string, unknown>)[key])) return false;
-  return true;
-}
-
-/** A primitive other than a BigInt, or an object or array (without `toJSON`) whose entries all are. */
-function isFlatJson(value: unknown): boolean {
+function isPlainJson(value: unknown, levels: number): boolean {
   if (typeof value !== 'object' || value === null) return typeof value !== 'bigint';
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
+  if (levels === 0 || typeof (value as { toJSON?: unknown }).toJSON === 'function') return false;
   if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) if (!isPrimitiveJson(value[index])) return false;
+    for (let index = 0; index < value.length; index += 1) if (!isPlainJson(value[index], levels - 1)) return false;
     return true;
   }
-  for (const key in value) if (Object.hasOwn(value, key) && !isPrimitiveJson((value as Record<string, unknown>)[key])) return false;
+  for (const key in value) if (Object.hasOwn(value, key) && !isPlainJson((value as Record<string, unknown>)[key], levels - 1)) return false;
   return true;
-}
-
-function isPrimitiveJson(value: unknown): boolean {
-  return (typeof value !== 'object' || value === null) && typeof value !== 'bigint';
 }
 
 /** How a problem reads, given the root's path and the keys that lead to it. */
