@@ -1,17 +1,15 @@
 import 'reflect-metadata';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2, type GetPromptResult } from '@modelcontextprotocol/client';
 import { InMemoryTransport as InMemoryTransportV2, createMcpHandler } from '@modelcontextprotocol/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import { WorkflowServer as WorkflowServerV1 } from '@mcpflow/core/v1';
 import { WorkflowServer as WorkflowServerV2 } from '@mcpflow/core/v2';
 import { Bind, Step, TemplateBinding, Workflow, askUser, constant, field, promptArg } from '@mcpflow/decorators';
 import { getPrompt, manualClient, paused } from '../pause/instances';
+import { servedOnLoopback } from '../helpers/loopback-handler';
 
 /**
  * DESIGN §2.8 "No oracles", issue 19 M1: redaction never marks text the client itself supplied. A
@@ -146,14 +144,8 @@ const VARIANTS: Variant[] = [
           ) as never,
         { legacy: 'reject' },
       );
-      const serve = toNodeHandler(handler);
-      const http: Server = createServer((request, response) => void serve(request, response));
-      await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-      closers.push(
-        () => handler.close(),
-        () => new Promise((resolve) => http.close(resolve)),
-      );
-      const client = await manualClient(new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`), closers);
+      const endpoint = await servedOnLoopback(handler, closers);
+      const client = await manualClient(endpoint, closers);
       const params = { name: 'deploy', arguments: { service: 'api', note } };
       const first = paused(await getPrompt(client, params));
       const { requestState, ...question } = first;

@@ -1,15 +1,13 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport, type InputRequiredResult } from '@modelcontextprotocol/client';
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import { z } from 'zod';
 import type { WorkflowClass } from '@mcpflow/core';
 import { WorkflowServer } from '@mcpflow/core/v2';
 import { Bind, Step, Workflow, askUser, constant, field, promptArg } from '@mcpflow/decorators';
+import { servedOnLoopback } from '../helpers/loopback-handler';
 
 /**
  * DESIGN §2.8 "No oracles", as an attacker tries it over protocol 2026-07-28: a client that chooses
@@ -63,14 +61,7 @@ async function deployEndpoint(secret: () => string): Promise<URL> {
     },
     { legacy: 'reject' },
   );
-  const serve = toNodeHandler(handler);
-  const http: Server = createServer((request, response) => void serve(request, response));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  closers.push(
-    () => handler.close(),
-    () => new Promise((resolve) => http.close(resolve)),
-  );
-  return new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+  return servedOnLoopback(handler, closers);
 }
 
 /** A 2.x client pinned to 2026-07-28 that hands `input_required` back to the test instead of answering. */
@@ -179,14 +170,7 @@ describe('property: state length and redacted trace are independent of a guess b
       },
       { legacy: 'reject' },
     );
-    const serve = toNodeHandler(handler);
-    const http: Server = createServer((request, response) => void serve(request, response));
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    closers.push(
-      () => handler.close(),
-      () => new Promise((resolve) => http.close(resolve)),
-    );
-    url = new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+    url = await servedOnLoopback(handler, closers);
   });
 
   /** Both rounds of a run whose client sends `guess` as its note and its answer. */

@@ -1,12 +1,10 @@
 import 'reflect-metadata';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { InMemoryTransport, createMcpHandler } from '@modelcontextprotocol/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import { z } from 'zod';
 import { WorkflowServer, type WorkflowServerOptions } from '@mcpflow/core/v2';
 import { Bind, Step, Workflow, askUser, constant, field, fromStep, item, promptArg } from '@mcpflow/decorators';
+import { servedOnLoopback } from '../helpers/loopback-handler';
 
 /**
  * A run that needs answers inside a parallel group and inside a forEach step, on protocol
@@ -85,20 +83,14 @@ afterEach(async () => {
 /** Protocol 2026-07-28 over stateless HTTP: every request, each retry included, meets a new server. */
 async function pausedRun(events: string[]) {
   const handler = createMcpHandler(() => releaseServer(events, { pause: { keys: KEYS } }), { legacy: 'reject' });
-  const serve = toNodeHandler(handler);
-  const http: Server = createServer((request, response) => void serve(request, response));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  closers.push(
-    () => handler.close(),
-    () => new Promise((resolve) => http.close(resolve)),
-  );
+  const endpoint = await servedOnLoopback(handler, closers);
   const client = new Client(
     { name: 'pause-test', version: '1.0.0' },
     { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { form: {} } } },
   );
   client.setRequestHandler('elicitation/create', answer(events));
   closers.push(() => client.close());
-  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`)));
+  await client.connect(new StreamableHTTPClientTransport(endpoint));
   return client.getPrompt({ name: 'release_notes', arguments: { release: '2.0' } });
 }
 

@@ -1,13 +1,11 @@
 import 'reflect-metadata';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { InMemoryTransport, createMcpHandler } from '@modelcontextprotocol/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import { z } from 'zod';
 import { WorkflowServer, type RunEndEvent, type WorkflowServerOptions } from '@mcpflow/core/v2';
 import { Bind, Step, Workflow, askModel, askUser, fromStep, promptArg } from '@mcpflow/decorators';
 import { AddProjectTaskByName } from './project-workflow';
+import { servedOnLoopback } from '../helpers/loopback-handler';
 
 const KEYS = ['a shared state key for every instance, 32+ bytes'];
 const choices = ['MCP Tester', 'MCP Tester (archive)'];
@@ -32,14 +30,7 @@ afterEach(async () => {
 
 async function statelessEndpoint(factory: () => WorkflowServer): Promise<URL> {
   const handler = createMcpHandler(factory, { legacy: 'reject' });
-  const serve = toNodeHandler(handler);
-  const http: Server = createServer((request, response) => void serve(request, response));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  closers.push(
-    () => handler.close(),
-    () => new Promise((resolve) => http.close(resolve)),
-  );
-  return new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+  return servedOnLoopback(handler, closers);
 }
 
 function pinnedClient(answer: (params: { message: string }) => unknown): Client {

@@ -1,14 +1,12 @@
 import 'reflect-metadata';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { createMcpHandler, type GetPromptResult } from '@modelcontextprotocol/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import { StateSealer } from '@mcpflow/core';
 import { WorkflowServer } from '@mcpflow/core/v2';
 import { Bind, Step, Workflow, askUser, constant, field, promptArg } from '@mcpflow/decorators';
 import { findSecret } from '../helpers/secrets';
 import { getPrompt, manualClient, paused } from './instances';
+import { servedOnLoopback } from '../helpers/loopback-handler';
 
 /**
  * DESIGN §2.8 (issue 19, L7): sensitive prompt arguments and sensitive constants are never stored
@@ -70,14 +68,7 @@ async function endpoint(released: Record<string, unknown>[]): Promise<URL> {
     },
     { legacy: 'reject' },
   );
-  const serve = toNodeHandler(handler);
-  const http: Server = createServer((request, response) => void serve(request, response));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  closers.push(
-    () => handler.close(),
-    () => new Promise((resolve) => http.close(resolve)),
-  );
-  return new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+  return servedOnLoopback(handler, closers);
 }
 
 async function pauseThenResume(note: string) {

@@ -1,13 +1,11 @@
 import 'reflect-metadata';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Client, StreamableHTTPClientTransport, type InputRequiredResult } from '@modelcontextprotocol/client';
 import { createMcpHandler, type GetPromptResult } from '@modelcontextprotocol/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import { z } from 'zod';
 import { WorkflowServer, redisReplayGuard, type ReplayGuard, type WorkflowServerOptions } from '@mcpflow/core/v2';
 import { Bind, Step, Workflow, askUser, promptArg } from '@mcpflow/decorators';
 import { AddProjectTaskByName } from './project-workflow';
+import { servedOnLoopback } from '../helpers/loopback-handler';
 
 /**
  * DESIGN §2.8 "Single use", as a client replaying a `requestState` tries it over protocol
@@ -43,14 +41,7 @@ async function endpoint(calls: string[], options: WorkflowServerOptions = { paus
     },
     { legacy: 'reject' },
   );
-  const serve = toNodeHandler(handler);
-  const http: Server = createServer((request, response) => void serve(request, response));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  closers.push(
-    () => handler.close(),
-    () => new Promise((resolve) => http.close(resolve)),
-  );
-  return new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+  return servedOnLoopback(handler, closers);
 }
 
 type Round = GetPromptResult | InputRequiredResult;

@@ -1,12 +1,10 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createMcpHandler, type GetPromptResult } from '@modelcontextprotocol/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import { WorkflowServer } from '@mcpflow/core/v2';
 import { Bind, Step, Workflow, askUser, promptArg } from '@mcpflow/decorators';
 import { getPrompt, manualClient } from './instances';
+import { servedOnLoopback } from '../helpers/loopback-handler';
 
 /**
  * Never seal what the opener refuses (issue 19, L1): a run whose state would be larger than any
@@ -44,14 +42,7 @@ async function endpoint(maxBytes?: number): Promise<URL> {
     },
     { legacy: 'reject' },
   );
-  const serve = toNodeHandler(handler);
-  const http: Server = createServer((request, response) => void serve(request, response));
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  closers.push(
-    () => handler.close(),
-    () => new Promise((resolve) => http.close(resolve)),
-  );
-  return new URL(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
+  return servedOnLoopback(handler, closers);
 }
 
 test.each([
