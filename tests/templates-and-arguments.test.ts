@@ -186,6 +186,17 @@ describe.each(SESSIONFUL)('tools run in process, as tools/call would run them: $
     tool.disable();
     const third = await client.getPrompt({ name: 'echo', arguments: { text: 'hi' } });
     expect((third._meta?.['mcpflow/execution'] as ExecutionMeta).reason).toBe('tool echo is disabled');
+
+    // Removed, then registered again under the same name: the plan names the new tool's description.
+    tool.remove();
+    const removed = await client.getPrompt({ name: 'echo', arguments: { text: 'hi' } });
+    expect(removed.messages[1].content).toEqual({ type: 'text', text: 'Plan:\n1. echoed: call tool echo' });
+    server.registerTool('echo', { description: 'v3', inputSchema: { text: z.string() } }, async ({ text }) => ({
+      content: [{ type: 'text', text: `v3 ${text}` }],
+    }));
+    const fourth = await client.getPrompt({ name: 'echo', arguments: { text: 'hi' } });
+    expect(fourth.messages[1].content).toEqual({ type: 'text', text: 'Plan:\n1. echoed: call tool echo — v3' });
+    expect(fourth.messages.at(-1)?.content).toEqual({ type: 'text', text: 'Result of echo:\nv3 hi' });
     await client.close();
   });
 });

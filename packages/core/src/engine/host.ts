@@ -12,6 +12,11 @@ export interface HostTool {
   readonly description?: string;
 }
 
+/** See `Host.tools`: what a cached plan message is checked against. */
+export interface ToolsRevision {
+  readonly revision: number;
+}
+
 /** One input of a tool, as `tools/list` describes it. */
 export interface ToolInput {
   readonly name: string;
@@ -47,6 +52,12 @@ export interface Host<Tool extends HostTool = HostTool> extends SignalSource {
   readonly signal: AbortSignal;
   /** The tool registered under `name` now (looked up at call time, so renames and removals count). */
   findTool(name: string): Tool | undefined;
+  /**
+   * The tools as they stand: one object per server, whose `revision` changes whenever a tool is
+   * registered, updated (renamed, described, enabled, disabled) or removed. The plan message, which
+   * names each tool's description, is built again only when it changes. Absent: built every run.
+   */
+  readonly tools?: ToolsRevision;
   /** The inputs the tool declares. */
   toolInputs(tool: Tool): readonly ToolInput[];
   /** Parses arguments exactly as `tools/call` would, with the same message when they do not fit. */

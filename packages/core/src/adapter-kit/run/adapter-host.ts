@@ -7,6 +7,7 @@ import type {
   SignalSource,
   ToolInput,
   ToolResult,
+  ToolsRevision,
   ValidatedInput,
 } from '../../engine';
 import type { AdapterLine } from '../adapter-line';
@@ -45,6 +46,10 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
     this.signal = line.request.signal(context);
     const progressToken = reportsProgress ? line.request.progressToken(context) : undefined;
     if (progressToken !== undefined) this.notifyProgress = (update) => line.request.notifyProgress(context, progressToken, update);
+  }
+
+  get tools(): ToolsRevision {
+    return this.registry.tools;
   }
 
   findTool(name: string): ToolHandle | undefined {

@@ -1,4 +1,4 @@
-import type { Host } from '../host';
+import type { Host, ToolsRevision } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import { REDACTED } from '../redaction/redactor';
 import { stepKindOf } from '../steps/step-kind-of';
@@ -21,10 +21,17 @@ export function intentText(
   return text;
 }
 
+/** Each plan's message, with the tools it was built from: built again when they change (see `Host.tools`). */
+const planTexts = new WeakMap<WorkflowPlan, { readonly tools: ToolsRevision; readonly revision: number; readonly text: string }>();
+
 /** The assistant's plan: every step, with its tool's current description. */
 export function planText(plan: WorkflowPlan, host: Host): string {
+  const { tools } = host;
+  const cached = tools && planTexts.get(plan);
+  if (cached && cached.tools === tools && cached.revision === tools.revision) return cached.text;
   let text = 'Plan:';
   for (const step of plan.steps) text += `\n${step.index + 1}. ${stepKindOf(step.action).planLine(step, step.action, host)}`;
+  if (tools) planTexts.set(plan, { tools, revision: tools.revision, text });
   return text;
 }
 
