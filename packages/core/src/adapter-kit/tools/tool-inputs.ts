@@ -4,21 +4,26 @@ import type { AdapterLine } from '../adapter-line';
 import type { ToolHandle } from '../registry/handles';
 import { readToolSchema, type ReadToolSchema } from './tool-schema/read-tool-schema';
 
-const caches = new WeakMap<AdapterLine<unknown, unknown>, WeakMap<object, ReadToolSchema>>();
+/** A schema as one line read it, and as the other read it too, if it did (a process can serve both lines). */
+interface SchemaRead {
+  readonly line: AdapterLine<unknown, unknown>;
+  readonly read: ReadToolSchema;
+  readonly other?: SchemaRead;
+}
+
+const reads = new WeakMap<object, SchemaRead>();
 
 /**
  * A tool's input schema read once per line (cached per schema object, so `update({ paramsSchema })`
  * is seen at once): from the JSON Schema the line's `tools/list` sends, and the properties' own schemas.
  */
 function readSchema(line: AdapterLine<unknown, unknown>, schema: object): ReadToolSchema {
-  let cache = caches.get(line);
-  if (!cache) caches.set(line, (cache = new WeakMap()));
-  let read = cache.get(schema);
-  if (!read) {
-    const { json, properties } = line.describeToolSchema(schema);
-    read = readToolSchema(json, properties);
-    cache.set(schema, read);
-  }
+  const cached = reads.get(schema);
+  if (cached?.line === line) return cached.read;
+  if (cached?.other?.line === line) return cached.other.read;
+  const { json, properties } = line.describeToolSchema(schema);
+  const read = readToolSchema(json, properties);
+  reads.set(schema, { line, read, other: cached });
   return read;
 }
 
