@@ -37,6 +37,10 @@ class HostWithSignal implements Host {
     return this.host.observer;
   }
 
+  get tools(): Host['tools'] {
+    return this.host.tools;
+  }
+
   findTool(name: string): HostTool | undefined {
     return this.host.findTool(name);
   }
