@@ -1,7 +1,7 @@
 import { applyLimits, DEFAULT_MAX_TRACE_BYTES, DEFAULT_STEP_TIMEOUT_MS, InvalidServerOptionError } from '../src/engine/execution-limits';
 import { contentBlockProblem, resourceContentsProblem } from '../src/engine/results/check-content';
 import { findUnrepresentable } from '../src/engine/results/find-unrepresentable';
-import { boundStrings, boundText } from '../src/engine/text/bounded-text';
+import { boundStrings, boundText, formatCount } from '../src/engine/text/bounded-text';
 import { errorMessage } from '../src/engine/text/error-message';
 import { boundTrace } from '../src/engine/trace/bound-trace';
 import type { PromptMessage } from '../src/engine/content';
@@ -61,6 +61,12 @@ test('findUnrepresentable finds a BigInt or a cycle within the first two levels 
   blocks.push(blocks);
   expect(findUnrepresentable(blocks, 'content')).toBe('content[0] refers back to content (a cycle)');
   expect(findUnrepresentable([{ type: 'text', text: 'ok', when: new Date(0) }], 'content')).toBeUndefined();
+});
+
+test('formatCount groups digits by thousands, as en-US does', () => {
+  for (const count of [0, 7, 999, 1_000, 12_345, 1_048_576, -1_234_567, Number.MAX_SAFE_INTEGER]) {
+    expect(formatCount(count)).toBe(count.toLocaleString('en-US'));
+  }
 });
 
 describe('errorMessage', () => {

@@ -1,3 +1,4 @@
+import { formatCount } from '../text/bounded-text';
 /**
  * How deeply a step value may nest: no real data comes near it, and every walk over a value (JSON,
  * redaction, sealing, the SDK's own serialization) stays far from the stack's limit below it. A
@@ -6,7 +7,7 @@
 export const MAX_VALUE_DEPTH = 1_000;
 
 /** Why a value cannot be a step value: the words a reason ends with. */
-export const TOO_DEEP = `nested more than ${MAX_VALUE_DEPTH.toLocaleString('en-US')} levels deep`;
+export const TOO_DEEP = `nested more than ${formatCount(MAX_VALUE_DEPTH)} levels deep`;
 
 /**
  * Whether `value` nests arrays and objects more than `MAX_VALUE_DEPTH` levels deep. Walks without
