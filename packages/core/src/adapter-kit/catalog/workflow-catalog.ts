@@ -116,7 +116,10 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
 
   private servePrompt(model: WorkflowModel, target: WorkflowClass, plan: WorkflowPlan, asks: boolean): void {
     const call: WorkflowCall = { face: 'prompt', name: model.name };
-    const workflow: PromptedWorkflow<Context> = { run: (args, context) => this.runner.run(plan, asks, args, context, call) };
+    const workflow: PromptedWorkflow<Context> = {
+      argsSchema: model.arguments.length > 0 ? workflowInputSchema(target) : undefined,
+      run: (args, context) => this.runner.run(plan, asks, args, context, call),
+    };
     this.prompted.set(registerPromptFace(this.server, model, target, workflow.run as never), workflow);
   }
 

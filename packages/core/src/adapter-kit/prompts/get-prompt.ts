@@ -8,6 +8,12 @@ import { parsePromptArguments } from './parse-prompt-arguments';
 
 /** A workflow served as a prompt: what `prompts/get` runs for it. */
 export interface PromptedWorkflow<Context> {
+  /**
+   * The `z.object` its arguments are checked by: one per class and process (`workflowInputSchema`),
+   * not the one the SDK builds at each registration, so a server built per request does not make
+   * (and zod compile) a new schema each time. Absent when the class declares no arguments.
+   */
+  readonly argsSchema?: object;
   run(args: WorkflowArguments, context: Context): Promise<unknown>;
 }
 
@@ -35,7 +41,8 @@ export async function getPrompt<Context>(
   if (!prompt) throw line.invalidParams(`Prompt ${boundText(name, 200)} not found.${didYouMean(name, registry.prompts.keys())}`);
   if (!prompt.enabled) throw line.invalidParams(`Prompt ${name} disabled`);
   const workflow = workflows.get(prompt);
-  const parsed = parsePromptArguments(line, 'prompt', name, prompt.argsSchema, raw, workflow !== undefined);
+  const schema = workflow ? workflow.argsSchema : prompt.argsSchema;
+  const parsed = parsePromptArguments(line, 'prompt', name, schema, raw, workflow !== undefined);
   const args = parsed instanceof Promise ? await parsed : parsed;
   if (workflow) return workflow.run((args ?? {}) as WorkflowArguments, context);
   return line.callPrompt(prompt, args, raw, context);
