@@ -30,7 +30,10 @@ export interface StepKind<Action extends { readonly kind: string } = { readonly 
     variables: Readonly<Record<string, string>>,
     shown?: Readonly<Record<string, string>>,
   ): Promise<StepOutcome>;
-  /** The step's line in the plan: `analyze: call tool analyze_code — Analyze source code`. */
+  /**
+   * The step's line in the plan: `analyze: call tool analyze_code — Analyze source code`. It may
+   * read the step and the host's tools only: the plan message is kept until `Host.tools` changes.
+   */
   planLine(step: PlannedStep, action: Action, host: Host): string;
   /**
    * After a handoff, what the LLM needs to do the step itself (inputs known and missing); may be
