@@ -1,4 +1,5 @@
 import { formatCount } from '../text/bounded-text';
+
 /**
  * How deeply a step value may nest: no real data comes near it, and every walk over a value (JSON,
  * redaction, sealing, the SDK's own serialization) stays far from the stack's limit below it. A
