@@ -31,7 +31,9 @@ function append(root: string, file: string, text: string): void {
 
 /** `npm run lint:architecture` in the copy: its exit status and what it printed. */
 function lintArchitecture(root: string): { status: number | null; output: string } {
-  const run = spawnSync('npm', ['run', '--silent', 'lint:architecture'], { cwd: root, encoding: 'utf8' });
+  // The planted transformer import makes the cruiser list every path into the engine: over 1 MiB of
+  // text, past spawnSync's default buffer, which cut the output (and the line a test looks for) short.
+  const run = spawnSync('npm', ['run', '--silent', 'lint:architecture'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
