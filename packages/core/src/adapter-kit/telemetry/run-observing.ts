@@ -63,9 +63,12 @@ export class RunObserving {
     // Neither spans nor a log: the engine gets no observer, and reports nothing.
     if (!api && !this.log) return undefined;
     const face = requestFace ?? { method: 'prompts/get', name: plan.model.name };
-    const startTime = performance.timeOrigin + performance.now();
-    if (isPromiseLike(api)) return api.then((loaded) => this.observer(loaded, face, plan, meta, startTime));
-    return this.observer(api, face, plan, meta, startTime);
+    // While the API loads, the run's start is now; otherwise it is read only once a span will be made.
+    if (isPromiseLike(api)) {
+      const startTime = performance.timeOrigin + performance.now();
+      return api.then((loaded) => this.observer(loaded, face, plan, meta, startTime));
+    }
+    return this.observer(api, face, plan, meta, undefined);
   }
 
   private observer(
@@ -73,7 +76,7 @@ export class RunObserving {
     face: RunFace,
     plan: WorkflowPlan,
     meta: Readonly<Record<string, unknown>> | undefined,
-    startTime: number,
+    startTime: number | undefined,
   ): RequestObserver | undefined {
     const log = this.log && new LogRunObserver(this.log, face, plan.model.name, plan.steps.length);
     if (!api) return log;
@@ -83,7 +86,7 @@ export class RunObserving {
     // sealed state carried). Asked per run: a provider registered later gets the next run's spans.
     if (!hasTracerProvider(api) && !hasSpanContext(api, parent)) return log;
     const tracer = api.trace.getTracer('@mcpflow/core');
-    const spans = new SpanRunObserver(api, tracer, face, plan.model.name, parent, startTime);
+    const spans = new SpanRunObserver(api, tracer, face, plan.model.name, parent, startTime ?? performance.timeOrigin + performance.now());
     return log ? new BothObservers(spans, log) : spans;
   }
 }
