@@ -34,11 +34,13 @@ export function unknownArgumentProblems(
 ): string[] {
   const unknown: string[] = [];
   let count = 0;
-  for (const name of Object.keys(given)) {
-    if (Object.hasOwn(shape, name)) continue;
+  for (const name in given) {
+    if (!Object.hasOwn(given, name) || Object.hasOwn(shape, name)) continue;
     count += 1;
     if (unknown.length <= UNKNOWN_NAMES_SHOWN) unknown.push(name);
   }
+  // The usual request: every argument declared, and no text to build.
+  if (count === 0) return unknown;
   const list = declared.join(', ') || '(none)';
   if (count <= UNKNOWN_NAMES_SHOWN)
     return unknown.map((name) => `unknown argument ${quote(name)}.${didYouMean(name, declared)} Declared: ${list}`);
