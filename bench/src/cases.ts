@@ -14,12 +14,14 @@ import { scaling } from './cases/scaling';
 import { sealing } from './cases/sealing';
 import { telemetry } from './cases/telemetry';
 import { toolFace } from './cases/tool-face';
+import { stepCostCase } from './cases/step-cost';
 import { usePerRequest } from './cases/use-per-request';
 
 /** Every benchmark `npm run bench` runs, in this order. A new one is a file in cases/ and a line here. */
 export const CASES: readonly BenchCase[] = [
   engineV1,
   engineV2,
+  stepCostCase,
   scaling,
   mastra,
   memory,
