@@ -1,6 +1,7 @@
 import type { BenchCase } from './case';
 import { pairedRatio, sideBySide } from './measure';
 import { sized } from './run-options';
+import { assertSameTrace } from './same-trace';
 import { fmt, range, ratioFigure } from './report';
 
 /** What the engine benchmark needs of a client, on either SDK line. */
@@ -25,8 +26,7 @@ export function engineOverheadCase(
       const { workflow, baseline } = await connect();
       const request = { name: 'chain', arguments: { input: 'hello' } };
       const [a, b] = await Promise.all([workflow.getPrompt(request), baseline.getPrompt(request)]);
-      if (JSON.stringify(a.messages) !== JSON.stringify(b.messages))
-        throw new Error(`${line}: the workflow and the baseline do not build the same trace`);
+      assertSameTrace(a, b, `${line}: the workflow and the baseline`);
       const measured = await sideBySide(
         { workflow: () => workflow.getPrompt(request), baseline: () => baseline.getPrompt(request) },
         sized(options, { warmup: 2000, rounds: 60, batch: 250 }),

@@ -6,6 +6,7 @@ import { inMemoryClient } from '../fixtures/servers-v1';
 import { sideBySide } from '../measure';
 import { fmt, range } from '../report';
 import { sized } from '../run-options';
+import { assertSameTrace } from '../same-trace';
 
 const LATENCY_MS = 20;
 
@@ -38,8 +39,7 @@ export const parallelGroup: BenchCase = {
     const sequential = await inMemoryClient(groupServer(false));
     const request = { name: 'group' };
     const [a, b] = await Promise.all([parallel.getPrompt(request), sequential.getPrompt(request)]);
-    if (JSON.stringify(a.messages) !== JSON.stringify(b.messages))
-      throw new Error('the parallel group and the sequential steps do not build the same trace');
+    assertSameTrace(a, b, 'the parallel group and the sequential steps');
     const measured = await sideBySide(
       { parallel: () => parallel.getPrompt(request), sequential: () => sequential.getPrompt(request) },
       sized(options, { warmup: 5, rounds: 10, batch: 5 }, { warmup: 1, rounds: 1, batch: 1 }),

@@ -1,9 +1,11 @@
 import type { BenchCase, Figure } from '../case';
+import type { PromptClient } from '../engine-overhead';
 import { baselineServer, inMemoryClient, workflowServer } from '../fixtures/servers-v1';
 import { baselineServerV2, inMemoryClientV2, workflowServerV2 } from '../fixtures/servers-v2';
 import { sideBySide, stats, type Stats } from '../measure';
 import { fmt } from '../report';
 import { sized, type RunOptions } from '../run-options';
+import { assertSameTrace } from '../same-trace';
 
 /** The two chain lengths whose difference gives the cost of one more step. */
 const SHORT = 1;
@@ -17,11 +19,15 @@ interface StepCost {
   run: Stats;
 }
 
-/** A server as this case reaches it: the SDK's request handlers (a private field of both lines' Protocol) and its client. */
-interface Served {
-  server: { server: unknown };
-  getPrompt(request: { name: string; arguments?: Record<string, string> }): Promise<{ messages: unknown[] }>;
-  close(): Promise<void>;
+/** A server as this case reaches it: the SDK's request handlers (a private field of both lines' Protocol), and its client. */
+interface Served extends PromptClient {
+  readonly server: { readonly server: unknown };
+}
+
+/** A server of either line and its connected client, as one `Served`. */
+async function served<S extends { server: unknown }>(server: S, connect: (server: S) => Promise<PromptClient>): Promise<Served> {
+  const client = await connect(server);
+  return { server, getPrompt: (request) => client.getPrompt(request), close: () => client.close() };
 }
 
 type Handler = (request: unknown, context: unknown) => Promise<{ messages: unknown[] }>;
@@ -65,8 +71,7 @@ async function stepCost(
     const workflow = await serverSide(workflowServed);
     const baseline = await serverSide(baselineServed);
     const [a, b] = await Promise.all([workflow(), baseline()]);
-    if (JSON.stringify(a.messages) !== JSON.stringify(b.messages))
-      throw new Error(`the ${steps}-step workflow and its baseline do not build the same trace`);
+    assertSameTrace(a, b, `the ${steps}-step workflow and its baseline`);
     calls[`workflow${steps}`] = workflow;
     calls[`baseline${steps}`] = baseline;
   }
@@ -94,16 +99,12 @@ function figures(line: string, { workflow, baseline }: { workflow: StepCost; bas
 export const stepCostCase: BenchCase = {
   name: 'step-cost',
   async run(options) {
-    const v1 = await stepCost(options, async (kind, steps) => {
-      const server = kind === 'workflow' ? workflowServer(steps) : baselineServer(steps);
-      const client = await inMemoryClient(server);
-      return { server, getPrompt: (request) => client.getPrompt(request), close: () => client.close() };
-    });
-    const v2 = await stepCost(options, async (kind, steps) => {
-      const server = kind === 'workflow' ? workflowServerV2(steps) : baselineServerV2(steps);
-      const client = await inMemoryClientV2(server);
-      return { server, getPrompt: (request) => client.getPrompt(request), close: () => client.close() };
-    });
+    const v1 = await stepCost(options, (kind, steps) =>
+      served(kind === 'workflow' ? workflowServer(steps) : baselineServer(steps), inMemoryClient),
+    );
+    const v2 = await stepCost(options, (kind, steps) =>
+      served(kind === 'workflow' ? workflowServerV2(steps) : baselineServerV2(steps), inMemoryClientV2),
+    );
     return { result: { v1, v2 }, figures: [...figures('SDK 1.x', v1), ...figures('SDK 2.x', v2)] };
   },
 };
