@@ -3,6 +3,8 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
+import { z } from 'zod';
+import { Bind, Step, Workflow, constant, equals, field, oneOf, promptArg } from '@mcpflow/decorators';
 import { v2, type TestClient, type TestServer } from '../helpers/lines';
 
 /**
@@ -112,6 +114,50 @@ test.each(['memory', 'stateless'] as const)('skills are listed and read through 
     expect(files[0].text).toBe(GET_HINT_SKILL);
     expect(files[1].text).toContain('- As a tool: `tools/call` with name `compare_scores`');
     expect(files[1].text).not.toContain('As a prompt');
+  } finally {
+    await client.close();
+  }
+});
+
+/** docs/security.md's Deploy workflow, served as a skill, with a `when` on its sensitive argument. */
+@Workflow({
+  name: 'deploy',
+  description: 'Deploy a build',
+  arguments: { api_key: z.string(), target: z.string() },
+  sensitiveArguments: ['api_key'],
+  expose: { skill: true },
+})
+class Deploy {
+  @Step({ tool: 'login', args: { key: promptArg('api_key') } })
+  @Bind('session')
+  session!: { token: string };
+
+  @Step({ tool: 'deploy', args: { token: field('session', 'token'), pin: constant('4321-7788') }, sensitiveArgs: ['token', 'pin'] })
+  deployed!: unknown;
+
+  @Step({ tool: 'audit', args: { note: constant('pin 4321-7788 used') }, when: equals(promptArg('api_key'), 'sk-live-the-real-key') })
+  audited!: unknown;
+
+  @Step({ tool: 'audit', args: { note: constant('token ok') }, when: oneOf(field('session', 'token'), ['tok-admin-1', 'tok-admin-2']) })
+  tokenAudit!: unknown;
+}
+
+test('a sensitive constant, and what a condition compares a sensitive source with, read [redacted] in the SKILL.md and its graph (2.x client)', async () => {
+  const client: TestClient = await v2.connect(() => {
+    const server = new v2.WorkflowServer({ name: 'deploys', version: '1.0.0' });
+    const inputSchema = { key: z.string(), token: z.string(), pin: z.string(), note: z.string() };
+    server.registerTool('login', { inputSchema: { key: inputSchema.key } }, async () => ({ content: [] }));
+    server.registerTool('deploy', { inputSchema: { token: inputSchema.token, pin: inputSchema.pin } }, async () => ({ content: [] }));
+    server.registerTool('audit', { inputSchema: { note: inputSchema.note } }, async () => ({ content: [] }));
+    return server.use(Deploy);
+  });
+  try {
+    const { files } = await skillsOf(client as unknown as Client);
+    const text = files[0].text!;
+    for (const secret of ['4321', 'sk-live-the-real-key', 'tok-admin-1', 'tok-admin-2']) expect(text).not.toContain(secret);
+    const graph = text.slice(text.indexOf('```mermaid'));
+    expect(graph).toContain('[redacted]');
+    expect(graph).not.toContain('4321');
   } finally {
     await client.close();
   }

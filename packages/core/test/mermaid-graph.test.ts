@@ -1,4 +1,4 @@
-import { equals, fromStep, item, not, oneOf, present, promptArg, field } from '@mcpflow/decorators';
+import { constant, equals, fromStep, item, not, oneOf, present, promptArg, field } from '@mcpflow/decorators';
 import { mermaidGraph, type GraphedStep } from '../src/model';
 
 function step(name: string, flow: Partial<Omit<GraphedStep, 'name'>> = {}): GraphedStep {
@@ -106,5 +106,28 @@ describe('mermaidGraph', () => {
 
   test('a workflow without steps is its start node', () => {
     expect(mermaidGraph({ name: 'empty', steps: [] })).toBe('flowchart TD\n  start(["empty"])');
+  });
+});
+
+describe('mermaidGraph: no sensitive value', () => {
+  test('a sensitive constant, and what a sensitive source is compared with, read [redacted]; other values show', () => {
+    const graph = mermaidGraph({
+      name: 'w',
+      arguments: [{ name: 'pin', sensitive: true }, { name: 'mode' }],
+      steps: [
+        { ...step('send'), args: [{ name: 'code', source: constant({ code: 'x-9931' }) }], sensitiveArgs: ['code'] },
+        step('a', { when: equals(promptArg('pin'), '0000') }),
+        step('b', { when: oneOf(promptArg('mode'), ['x-9931 fast', 'slow']) }),
+        step('c', { when: equals(promptArg('mode'), 'slow') }),
+        step('d', { forEach: constant([{ code: 'x-9931' }]) }),
+      ],
+    });
+    expect(graph.split('\n').slice(7)).toEqual([
+      '  start --> s0',
+      `  s0 -->|"when equals(promptArg('pin'), [redacted])"| s1`,
+      `  s1 -->|"when oneOf(promptArg('mode'), [redacted])"| s2`,
+      `  s2 -->|"when equals(promptArg('mode'), #quot;slow#quot;)"| s3`,
+      `  s3 -->|"forEach constant([redacted])"| s4`,
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { FIXTURES, project, run } from './helpers/tsc';
 import { GraphForEach } from './fixtures/graph/for-each';
 import { GraphLinear } from './fixtures/graph/linear';
 import { GraphParallel } from './fixtures/graph/parallel';
+import { GraphSensitive } from './fixtures/graph/sensitive';
 import { GraphFirst, GraphSecond } from './fixtures/graph/several';
 import { GraphWhen } from './fixtures/graph/when';
 
@@ -14,7 +15,7 @@ const GRAPHS = path.join(FIXTURES, 'graph');
 const golden = (name: string) => fs.readFileSync(path.join(GRAPHS, `${name}.mmd`), 'utf8');
 
 describe('mcpflow graph (CLI)', () => {
-  test.each(['linear', 'parallel', 'when', 'for-each', 'several'])('%s.ts prints its golden graph', (name) => {
+  test.each(['linear', 'parallel', 'when', 'for-each', 'several', 'sensitive'])('%s.ts prints its golden graph', (name) => {
     expect(run('cli', ['graph', path.join(GRAPHS, `${name}.ts`)], GRAPHS)).toEqual({ status: 0, stdout: golden(name) });
   });
 
@@ -26,6 +27,14 @@ describe('mcpflow graph (CLI)', () => {
     expect(golden('several').split('\n\n')).toEqual([expect.stringContaining('graph_first'), expect.stringContaining('graph_second')]);
   });
 
+  test('no sensitive value on an edge: a sensitive constant, and what a sensitive source is compared with, read [redacted]', () => {
+    for (const secret of ['4321', 'sk-live', 'tok-admin']) expect(golden('sensitive')).not.toContain(secret);
+    expect(golden('sensitive')).toContain(`  s1 -->|"when equals(promptArg('api_key'), [redacted])"| s2\n`);
+    expect(golden('sensitive')).toContain(`  s2 -->|"when oneOf(field('session', 'token'), [redacted])"| s3\n`);
+    // A value compared with a part of the result no sensitive argument reads still shows.
+    expect(golden('sensitive')).toContain(`  s3 -->|"when equals(field('session', 'user'), #quot;ada#quot;)"| s4\n`);
+  });
+
   test('the run-time model of each class draws the same graph as the compiler', () => {
     const classes = {
       linear: [GraphLinear],
@@ -33,6 +42,7 @@ describe('mcpflow graph (CLI)', () => {
       when: [GraphWhen],
       'for-each': [GraphForEach],
       several: [GraphFirst, GraphSecond],
+      sensitive: [GraphSensitive],
     };
     for (const [name, workflows] of Object.entries(classes)) {
       expect(`${workflows.map((workflow) => mermaidGraph(readWorkflowModel(workflow)!)).join('\n\n')}\n`).toBe(golden(name));

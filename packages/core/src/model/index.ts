@@ -16,3 +16,4 @@ export * from './mermaid-graph';
 export * from './expose';
 export * from './workflow-tool';
 export * from './workflow-tool-definition';
+export * from './shown-values';

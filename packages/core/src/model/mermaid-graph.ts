@@ -1,12 +1,16 @@
 import { parallelGroups } from './parallel-groups';
+import { shownValues, type ShownValues, type ShownWorkflow } from './shown-values';
 import { conditionText, dataSourceText } from './source-text';
 import type { StepModel, WorkflowModel } from './workflow-model';
 
-/** What a graph shows of a step: its name and its flow options. */
-export type GraphedStep = Pick<StepModel, 'name' | 'parallel' | 'when' | 'forEach'>;
+/**
+ * What a graph shows of a step: its name and its flow options; and what tells which of their
+ * values are sensitive (its arguments and `sensitiveArgs`).
+ */
+export type GraphedStep = Pick<StepModel, 'name' | 'parallel' | 'when' | 'forEach'> & ShownWorkflow['steps'][number];
 
-/** What a graph shows of a workflow: its name and its steps, in declaration order. */
-export interface GraphedWorkflow {
+/** What a graph shows of a workflow: its name and its steps, in declaration order; its arguments tell which are sensitive. */
+export interface GraphedWorkflow extends ShownWorkflow {
   readonly name: WorkflowModel['name'];
   readonly steps: readonly GraphedStep[];
 }
@@ -17,6 +21,8 @@ export interface GraphedWorkflow {
  * sit side by side (the step before forks to each, each joins into the step after); a step's
  * `forEach` and `when` label the edges into it. The text depends only on the model (no locale, no
  * time), so every reader of one class prints the same graph: `mcpflow graph`, a generated SKILL.md.
+ * It never holds a sensitive value: a sensitive constant, and a value a `when` compares a sensitive
+ * source with, read `[redacted]` (see `shownValues`).
  *
  * @example
  * ```ts
@@ -31,7 +37,8 @@ export interface GraphedWorkflow {
  */
 export function mermaidGraph(workflow: GraphedWorkflow): string {
   const lines = ['flowchart TD', `  start(["${mermaidText(workflow.name)}"])`];
-  const nodes = workflow.steps.map((step, index) => ({ id: `s${index}`, parallel: step.parallel, label: edgeLabel(step) }));
+  const shown = shownValues(workflow);
+  const nodes = workflow.steps.map((step, index) => ({ id: `s${index}`, parallel: step.parallel, label: edgeLabel(step, shown) }));
   workflow.steps.forEach((step, index) => lines.push(`  ${nodes[index].id}["${mermaidText(step.name)}"]`));
   let previous = ['start'];
   for (const group of parallelGroups(nodes)) {
@@ -45,10 +52,10 @@ export function mermaidGraph(workflow: GraphedWorkflow): string {
 }
 
 /** What an edge into a step says: how often it runs (`forEach`), then whether it runs (`when`). */
-function edgeLabel(step: GraphedStep): string | undefined {
+function edgeLabel(step: GraphedStep, shown: ShownValues): string | undefined {
   const parts = [
-    ...(step.forEach === undefined ? [] : [`forEach ${dataSourceText(step.forEach)}`]),
-    ...(step.when === undefined ? [] : [`when ${conditionText(step.when)}`]),
+    ...(step.forEach === undefined ? [] : [`forEach ${dataSourceText(step.forEach, shown)}`]),
+    ...(step.when === undefined ? [] : [`when ${conditionText(step.when, shown)}`]),
   ];
   return parts.length ? parts.join('; ') : undefined;
 }
@@ -57,5 +64,5 @@ const ENTITIES: Readonly<Record<string, string>> = { '#': '#35;', '"': '#quot;',
 
 /** Text safe inside a quoted Mermaid label: the characters Mermaid would read as syntax become entity codes. */
 function mermaidText(text: string): string {
-  return text.replace(/\r\n|\r|\n/g, ' ').replace(/[#"<>`]/g, (char) => ENTITIES[char]);
+  return text.replace(/\r\n|[\r\n\u2028\u2029]/g, ' ').replace(/[#"<>`]/g, (char) => ENTITIES[char]);
 }

@@ -2,6 +2,8 @@ import {
   conditionText,
   dataSourceText,
   mermaidGraph,
+  shownValues,
+  type ShownValues,
   stepActionUri,
   stepTool,
   type StepModel,
@@ -28,7 +30,7 @@ export function skillMarkdown(model: WorkflowModel, faces: WorkflowFaces): strin
     `# ${model.title ?? model.name}\n\n${model.description ?? ''}`,
     `## What it does\n\n${whatItDoes(model, faces)}`,
     `## Arguments\n\n${argumentsText(model)}`,
-    `## Steps\n\n${model.steps.map((step, index) => stepText(step, index)).join('\n')}`,
+    `## Steps\n\n${model.steps.map((step, index) => stepText(step, index, shownValues(model))).join('\n')}`,
     `## Graph\n\n\`\`\`mermaid\n${mermaidGraph(model)}\n\`\`\``,
     `## How to run it\n\n${howToRun(model, faces)}`,
   ];
@@ -58,19 +60,19 @@ function argumentsText(model: WorkflowModel): string {
     .join('\n');
 }
 
-function stepText(step: StepModel, index: number): string {
+function stepText(step: StepModel, index: number, shown: ShownValues): string {
   const tool = stepTool(step);
   const uri = stepActionUri(step);
   const action = tool !== undefined ? `calls tool \`${tool}\`` : uri !== undefined ? `reads resource \`${uri}\`` : 'does nothing';
   const inputs = [
-    ...step.args.map(({ name, source }) => `\`${name}\` from ${dataSourceText(source)}`),
-    ...step.fills.map(({ variable, source }) => `\`{${variable}}\` from ${dataSourceText(source)}`),
+    ...step.args.map(({ name, source }) => `\`${name}\` from ${dataSourceText(source, shown)}`),
+    ...step.fills.map(({ variable, source }) => `\`{${variable}}\` from ${dataSourceText(source, shown)}`),
   ];
   const lines = [`${index + 1}. **${step.name}** — ${action}${inputs.length ? ` with ${inputs.join(', ')}` : ''}.`];
   const flow = [
     ...(step.parallel ? ['runs in parallel with the adjacent parallel steps'] : []),
-    ...(step.forEach === undefined ? [] : [`runs once for each element of ${dataSourceText(step.forEach)}`]),
-    ...(step.when === undefined ? [] : [`runs only when ${conditionText(step.when)}`]),
+    ...(step.forEach === undefined ? [] : [`runs once for each element of ${dataSourceText(step.forEach, shown)}`]),
+    ...(step.when === undefined ? [] : [`runs only when ${conditionText(step.when, shown)}`]),
     ...(step.optional ? ['optional: the workflow goes on if it fails'] : []),
     ...(step.binding === undefined ? [] : [`its value is bound as \`${step.binding}\``]),
   ];
