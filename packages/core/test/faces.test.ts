@@ -3,7 +3,7 @@ import { skillMarkdown } from '../src/adapter-kit/faces/skill-markdown';
 import { ServerSkills } from '../src/adapter-kit/faces/skill-source';
 import { boundOutputs } from '../src/adapter-kit/faces/tool-outputs';
 
-// The pure pieces of the faces: what expose means, the skill name, the outputs' bound, SKILL.md.
+// The pure pieces of the faces: what expose means, the skill name, the outputs' bound (SKILL.md: skill-markdown.test.ts).
 
 function step(name: string, extra: Partial<StepModel> = {}): StepModel {
   return {
@@ -89,60 +89,13 @@ describe('boundOutputs: a tool result holds its outputs to maxTraceBytes', () =>
   });
 });
 
-describe('skillMarkdown: the SKILL.md of a workflow', () => {
-  test('the sections, from the model alone', () => {
-    const report = model({
-      expose: { prompt: false, skill: true },
-      arguments: [
-        { name: 'project', required: true, description: 'Which project\nexactly' },
-        { name: 'token', required: false, sensitive: true },
-      ],
-      steps: [
-        step('pages', {
-          binding: 'pages',
-          args: [{ name: 'query', source: { kind: 'promptArg', name: 'project' } }],
-          guidance: 'Finding {project}.',
-        }),
-        step('each', {
-          action: { kind: 'resource', uri: 'wiki://pages/{id}' },
-          forEach: { kind: 'fromStep', binding: 'pages' },
-          fills: [{ variable: 'id', source: { kind: 'item', path: 'id' } }],
-          when: { kind: 'present', source: { kind: 'promptArg', name: 'token' } },
-          optional: true,
-          parallel: true,
-        }),
-      ],
-    });
-    expect(skillMarkdown(report, workflowFaces(report)).split('## ').slice(1)).toEqual([
-      'What it does\n\nIt is a workflow of 2 steps: follow them in order, calling each tool and reading each resource yourself.\n\n',
-      'Arguments\n\n- `project` (required) — Which project exactly\n- `token` (optional; sensitive: never shown in the trace)\n\n',
-      [
-        'Steps',
-        '',
-        "1. **pages** — calls tool `pages_tool` with `query` from promptArg('project').",
-        '   Its value is bound as `pages`.',
-        '   Guidance: Finding {project}.',
-        "2. **each** — reads resource `wiki://pages/{id}` with `{id}` from item('id').",
-        "   Runs in parallel with the adjacent parallel steps; runs once for each element of fromStep('pages'); runs only when present(promptArg('token')); optional: the workflow goes on if it fails.",
-        '',
-        '',
-      ].join('\n'),
-      expect.stringMatching(/^Graph\n\n```mermaid\nflowchart TD\n {2}start\(\["project_report"\]\)\n/) as unknown,
-      'How to run it\n\nThis server does not run it as a prompt or a tool: follow the steps above yourself.\n',
-    ]);
-  });
-
-  test('front matter: the SEP-2640 name, and the description as a quoted scalar whatever it holds', () => {
+describe('skillMarkdown: the SKILL.md of a workflow (what an LLM reads of it: skill-markdown.test.ts)', () => {
+  test('front matter: the SEP-2640 name, and the description as a quoted scalar on one line whatever it holds', () => {
     const text = skillMarkdown(
       model({ expose: { skill: true }, description: 'Say "hi":\n  # not a comment' }),
       workflowFaces(model({ expose: { skill: true } })),
     );
-    expect(text.split('\n').slice(0, 4)).toEqual([
-      '---',
-      'name: project-report',
-      'description: "Say \\"hi\\":\\n  # not a comment"',
-      '---',
-    ]);
+    expect(text.split('\n').slice(0, 4)).toEqual(['---', 'name: project-report', 'description: "Say \\"hi\\": # not a comment"', '---']);
   });
 });
 

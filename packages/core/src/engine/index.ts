@@ -37,6 +37,7 @@ export {
   type QuestionMeta,
   type SamplingRequest,
 } from './asking/ask-request';
+export { jsonSchemaOf as answerJsonSchema } from './asking/form-schema';
 export { planWorkflow, type PlannedStep, type WorkflowPlan } from './plan/plan-workflow';
 export {
   createExecutionState,

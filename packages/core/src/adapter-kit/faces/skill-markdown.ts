@@ -1,50 +1,67 @@
-import {
-  conditionText,
-  dataSourceText,
-  mermaidGraph,
-  shownValues,
-  type ShownValues,
-  stepActionUri,
-  stepTool,
-  type StepModel,
-  type WorkflowFaces,
-  type WorkflowModel,
-} from '../../model';
+import { mermaidGraph, stepActionUri, stepTool, type StepModel, type WorkflowFaces, type WorkflowModel } from '../../model';
+import type { WorkflowClass } from '../../model/read-workflow';
+import { codeSpan, fencedBlock, oneLine, yamlString } from './skill-markup';
+import { outputShapes } from './skill-outputs';
+import { questionText, workflowQuestions } from './skill-questions';
+import { skillWords, type SkillWords } from './skill-words';
 
 /**
- * The `SKILL.md` of a workflow served as a skill (SEP-2640), generated from its model: front
- * matter (`name`, `description`), what it does, its arguments, its steps with their guidance, a
- * Mermaid graph of the steps (the one `mcpflow graph` prints), and how to run it (its prompt and
- * tool names). The text depends on the model alone — no time, no locale, no order of `use()` — so
- * every process serving the class serves the same bytes, and the same digest.
+ * The `SKILL.md` of a workflow served as a skill (SEP-2640), written for an LLM (DESIGN §2.10):
+ * front matter (`name`, `description`); what it does and when to run it rather than its steps'
+ * tools; its arguments; its steps in plain words (where each input comes from, when a step runs,
+ * its guidance with placeholders named); its questions (text, choices, expected answer); a Mermaid
+ * graph of the steps (the one `mcpflow graph` prints); how to run it and what the tool face returns.
+ * The workflow's own texts are data: one-line fields flattened, block texts fenced (see
+ * `skill-markup.ts`), so none opens a heading or a section. No sensitive value shows. The text
+ * depends on the class alone — no time, no locale, no order of `use()` — so every process serving
+ * the class serves the same bytes, and the same digest.
  *
  * @example
  * ```ts
- * skillMarkdown(model, workflowFaces(model)); // '---\nname: get-hint\ndescription: "Get a contextual hint"\n---\n…'
+ * skillMarkdown(model, workflowFaces(model), GetHint); // '---\nname: get-hint\ndescription: "Get a contextual hint"\n---\n…'
  * ```
  */
-export function skillMarkdown(model: WorkflowModel, faces: WorkflowFaces): string {
+export function skillMarkdown(model: WorkflowModel, faces: WorkflowFaces, target?: WorkflowClass): string {
+  const questions = workflowQuestions(model);
+  const words = skillWords(model, (ask) => questions.findIndex((question) => question.ask === ask) + 1);
+  const shapes = outputShapes(model, target);
   const sections = [
-    // A JSON string is a YAML double-quoted scalar: any description reads back as itself.
-    `---\nname: ${faces.skill!.name}\ndescription: ${JSON.stringify(model.description ?? '')}\n---`,
-    `# ${model.title ?? model.name}\n\n${model.description ?? ''}`,
-    `## What it does\n\n${whatItDoes(model, faces)}`,
+    `---\nname: ${faces.skill!.name}\ndescription: ${yamlString(model.description ?? '')}\n---`,
+    `# ${oneLine(model.title ?? model.name)}\n\n${whatItDoes(model)}`,
+    `## When to use it\n\n${whenToUse(model, faces, questions.length > 0)}`,
     `## Arguments\n\n${argumentsText(model)}`,
-    `## Steps\n\n${model.steps.map((step, index) => stepText(step, index, shownValues(model))).join('\n')}`,
-    `## Graph\n\n\`\`\`mermaid\n${mermaidGraph(model)}\n\`\`\``,
-    `## How to run it\n\n${howToRun(model, faces)}`,
+    `## Steps\n\n${stepsIntro(model, faces)}\n\n${model.steps.map((step, index) => stepText(step, index, words, shapes)).join('\n\n')}`,
+    ...(questions.length
+      ? [`## Questions\n\n${questions.map((question, index) => questionText(question, index + 1, words)).join('\n\n')}`]
+      : []),
+    `## Graph\n\nThe steps in the order they run (parallel steps side by side; the edges say when a step runs, and over what it loops):\n\n\`\`\`mermaid\n${mermaidGraph(model)}\n\`\`\``,
+    `## How to run it\n\n${howToRun(model, faces, shapes)}`,
   ];
   return `${sections.join('\n\n')}\n`;
 }
 
-function whatItDoes(model: WorkflowModel, faces: WorkflowFaces): string {
+function whatItDoes(model: WorkflowModel): string {
   const count = model.steps.length === 1 ? 'one step' : `${model.steps.length} steps`;
-  const served =
-    faces.prompt || faces.tool
-      ? `The server runs its ${count} itself, in order: it calls its own tools and reads its own resources, asks you (or your model) where a step needs an answer, and returns the conversation of the run. Where it cannot go on, it hands the remaining steps to you, naming the tools to call and the arguments still needed.`
-      : `It is a workflow of ${count}: follow them in order, calling each tool and reading each resource yourself.`;
-  const instructions = (model.instructions ?? []).map((text) => `> ${text.replace(/\r?\n/g, '\n> ')}`);
-  return [served, ...(instructions.length ? [`Its instructions:\n\n${instructions.join('\n>\n')}`] : [])].join('\n\n');
+  const described = model.description ? `\n\nIts description, as its author wrote it:\n\n${fencedBlock(model.description)}` : '';
+  return `A workflow of ${count} (the workflow ${codeSpan(model.name)}).${described}`;
+}
+
+function whenToUse(model: WorkflowModel, faces: WorkflowFaces, asks: boolean): string {
+  const runs = faces.prompt || faces.tool;
+  const lines = [
+    runs
+      ? "Run the workflow as a whole (see How to run it) rather than calling its steps' tools yourself: the server runs the steps in order, passes each result to the steps that need it, asks where a step needs an answer, and keeps sensitive values out of the conversation. Where it cannot go on, it hands the remaining steps to you, naming the tools to call and the arguments still needed."
+      : 'This server does not run it for you: follow the steps below yourself, in order, calling each tool and reading each resource.',
+    ...(asks
+      ? [
+          "If the user declines or cancels a question, the run ends there: do not answer the question yourself, and do not do the remaining steps on the user's behalf (by calling their tools or otherwise). Tell the user what was not done.",
+        ]
+      : []),
+    ...(model.instructions ?? []).map(
+      (text, index) => `${index === 0 ? 'Its instructions, as its author wrote them:\n\n' : ''}${fencedBlock(text)}`,
+    ),
+  ];
+  return lines.join('\n\n');
 }
 
 function argumentsText(model: WorkflowModel): string {
@@ -53,52 +70,71 @@ function argumentsText(model: WorkflowModel): string {
     .map((argument) => {
       const notes = [
         argument.required === false ? 'optional' : 'required',
-        ...(argument.sensitive ? ['sensitive: never shown in the trace'] : []),
+        ...(argument.sensitive ? ['sensitive: the server never shows its value'] : []),
       ];
-      return `- \`${argument.name}\` (${notes.join('; ')})${argument.description ? ` — ${oneLine(argument.description)}` : ''}`;
+      return `- ${codeSpan(argument.name)} (${notes.join('; ')})${argument.description ? `: ${oneLine(argument.description)}` : ''}`;
     })
     .join('\n');
 }
 
-function stepText(step: StepModel, index: number, shown: ShownValues): string {
+function stepsIntro(model: WorkflowModel, faces: WorkflowFaces): string {
+  if (!model.steps.length) return 'It has no steps.';
+  return faces.prompt || faces.tool ? 'The server runs these steps itself, in this order.' : 'Do these steps yourself, in this order.';
+}
+
+function stepText(step: StepModel, index: number, words: SkillWords, shapes: ReadonlyMap<string, string>): string {
   const tool = stepTool(step);
   const uri = stepActionUri(step);
-  const action = tool !== undefined ? `calls tool \`${tool}\`` : uri !== undefined ? `reads resource \`${uri}\`` : 'does nothing';
+  const sensitive = new Set(step.sensitiveArgs);
   const inputs = [
-    ...step.args.map(({ name, source }) => `\`${name}\` from ${dataSourceText(source, shown)}`),
-    ...step.fills.map(({ variable, source }) => `\`{${variable}}\` from ${dataSourceText(source, shown)}`),
+    ...step.args.map(({ name, source }) => `- ${codeSpan(name)}${sensitive.has(name) ? ' (sensitive)' : ''}: ${words.source(source)}`),
+    ...step.fills.map(({ variable, source }) => `- ${codeSpan(`{${variable}}`)}: ${words.source(source)}`),
   ];
-  const lines = [`${index + 1}. **${step.name}** — ${action}${inputs.length ? ` with ${inputs.join(', ')}` : ''}.`];
+  const action =
+    tool !== undefined ? `Calls the tool ${codeSpan(tool)}` : uri !== undefined ? `Reads the resource ${codeSpan(uri)}` : 'Does nothing';
+  const lines = [`### Step ${index + 1}: ${codeSpan(step.name)}`, inputs.length ? `${action} with:\n\n${inputs.join('\n')}` : `${action}.`];
   const flow = [
-    ...(step.parallel ? ['runs in parallel with the adjacent parallel steps'] : []),
-    ...(step.forEach === undefined ? [] : [`runs once for each element of ${dataSourceText(step.forEach, shown)}`]),
-    ...(step.when === undefined ? [] : [`runs only when ${conditionText(step.when, shown)}`]),
-    ...(step.optional ? ['optional: the workflow goes on if it fails'] : []),
-    ...(step.binding === undefined ? [] : [`its value is bound as \`${step.binding}\``]),
+    ...(step.parallel ? ['It runs at the same time as the parallel steps next to it.'] : []),
+    ...(step.forEach === undefined ? [] : [`It runs once for each element of ${words.source(step.forEach)}.`]),
+    ...(step.when === undefined ? [] : [`It runs only when ${words.condition(step.when)}; otherwise it is skipped.`]),
+    ...(step.optional ? ['It is optional: if it fails, the workflow goes on.'] : []),
+    ...(step.binding === undefined ? [] : [`Its result: ${shapes.get(step.name)}.`]),
   ];
-  if (flow.length) lines.push(`   ${capitalized(flow.join('; '))}.`);
-  if (step.guidance !== undefined) lines.push(`   Guidance: ${oneLine(step.guidance)}`);
-  return lines.join('\n');
+  if (flow.length) lines.push(flow.join(' '));
+  if (step.guidance !== undefined)
+    lines.push(
+      'What the server says at this step (`<…>` marks what it fills in):',
+      fencedBlock(words.template(step.guidance, step.forEach !== undefined)),
+    );
+  return lines.join('\n\n');
 }
 
-function howToRun(model: WorkflowModel, faces: WorkflowFaces): string {
+function howToRun(model: WorkflowModel, faces: WorkflowFaces, shapes: ReadonlyMap<string, string>): string {
   const ways = [
     ...(faces.prompt
-      ? [`- As a prompt: \`prompts/get\` with name \`${model.name}\` and the arguments above; the result is the conversation of the run.`]
-      : []),
-    ...(faces.tool
       ? [
-          `- As a tool: \`tools/call\` with name \`${faces.tool.name}\` and the arguments above; the result's \`structuredContent\` is \`{ status, outputs }\`, \`outputs\` holding each completed step's value by its binding name.`,
+          `- As a prompt: \`prompts/get\` with name ${codeSpan(model.name)} and the arguments above. The result is the conversation of the run.`,
         ]
       : []),
+    ...(faces.tool
+      ? [`- As a tool: \`tools/call\` with name ${codeSpan(faces.tool.name)} and the arguments above. The result is described below.`]
+      : []),
   ];
-  return ways.length ? ways.join('\n') : 'This server does not run it as a prompt or a tool: follow the steps above yourself.';
+  if (!ways.length) return 'This server does not run it as a prompt or a tool: follow the steps above yourself.';
+  return faces.tool ? `${ways.join('\n')}\n\n${toolResult(model, shapes)}` : ways.join('\n');
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s*\r?\n\s*/g, ' ');
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+function toolResult(model: WorkflowModel, shapes: ReadonlyMap<string, string>): string {
+  const outputs = model.steps.flatMap((step) =>
+    step.binding === undefined
+      ? []
+      : [`  - ${codeSpan(step.binding)}: the result of step ${codeSpan(step.name)}, ${shapes.get(step.name)}`],
+  );
+  return [
+    "The tool's result: its text is the conversation of the run, and its `structuredContent` is `{ status, outputs }`:",
+    '',
+    '- `status`: `completed` (every step ran), `handoff` (the server could not go on: the text names the steps left to you), `failed` (a step failed; the result has `isError: true`), or `cancelled` (the user declined or cancelled a question: do not go on).',
+    `- \`outputs\`: each completed step's result by name (sensitive values shown as \`[redacted]\`)${outputs.length ? ':' : '; this workflow names none.'}`,
+    ...outputs,
+  ].join('\n');
 }

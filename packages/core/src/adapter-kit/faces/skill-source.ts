@@ -32,7 +32,7 @@ export function workflowSkill(target: WorkflowClass, model: WorkflowModel): Work
   let skill = skills.get(target);
   if (!skill) {
     const faces = workflowFaces(model);
-    skill = Object.freeze({ name: faces.skill!.name, description: model.description ?? '', markdown: skillMarkdown(model, faces) });
+    skill = Object.freeze({ name: faces.skill!.name, description: model.description ?? '', markdown: skillMarkdown(model, faces, target) });
     skills.set(target, skill);
   }
   return skill;

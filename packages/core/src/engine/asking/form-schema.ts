@@ -46,7 +46,8 @@ export function formSchema(
   return { form: { type: 'object', properties: { [field]: primitiveField({ title, ...json }, title) }, required: [field] }, whole: false };
 }
 
-function jsonSchemaOf(schema: AnswerSchemaLike | undefined): Record<string, unknown> {
+/** An answer schema as JSON Schema (its input side); a string when there is none or zod cannot write it. */
+export function jsonSchemaOf(schema: AnswerSchemaLike | undefined): Record<string, unknown> {
   if (!schema || !('_zod' in schema)) return { type: 'string' };
   try {
     return z.toJSONSchema(schema as unknown as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
