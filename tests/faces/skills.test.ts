@@ -190,6 +190,8 @@ test('a sensitive constant, and what a condition compares a sensitive source wit
     const { files } = await skillsOf(client as unknown as Client);
     const text = files[0].text!;
     for (const secret of ['4321', 'sk-live-the-real-key', 'tok-admin-1', 'tok-admin-2']) expect(text).not.toContain(secret);
+    expect(text).toContain('- `pin` (sensitive): the fixed value [redacted]');
+    expect(text).toContain('It runs only when the `api_key` argument is [redacted]; otherwise it is skipped.');
     const graph = text.slice(text.indexOf('```mermaid'));
     expect(graph).toContain('[redacted]');
     expect(graph).not.toContain('4321');

@@ -21,6 +21,7 @@ import {
 import { workflowFaces } from '../src/model';
 import { readWorkflowModel, type WorkflowClass } from '../src/model/read-workflow';
 import { skillMarkdown } from '../src/adapter-kit/faces/skill-markdown';
+import { codeSpan, fencedBlock, oneLine } from '../src/adapter-kit/faces/skill-markup';
 
 // The SKILL.md generator, read as the LLM that gets it reads it: sections, plain words, questions,
 // the result's shape; no notation of mcpflow's, no raw placeholder, no markup from a workflow's texts.
@@ -252,4 +253,12 @@ describe("skillMarkdown: a workflow's texts are data, not markup", () => {
     }
     expect(skillOf(Odd).split('\n')[2]).toBe('description: "a b c\\u007fd\\ufeffe"');
   });
+});
+
+test('the markup helpers: a code span and a fence no text can close, a line no break survives', () => {
+  expect(codeSpan('get_hint')).toBe('`get_hint`');
+  expect(codeSpan('a`b')).toBe('``a`b``');
+  expect(codeSpan('`x`')).toBe('`` `x` ``');
+  expect(fencedBlock('a\r\n```\nb')).toBe('````text\na\n```\nb\n````');
+  expect(oneLine('a \r\n b\rc\u2028d\u2029e\nf')).toBe('a b c d e f');
 });

@@ -85,9 +85,10 @@ function stepsIntro(model: WorkflowModel, faces: WorkflowFaces): string {
 function stepText(step: StepModel, index: number, words: SkillWords, shapes: ReadonlyMap<string, string>): string {
   const tool = stepTool(step);
   const uri = stepActionUri(step);
-  const sensitive = new Set(step.sensitiveArgs);
   const inputs = [
-    ...step.args.map(({ name, source }) => `- ${codeSpan(name)}${sensitive.has(name) ? ' (sensitive)' : ''}: ${words.source(source)}`),
+    ...step.args.map(
+      ({ name, source }) => `- ${codeSpan(name)}${words.sensitive(step, name, source) ? ' (sensitive)' : ''}: ${words.source(source)}`,
+    ),
     ...step.fills.map(({ variable, source }) => `- ${codeSpan(`{${variable}}`)}: ${words.source(source)}`),
   ];
   const action =

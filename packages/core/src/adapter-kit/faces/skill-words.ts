@@ -8,6 +8,7 @@ import {
   type DataSource,
   type JsonValue,
   type ShownValues,
+  type StepModel,
   type WorkflowModel,
 } from '../../model';
 import { codeSpan } from './skill-markup';
@@ -21,6 +22,8 @@ import { codeSpan } from './skill-markup';
 export interface SkillWords {
   /** Where a value comes from. */
   source(source: DataSource): string;
+  /** Whether a step's argument is sensitive: marked in `sensitiveArgs`, or from a sensitive argument or answer. */
+  sensitive(step: Pick<StepModel, 'sensitiveArgs'>, name: string, source: DataSource): boolean;
   /** When a `when` condition holds. */
   condition(condition: Condition): string;
   /** A text with its `{name}` placeholders written as `<…>` names; `{item…}` reads the loop's element when `inLoop`. */
@@ -65,13 +68,14 @@ export function skillWords(model: WorkflowModel, questionNumber: (ask: AskSource
   };
   return {
     source,
+    sensitive: (step, name, from) => step.sensitiveArgs.includes(name) || (from.kind !== 'constant' && shown.sensitive(from)),
     condition: (condition) => conditionWords(condition, false, source, shown),
     template: (text, inLoop, context = []) => templateWords(text, inLoop, context),
   };
 }
 
 /** A value as shown: in a code span, or `[redacted]` bare. */
-export function valueWords(shown: string): string {
+function valueWords(shown: string): string {
   return shown === REDACTED_VALUE ? REDACTED_VALUE : codeSpan(shown);
 }
 
