@@ -1,18 +1,19 @@
 import { isDeepStrictEqual } from 'node:util';
-import { conditionSources, conditionText, type Condition } from '../../model';
+import { conditionSources, conditionText, type Condition, type ShownValues } from '../../model';
 import { planResolver, type ExecutionScope } from './resolve-source';
 
 /** A step's `when`, planned once: whether it reads the `forEach` element, and its test. */
 export interface PlannedCondition {
   /** True when the condition reads `item()`: it is then tested per element, not once per step. */
   readonly readsItem: boolean;
-  /** The condition as written, for the reason a step or element was skipped. */
+  /** The condition as written, for the reason a step or element was skipped (no value compared with a sensitive source). */
   readonly text: string;
   holds(scope: ExecutionScope): boolean;
 }
 
 /**
- * Plans a condition. A source with no value (an optional step that failed, a missing optional
+ * Plans a condition; `shown` (the workflow's `shownValues`) keeps what it compares a sensitive
+ * source with out of its text. A source with no value (an optional step that failed, a missing optional
  * argument) is not present and equals nothing, so `not(present(...))` can branch on it.
  *
  * @example
@@ -20,10 +21,10 @@ export interface PlannedCondition {
  * planCondition(not(present(item('labels')))).holds({ args: {}, bindings: {}, iteration: { index: 0, item: { labels: [] } } }); // true
  * ```
  */
-export function planCondition(condition: Condition): PlannedCondition {
+export function planCondition(condition: Condition, shown?: ShownValues): PlannedCondition {
   return {
     readsItem: conditionSources(condition).some((source) => source.kind === 'item'),
-    text: conditionText(condition),
+    text: conditionText(condition, shown),
     holds: planTest(condition),
   };
 }

@@ -1,10 +1,12 @@
 import {
   isAskSource,
   parallelGroups,
+  shownValues,
   stepActionUri,
   uriTemplateVariableNames,
   type AskSource,
   type DataSource,
+  type ShownValues,
   type StepAction,
   type StepModel,
   type WorkflowModel,
@@ -94,7 +96,9 @@ export interface WorkflowPlan {
  */
 export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplateParser): WorkflowPlan {
   const sensitiveArguments = new Set(model.arguments.filter((argument) => argument.sensitive).map((argument) => argument.name));
-  const steps = model.steps.map((step, index) => planStep(step, index, sensitiveArguments, parseUriTemplate));
+  // A skipped step's reason names its condition: with no value compared with a sensitive source.
+  const shown = shownValues(model);
+  const steps = model.steps.map((step, index) => planStep(step, index, sensitiveArguments, shown, parseUriTemplate));
   const sensitiveStepArguments = steps.flatMap((step) => step.args.filter((argument) => argument.sensitive));
   return {
     model,
@@ -110,6 +114,7 @@ function planStep(
   step: StepModel,
   index: number,
   sensitiveArguments: ReadonlySet<string>,
+  shown: ShownValues,
   parseUriTemplate: UriTemplateParser,
 ): PlannedStep {
   const sensitiveArgs = new Set(step.sensitiveArgs);
@@ -143,7 +148,7 @@ function planStep(
     actionUri: actionUri === undefined ? undefined : uri(actionUri),
     resources: step.resources.map(uri),
     asks,
-    when: step.when === undefined ? undefined : planCondition(step.when),
+    when: step.when === undefined ? undefined : planCondition(step.when, shown),
     forEach: step.forEach === undefined ? undefined : planResolver(step.forEach),
     hasFlow: step.when !== undefined || step.forEach !== undefined || step.transform !== undefined || step.optional,
   };
