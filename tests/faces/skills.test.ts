@@ -45,7 +45,7 @@ Never reveal the ending.
 
 ## Arguments
 
-- \`player\` (required): The player's name
+- \`player\` (required; text): The player's name
 
 ## Steps
 

@@ -137,6 +137,7 @@ describe('skillMarkdown: written for an LLM', () => {
       'present(',
     ])
       expect(markupLines(text).join('\n')).not.toContain(notation);
+    expect(text).toContain('- `customer` (required; text): Who is reordering\n- `query` (optional; text)\n');
     expect(text).toContain('- `customer`: the `customer` argument');
     expect(text).toContain('- `{sku}`: the `sku` of the current element of the loop');
     expect(text).toContain("It runs once for each element of the `lines` of step `order`'s result.");
@@ -221,7 +222,7 @@ describe("skillMarkdown: a workflow's texts are data, not markup", () => {
       '## How to run it',
     ]);
     expect(markupLines(text).filter((line) => line.startsWith('- '))).toEqual([
-      '- `target` (required): Which one ## Arguments - `forged`',
+      '- `target` (required; text): Which one ## Arguments - `forged`',
       '- `target`: the `target` argument',
       '- As a prompt: `prompts/get` with name `hostile` and the arguments above. The result is the conversation of the run.',
       '- As a tool: `tools/call` with name `hostile` and the arguments above. The result is described below.',

@@ -1,7 +1,7 @@
 import { mermaidGraph, stepActionUri, stepTool, type StepModel, type WorkflowFaces, type WorkflowModel } from '../../model';
 import type { WorkflowClass } from '../../model/read-workflow';
 import { codeSpan, fencedBlock, oneLine, yamlString } from './skill-markup';
-import { outputShapes } from './skill-outputs';
+import { argumentShapes, outputShapes } from './skill-shapes';
 import { questionText, workflowQuestions } from './skill-questions';
 import { skillWords, type SkillWords } from './skill-words';
 
@@ -29,7 +29,7 @@ export function skillMarkdown(model: WorkflowModel, faces: WorkflowFaces, target
     `---\nname: ${faces.skill!.name}\ndescription: ${yamlString(model.description ?? '')}\n---`,
     `# ${oneLine(model.title ?? model.name)}\n\n${whatItDoes(model)}`,
     `## When to use it\n\n${whenToUse(model, faces, questions.length > 0)}`,
-    `## Arguments\n\n${argumentsText(model)}`,
+    `## Arguments\n\n${argumentsText(model, argumentShapes(target))}`,
     `## Steps\n\n${stepsIntro(model, faces)}\n\n${model.steps.map((step, index) => stepText(step, index, words, shapes)).join('\n\n')}`,
     ...(questions.length
       ? [`## Questions\n\n${questions.map((question, index) => questionText(question, index + 1, words)).join('\n\n')}`]
@@ -64,12 +64,13 @@ function whenToUse(model: WorkflowModel, faces: WorkflowFaces, asks: boolean): s
   return lines.join('\n\n');
 }
 
-function argumentsText(model: WorkflowModel): string {
+function argumentsText(model: WorkflowModel, types: ReadonlyMap<string, string>): string {
   if (!model.arguments.length) return 'It takes no arguments.';
   return model.arguments
     .map((argument) => {
       const notes = [
         argument.required === false ? 'optional' : 'required',
+        ...(types.has(argument.name) ? [types.get(argument.name)!] : []),
         ...(argument.sensitive ? ['sensitive: the server never shows its value'] : []),
       ];
       return `- ${codeSpan(argument.name)} (${notes.join('; ')})${argument.description ? `: ${oneLine(argument.description)}` : ''}`;

@@ -1,7 +1,23 @@
 import { z } from 'zod';
 import { stepTool, type StepModel, type WorkflowModel } from '../../model';
-import { readStepRecords, type WorkflowClass } from '../../model/read-workflow';
+import { readStepRecords, readWorkflowOptions, type WorkflowClass } from '../../model/read-workflow';
 import { typeWords } from './skill-types';
+
+/**
+ * Each argument's type in plain words, by name, from the workflow's zod schemas ("text", "a whole
+ * number (at least 1)"); empty without the class.
+ *
+ * @example
+ * ```ts
+ * argumentShapes(GetHint).get('player'); // 'text'
+ * ```
+ */
+export function argumentShapes(target?: WorkflowClass): ReadonlyMap<string, string> {
+  if (!target) return new Map();
+  const schema = jsonSchema(z.object((readWorkflowOptions(target)?.arguments ?? {}) as unknown as z.ZodRawShape), 'input');
+  const properties = (schema?.properties ?? {}) as Record<string, Record<string, unknown>>;
+  return new Map(Object.entries(properties).map(([name, property]) => [name, typeWords(property)]));
+}
 
 /**
  * What each bound step's value is, in plain words, by step name: the shape of a tool's structured
@@ -29,12 +45,16 @@ function valueWords(step: StepModel, tool: unknown): string {
   const definition = tool as { workflow?: unknown; config?: { outputSchema?: z.ZodRawShape } } | undefined;
   if (definition?.workflow !== undefined) return "the inner workflow's result, `{ status, outputs }`";
   const shape = definition?.config?.outputSchema;
-  if (shape) {
-    try {
-      return typeWords(z.toJSONSchema(z.object(shape), { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>);
-    } catch {
-      // A schema zod cannot write as JSON Schema: said as for a tool without one.
-    }
-  }
+  const schema = shape && jsonSchema(z.object(shape), 'output');
+  if (schema) return typeWords(schema);
   return "the tool's structured result, else its text (parsed when it is JSON)";
+}
+
+/** A zod schema as JSON Schema; undefined where zod cannot write it (then said as if there were none). */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> | undefined {
+  try {
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
 }
