@@ -69,10 +69,16 @@ const manual = defineResource('manual', 'docs://manual/{sku}', {}, async (uri) =
   description: 'Reorder what a customer bought last time',
   arguments: { customer: z.string().describe('Who is reordering'), query: z.string().optional() },
   instructions: ['Be brief.'],
+  resources: ['docs://policy'],
   expose: { tool: true, skill: true },
 })
 class Reorder {
-  @Step({ tool: findOrder, args: { customer: promptArg('customer') }, guidance: 'Looking up {customer} for "{query}" ({{literal}}).' })
+  @Step({
+    tool: findOrder,
+    args: { customer: promptArg('customer') },
+    resources: ['docs://returns'],
+    guidance: 'Looking up {customer} for "{query}" ({{literal}}).',
+  })
   @Bind('order')
   order!: { id: string; lines: { sku: string; qty: number }[] };
 
@@ -139,6 +145,8 @@ describe('skillMarkdown: written for an LLM', () => {
       expect(markupLines(text).join('\n')).not.toContain(notation);
     expect(text).toContain('- `customer` (required; text): Who is reordering\n- `query` (optional; text)\n');
     expect(text).toContain('- `customer`: the `customer` argument');
+    expect(text).toContain('The server shows the resource `docs://policy` before the first step.');
+    expect(text).toContain('It shows the conversation the resource `docs://returns`.');
     expect(text).toContain('- `{sku}`: the `sku` of the current element of the loop');
     expect(text).toContain("It runs once for each element of the `lines` of step `order`'s result.");
     expect(text).toContain('It runs only when the `query` argument is missing or empty; otherwise it is skipped.');

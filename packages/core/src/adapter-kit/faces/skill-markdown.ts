@@ -57,6 +57,7 @@ function whenToUse(model: WorkflowModel, faces: WorkflowFaces, asks: boolean): s
           "If the user declines or cancels a question, the run ends there: do not answer the question yourself, and do not do the remaining steps on the user's behalf (by calling their tools or otherwise). Tell the user what was not done.",
         ]
       : []),
+    ...(model.resources.length ? [`The server shows ${resourceList(model.resources)} before the first step.`] : []),
     ...(model.instructions ?? []).map(
       (text, index) => `${index === 0 ? 'Its instructions, as its author wrote them:\n\n' : ''}${fencedBlock(text)}`,
     ),
@@ -100,6 +101,7 @@ function stepText(step: StepModel, index: number, words: SkillWords, shapes: Rea
     ...(step.forEach === undefined ? [] : [`It runs once for each element of ${words.source(step.forEach)}.`]),
     ...(step.when === undefined ? [] : [`It runs only when ${words.condition(step.when)}; otherwise it is skipped.`]),
     ...(step.optional ? ['It is optional: if it fails, the workflow goes on.'] : []),
+    ...(step.resources.length ? [`It shows the conversation ${resourceList(step.resources)}.`] : []),
     ...(step.binding === undefined ? [] : [`Its result: ${shapes.get(step.name)}.`]),
   ];
   if (flow.length) lines.push(flow.join(' '));
@@ -109,6 +111,10 @@ function stepText(step: StepModel, index: number, words: SkillWords, shapes: Rea
       fencedBlock(words.template(step.guidance, step.forEach !== undefined)),
     );
   return lines.join('\n\n');
+}
+
+function resourceList(uris: readonly string[]): string {
+  return `${uris.length === 1 ? 'the resource' : 'the resources'} ${uris.map(codeSpan).join(', ')}`;
 }
 
 function howToRun(model: WorkflowModel, faces: WorkflowFaces, shapes: ReadonlyMap<string, string>): string {

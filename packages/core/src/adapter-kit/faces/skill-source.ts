@@ -2,8 +2,9 @@ import type { WorkflowModel } from '../../model';
 import { workflowFaces } from '../../model';
 import type { WorkflowClass } from '../../model/read-workflow';
 import { skillMarkdown } from './skill-markdown';
+import { oneLine } from './skill-markup';
 
-/** A workflow served as a skill: its SEP-2640 name, its description and its generated `SKILL.md`. */
+/** A workflow served as a skill: its SEP-2640 name, its description (on one line, as its front matter has it) and its generated `SKILL.md`. */
 export interface WorkflowSkill {
   readonly name: string;
   readonly description: string;
@@ -32,7 +33,11 @@ export function workflowSkill(target: WorkflowClass, model: WorkflowModel): Work
   let skill = skills.get(target);
   if (!skill) {
     const faces = workflowFaces(model);
-    skill = Object.freeze({ name: faces.skill!.name, description: model.description ?? '', markdown: skillMarkdown(model, faces, target) });
+    skill = Object.freeze({
+      name: faces.skill!.name,
+      description: oneLine(model.description ?? ''),
+      markdown: skillMarkdown(model, faces, target),
+    });
     skills.set(target, skill);
   }
   return skill;
