@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { z } from 'zod';
-import { Bind, Step, Workflow, askUser, constant, equals, field, oneOf, promptArg } from '@mcpflow/decorators';
+import { Bind, Step, Workflow, askUser, constant, equals, field, oneOf, promptArg, workflowTool } from '@mcpflow/decorators';
 import { v2, type TestClient, type TestServer } from '../helpers/lines';
 
 /**
@@ -247,6 +247,53 @@ test('a 2.x client reads a SKILL.md whose texts are data: one front matter, no h
     expect(text).toContain('```text\nHow many <the sku argument>?\n```\n\nExpected answer: a whole number (at least 1).');
     expect(text).toContain('If the user declines or cancels a question, the run ends there');
     expect(text).not.toMatch(/askUser|promptArg|\{sku\}/);
+  } finally {
+    await client.close();
+  }
+});
+
+/** A workflow that takes a PIN as a sensitive argument, called as a tool two levels down. */
+@Workflow({
+  name: 'unlock',
+  description: 'Unlock a door',
+  arguments: { pin: z.string() },
+  sensitiveArguments: ['pin'],
+  expose: { tool: true },
+})
+class Unlock {
+  @Step({ tool: 'open_door', args: { code: promptArg('pin') } })
+  opened!: unknown;
+}
+
+/** Passes its `code` on to Unlock's sensitive `pin`: so `code` is sensitive where it is used. */
+@Workflow({ name: 'enter', description: 'Enter the building', arguments: { code: z.string() }, expose: { tool: true } })
+class Enter {
+  @Step({ tool: workflowTool(Unlock), args: { pin: promptArg('code') } })
+  unlocked!: unknown;
+}
+
+@Workflow({ name: 'night_shift', description: 'Start the night shift', expose: { skill: true } })
+class NightShift {
+  @Step({ tool: workflowTool(Unlock), args: { pin: constant('5512-direct') } })
+  door!: unknown;
+
+  @Step({ tool: workflowTool(Enter), args: { code: constant('7781-nested') } })
+  building!: unknown;
+}
+
+test("a constant a step passes to a called workflow's sensitive argument, at any depth, reads [redacted] (2.x client)", async () => {
+  const client: TestClient = await v2.connect(() => {
+    const server = new v2.WorkflowServer({ name: 'night', version: '1.0.0' });
+    server.registerTool('open_door', { inputSchema: { code: z.string() } }, async () => ({ content: [] }));
+    return server.use(NightShift);
+  });
+  try {
+    const { files } = await skillsOf(client as unknown as Client);
+    const text = files.find((file) => file.text?.includes('name: night-shift'))!.text!;
+    expect(text).not.toContain('5512');
+    expect(text).not.toContain('7781');
+    expect(text).toContain('- `pin`: the fixed value [redacted]');
+    expect(text).toContain('- `code`: the fixed value [redacted]');
   } finally {
     await client.close();
   }

@@ -22,7 +22,8 @@ export interface GraphedWorkflow extends ShownWorkflow {
  * `forEach` and `when` label the edges into it. The text depends only on the model (no locale, no
  * time), so every reader of one class prints the same graph: `mcpflow graph`, a generated SKILL.md.
  * It never holds a sensitive value: a sensitive constant, and a value a `when` compares a sensitive
- * source with, read `[redacted]` (see `shownValues`).
+ * source with, read `[redacted]` (see `shownValues`; a reader that knows more of what is sensitive
+ * passes its own `shown`).
  *
  * @example
  * ```ts
@@ -35,9 +36,8 @@ export interface GraphedWorkflow extends ShownWorkflow {
  * //   s0 --> s1
  * ```
  */
-export function mermaidGraph(workflow: GraphedWorkflow): string {
+export function mermaidGraph(workflow: GraphedWorkflow, shown: ShownValues = shownValues(workflow)): string {
   const lines = ['flowchart TD', `  start(["${mermaidText(workflow.name)}"])`];
-  const shown = shownValues(workflow);
   const nodes = workflow.steps.map((step, index) => ({ id: `s${index}`, parallel: step.parallel, label: edgeLabel(step, shown) }));
   workflow.steps.forEach((step, index) => lines.push(`  ${nodes[index].id}["${mermaidText(step.name)}"]`));
   let previous = ['start'];

@@ -28,19 +28,21 @@ export interface ShownValues {
 export const ALL_VALUES_SHOWN: ShownValues = { value: (value) => JSON.stringify(value), sensitive: () => false };
 
 /**
- * The values of a workflow that a generated text may show (see `ShownValues`).
+ * The values of a workflow that a generated text may show (see `ShownValues`). `calledSensitive`
+ * names, per step, the arguments that are sensitive where the step sends them (the sensitive
+ * arguments of a workflow the step calls as a tool), besides its own `sensitiveArgs`.
  *
  * @example
  * ```ts
  * shownValues(readWorkflowModel(Deploy)).value('4321'); // '[redacted]' when constant('4321') fills a sensitive argument
  * ```
  */
-export function shownValues(workflow: ShownWorkflow): ShownValues {
+export function shownValues(workflow: ShownWorkflow, calledSensitive: (stepIndex: number) => readonly string[] = () => []): ShownValues {
   const sensitiveArguments = new Set((workflow.arguments ?? []).filter((argument) => argument.sensitive).map((argument) => argument.name));
   const secrets: string[] = [];
   const sensitiveReads: { binding: string; path: string[] }[] = [];
-  for (const step of workflow.steps) {
-    const marked = new Set(step.sensitiveArgs);
+  workflow.steps.forEach((step, index) => {
+    const marked = new Set([...(step.sensitiveArgs ?? []), ...calledSensitive(index)]);
     for (const { name, source } of step.args ?? []) {
       const sensitive =
         marked.has(name) ||
@@ -53,7 +55,7 @@ export function shownValues(workflow: ShownWorkflow): ShownValues {
       // A sensitive argument from the element of a loop over a constant: every element is a secret.
       if (source.kind === 'item' && step.forEach?.kind === 'constant') collectTexts(step.forEach.value, secrets);
     }
-  }
+  });
   const holdsSecret = (value: JsonValue): boolean => {
     const texts: string[] = [];
     collectTexts(value, texts);

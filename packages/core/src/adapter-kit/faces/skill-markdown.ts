@@ -3,6 +3,7 @@ import type { WorkflowClass } from '../../model/read-workflow';
 import { codeSpan, fencedBlock, oneLine, yamlString } from './skill-markup';
 import { argumentShapes, outputShapes } from './skill-shapes';
 import { questionText, workflowQuestions } from './skill-questions';
+import { skillShownValues } from './skill-secrets';
 import { skillWords, type SkillWords } from './skill-words';
 
 /**
@@ -23,7 +24,8 @@ import { skillWords, type SkillWords } from './skill-words';
  */
 export function skillMarkdown(model: WorkflowModel, faces: WorkflowFaces, target?: WorkflowClass): string {
   const questions = workflowQuestions(model);
-  const words = skillWords(model, (ask) => questions.findIndex((question) => question.ask === ask) + 1);
+  const shown = skillShownValues(model, target);
+  const words = skillWords(model, (ask) => questions.findIndex((question) => question.ask === ask) + 1, shown);
   const shapes = outputShapes(model, target);
   const sections = [
     `---\nname: ${faces.skill!.name}\ndescription: ${yamlString(model.description ?? '')}\n---`,
@@ -34,7 +36,7 @@ export function skillMarkdown(model: WorkflowModel, faces: WorkflowFaces, target
     ...(questions.length
       ? [`## Questions\n\n${questions.map((question, index) => questionText(question, index + 1, words)).join('\n\n')}`]
       : []),
-    `## Graph\n\nThe steps in the order they run (parallel steps side by side; the edges say when a step runs, and over what it loops):\n\n\`\`\`mermaid\n${mermaidGraph(model)}\n\`\`\``,
+    `## Graph\n\nThe steps in the order they run (parallel steps side by side; the edges say when a step runs, and over what it loops):\n\n\`\`\`mermaid\n${mermaidGraph(model, shown)}\n\`\`\``,
     `## How to run it\n\n${howToRun(model, faces, shapes)}`,
   ];
   return `${sections.join('\n\n')}\n`;

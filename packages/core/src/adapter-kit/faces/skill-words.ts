@@ -31,15 +31,15 @@ export interface SkillWords {
 }
 
 /**
- * The words of one workflow; `questionNumber` numbers its questions as the SKILL.md lists them.
+ * The words of one workflow; `questionNumber` numbers its questions as the SKILL.md lists them,
+ * `shown` says which of its values may show (by default, what the workflow alone tells).
  *
  * @example
  * ```ts
  * skillWords(model, () => 1).source(field('progress', 'room')); // 'the `room` of step `progress`\'s result'
  * ```
  */
-export function skillWords(model: WorkflowModel, questionNumber: (ask: AskSource) => number): SkillWords {
-  const shown = shownValues(model);
+export function skillWords(model: WorkflowModel, questionNumber: (ask: AskSource) => number, shown = shownValues(model)): SkillWords {
   const stepOf = new Map(model.steps.flatMap((step) => (step.binding === undefined ? [] : [[step.binding, step.name] as const])));
   const result = (binding: string, part?: string) => {
     const step = stepOf.get(binding);
