@@ -145,8 +145,8 @@ describe('skillMarkdown: written for an LLM', () => {
       expect(markupLines(text).join('\n')).not.toContain(notation);
     expect(text).toContain('- `customer` (required; text): Who is reordering\n- `query` (optional; text)\n');
     expect(text).toContain('- `customer`: the `customer` argument');
-    expect(text).toContain('The server shows the resource `docs://policy` before the first step.');
-    expect(text).toContain('It shows the conversation the resource `docs://returns`.');
+    expect(text).toContain('The server shows the resource `docs://policy` in the conversation before the first step.');
+    expect(text).toContain('It shows the resource `docs://returns` in the conversation.');
     expect(text).toContain('- `{sku}`: the `sku` of the current element of the loop');
     expect(text).toContain("It runs once for each element of the `lines` of step `order`'s result.");
     expect(text).toContain('It runs only when the `query` argument is missing or empty; otherwise it is skipped.');

@@ -59,7 +59,7 @@ function whenToUse(model: WorkflowModel, faces: WorkflowFaces, asks: boolean): s
           "If the user declines or cancels a question, the run ends there: do not answer the question yourself, and do not do the remaining steps on the user's behalf (by calling their tools or otherwise). Tell the user what was not done.",
         ]
       : []),
-    ...(model.resources.length ? [`The server shows ${resourceList(model.resources)} before the first step.`] : []),
+    ...(model.resources.length ? [`The server shows ${resourceList(model.resources)} in the conversation before the first step.`] : []),
     ...(model.instructions ?? []).map(
       (text, index) => `${index === 0 ? 'Its instructions, as its author wrote them:\n\n' : ''}${fencedBlock(text)}`,
     ),
@@ -103,7 +103,7 @@ function stepText(step: StepModel, index: number, words: SkillWords, shapes: Rea
     ...(step.forEach === undefined ? [] : [`It runs once for each element of ${words.source(step.forEach)}.`]),
     ...(step.when === undefined ? [] : [`It runs only when ${words.condition(step.when)}; otherwise it is skipped.`]),
     ...(step.optional ? ['It is optional: if it fails, the workflow goes on.'] : []),
-    ...(step.resources.length ? [`It shows the conversation ${resourceList(step.resources)}.`] : []),
+    ...(step.resources.length ? [`It shows ${resourceList(step.resources)} in the conversation.`] : []),
     ...(step.binding === undefined ? [] : [`Its result: ${shapes.get(step.name)}.`]),
   ];
   if (flow.length) lines.push(flow.join(' '));
