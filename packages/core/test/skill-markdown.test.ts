@@ -102,7 +102,7 @@ class Reorder {
   @Step({
     tool: placeOrder,
     when: equals(promptArg('query'), 'rush'),
-    args: { sku: constant('A-1'), quantity: constant(1), note: constant('rush') },
+    args: { sku: constant('A-1'), quantity: constant(1), note: askUser('Shipping?', { choices: constant(['express', 'standard']) }) },
   })
   rush!: unknown;
 }
@@ -124,6 +124,7 @@ describe('skillMarkdown: written for an LLM', () => {
       '### Question 1: `sku` of step `placed`',
       '### Question 2: `quantity` of step `placed`',
       '### Question 3: `note` of step `placed`',
+      '### Question 4: `note` of step `rush`',
       '## Graph',
       '## How to run it',
     ]);
@@ -154,6 +155,7 @@ describe('skillMarkdown: written for an LLM', () => {
     expect(text).toContain("- `sku`: the user's answer to question 1");
     expect(text).toContain("- `note`: the model's answer to question 3");
     expect(text).toContain('- `quantity`: the fixed value `1`');
+    expect(text).toContain("- `note`: the user's answer to question 4");
   });
 
   test('guidance and questions with their placeholders named, never raw', () => {
@@ -167,7 +169,8 @@ describe('skillMarkdown: written for an LLM', () => {
   test('each question with its text, its choices and the answer expected', () => {
     const questions = text.slice(text.indexOf('## Questions'), text.indexOf('## Graph'));
     expect(questions).toContain('The server asks the user (a form, through the client) for `sku` of step `placed`:');
-    expect(questions).toContain("The user picks one of the choices, the `lines` of step `order`'s result.");
+    expect(questions).toContain("The user picks one of the choices: the `lines` of step `order`'s result.");
+    expect(questions).toContain('The user picks one of the choices: `"express"`, `"standard"`.');
     expect(questions).toContain('How many?');
     expect(questions).toContain('Expected answer: a whole number (1 to 10).');
     expect(questions).toContain('The server asks your model (a sampling request) for `note` of step `placed`:');

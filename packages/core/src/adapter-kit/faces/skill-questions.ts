@@ -51,7 +51,7 @@ export function questionText(question: SkillQuestion, number: number, words: Ski
     lines.push(
       ask.choices === undefined
         ? `Expected answer: ${typeWords(answerJsonSchema(ask.schema))}.`
-        : `The user picks one of the choices, ${words.source(ask.choices)}.`,
+        : `The user picks one of the choices: ${words.choices(ask.choices)}.`,
     );
   } else {
     const context = Object.keys(ask.context ?? {});

@@ -24,6 +24,8 @@ export interface SkillWords {
   source(source: DataSource): string;
   /** Whether a step's argument is sensitive: marked in `sensitiveArgs`, or from a sensitive argument or answer. */
   sensitive(step: Pick<StepModel, 'sensitiveArgs'>, name: string, source: DataSource): boolean;
+  /** The choices of a question: each fixed one, or where they come from. */
+  choices(source: DataSource): string;
   /** When a `when` condition holds. */
   condition(condition: Condition): string;
   /** A text with its `{name}` placeholders written as `<…>` names; `{item…}` reads the loop's element when `inLoop`. */
@@ -68,6 +70,10 @@ export function skillWords(model: WorkflowModel, questionNumber: (ask: AskSource
   };
   return {
     source,
+    choices: (from) =>
+      from.kind === 'constant' && Array.isArray(from.value) && !shown.sensitive(from)
+        ? from.value.map((choice) => codeSpan(JSON.stringify(choice))).join(', ')
+        : source(from),
     sensitive: (step, name, from) => step.sensitiveArgs.includes(name) || (from.kind !== 'constant' && shown.sensitive(from)),
     condition: (condition) => conditionWords(condition, false, source, shown),
     template: (text, inLoop, context = []) => templateWords(text, inLoop, context),
