@@ -73,7 +73,7 @@ function printGraphs(options: GraphOptions, stdout: Output, stderr: Output): num
     stderr.write(`mcpflow graph: no workflow named '${options.workflow}' in ${where}. Its workflows: ${names}.\n`);
     return 1;
   }
-  stdout.write(`${chosen.map(mermaidGraph).join('\n\n')}\n`);
+  stdout.write(`${chosen.map((workflow) => mermaidGraph(workflow)).join('\n\n')}\n`);
   return 0;
 }
 
