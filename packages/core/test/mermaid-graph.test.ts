@@ -1,5 +1,5 @@
 import { constant, equals, fromStep, item, not, oneOf, present, promptArg, field } from '@mcpflow/decorators';
-import { mermaidGraph, type GraphedStep } from '../src/model';
+import { mermaidGraph, type GraphedStep, type GraphedWorkflow } from '../src/model';
 
 function step(name: string, flow: Partial<Omit<GraphedStep, 'name'>> = {}): GraphedStep {
   return { name, parallel: false, ...flow };
@@ -130,4 +130,10 @@ describe('mermaidGraph: no sensitive value', () => {
       `  s3 -->|"forEach constant([redacted])"| s4`,
     ]);
   });
+});
+
+test('mapped over workflows from untyped code (the index as its second argument), it draws each graph as it would alone', () => {
+  const workflows = [{ name: 'a', steps: [step('x', { when: equals(promptArg('mode'), 'fast') })] }];
+  const untyped = mermaidGraph as unknown as (workflow: GraphedWorkflow, index: number) => string;
+  expect(workflows.map(untyped)).toEqual([mermaidGraph(workflows[0])]);
 });

@@ -23,7 +23,7 @@ export interface GraphedWorkflow extends ShownWorkflow {
  * time), so every reader of one class prints the same graph: `mcpflow graph`, a generated SKILL.md.
  * It never holds a sensitive value: a sensitive constant, and a value a `when` compares a sensitive
  * source with, read `[redacted]` (see `shownValues`; a reader that knows more of what is sensitive
- * passes its own `shown`).
+ * passes its own as `options.shown`).
  *
  * @example
  * ```ts
@@ -36,7 +36,9 @@ export interface GraphedWorkflow extends ShownWorkflow {
  * //   s0 --> s1
  * ```
  */
-export function mermaidGraph(workflow: GraphedWorkflow, shown: ShownValues = shownValues(workflow)): string {
+export function mermaidGraph(workflow: GraphedWorkflow, options: { readonly shown?: ShownValues } = {}): string {
+  // `options` may be an index (`workflows.map(mermaidGraph)`): anything but an object with `shown` means the default.
+  const shown = (typeof options === 'object' ? options.shown : undefined) ?? shownValues(workflow);
   const lines = ['flowchart TD', `  start(["${mermaidText(workflow.name)}"])`];
   const nodes = workflow.steps.map((step, index) => ({ id: `s${index}`, parallel: step.parallel, label: edgeLabel(step, shown) }));
   workflow.steps.forEach((step, index) => lines.push(`  ${nodes[index].id}["${mermaidText(step.name)}"]`));

@@ -36,7 +36,7 @@ export function skillMarkdown(model: WorkflowModel, faces: WorkflowFaces, target
     ...(questions.length
       ? [`## Questions\n\n${questions.map((question, index) => questionText(question, index + 1, words)).join('\n\n')}`]
       : []),
-    `## Graph\n\nThe steps in the order they run (parallel steps side by side; the edges say when a step runs, and over what it loops):\n\n\`\`\`mermaid\n${mermaidGraph(model, shown)}\n\`\`\``,
+    `## Graph\n\nThe steps in the order they run (parallel steps side by side; the edges say when a step runs, and over what it loops):\n\n\`\`\`mermaid\n${mermaidGraph(model, { shown })}\n\`\`\``,
     `## How to run it\n\n${howToRun(model, faces, shapes)}`,
   ];
   return `${sections.join('\n\n')}\n`;
