@@ -59,7 +59,13 @@ function whenToUse(model: WorkflowModel, faces: WorkflowFaces, asks: boolean): s
           "If the user declines or cancels a question, the run ends there: do not answer the question yourself, and do not do the remaining steps on the user's behalf (by calling their tools or otherwise). Tell the user what was not done.",
         ]
       : []),
-    ...(model.resources.length ? [`The server shows ${resourceList(model.resources)} in the conversation before the first step.`] : []),
+    ...(model.resources.length
+      ? [
+          runs
+            ? `The server shows ${resourceList(model.resources)} in the conversation before the first step.`
+            : `Read ${resourceList(model.resources)} before the first step.`,
+        ]
+      : []),
     ...(model.instructions ?? []).map(
       (text, index) => `${index === 0 ? 'Its instructions, as its author wrote them:\n\n' : ''}${fencedBlock(text)}`,
     ),
