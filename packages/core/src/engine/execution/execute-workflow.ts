@@ -73,7 +73,7 @@ export function stepContext(
     runId: state.runId,
     scope: state,
     state,
-    trace: new Trace(state.messages, redactor),
+    trace: new Trace(state.messages),
     redactor,
     limits: applyLimits(limits),
     steps,
