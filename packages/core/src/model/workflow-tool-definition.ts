@@ -9,6 +9,11 @@ export type WorkflowRunStatus = 'completed' | 'handoff' | 'failed' | 'cancelled'
 export interface WorkflowToolResult<Outputs extends Readonly<Record<string, unknown>> = Readonly<Record<string, unknown>>> {
   readonly status: WorkflowRunStatus;
   readonly outputs: Outputs;
+  /**
+   * Present when values were left out to keep the result within `maxTraceBytes`: the bindings in
+   * `outputs` whose value a note (a string) replaced. Absent when every value is shown.
+   */
+  readonly truncated?: { readonly limitBytes: number; readonly outputs: readonly string[] };
 }
 
 /**
