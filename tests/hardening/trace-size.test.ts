@@ -82,6 +82,21 @@ class Bulkier {
   c!: unknown;
 }
 
+@Workflow({ name: 'noisy', expose: { tool: true } })
+class Noisy {
+  @Step({ tool: 'fail_a', optional: true })
+  a!: unknown;
+
+  @Step({ tool: 'fail_b', optional: true })
+  b!: unknown;
+
+  @Step({ tool: 'fail_c', optional: true })
+  c!: unknown;
+
+  @Step({ tool: 'fail_d' })
+  d!: unknown;
+}
+
 // Megabytes of trace: in memory, where the transport adds nothing but time.
 describe.each(IN_MEMORY)('maxTraceBytes bounds the whole result, and says where it cut: $label', ({ line, transport }) => {
   function bulkyServer(options?: WorkflowServingOptions) {
@@ -180,6 +195,35 @@ describe.each(IN_MEMORY)('maxTraceBytes bounds the whole result, and says where 
       expect(shown.length + Number(count.replace(/,/g, ''))).toBe(size + 'THE-END'.length);
     }
     expect(meta(result).truncated).toEqual({ limitBytes: limit, messagesCut: cut.length, messagesDropped: 0 });
+    await client.close();
+  });
+
+  test('_meta cannot push a result over (31.8): long reasons are cut shorter, keeping the length they had', async () => {
+    const limit = 4_096;
+    // Each failure's text is 3,000 control characters: 18,000 bytes of JSON, in _meta and in the trace.
+    const client = await line.connect(
+      () => {
+        const server = new line.WorkflowServer({ name: 'noisy', version: '1.0.0' }, { maxTraceBytes: limit });
+        for (const name of ['fail_a', 'fail_b', 'fail_c', 'fail_d'])
+          server.registerTool(name, {}, async () => ({ isError: true, content: [{ type: 'text', text: '\u0001'.repeat(3_000) }] }));
+        return server.use(Noisy);
+      },
+      { transport },
+    );
+    const prompt = await client.getPrompt({ name: 'noisy' });
+    const tool = await client.callTool({ name: 'noisy' });
+    for (const result of [prompt, tool]) {
+      expect(bytes(result)).toBeLessThanOrEqual(limit);
+      const execution = meta(result);
+      expect(execution).toMatchObject({ status: 'failed', stoppedAt: 'd', truncated: { limitBytes: limit } });
+      const reasons = [execution.reason, ...execution.steps.slice(0, 3).map((step) => step.reason)];
+      for (const reason of reasons) {
+        const [, name, shown] = /^tool fail_([abcd]) returned an error: (.+)… \(3,031 characters\)$/s.exec(reason ?? '') ?? [];
+        expect(name).toBeDefined();
+        expect(shown).toBe('\u0001'.repeat(shown.length));
+      }
+      expect(execution.steps.map((step) => step.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
+    }
     await client.close();
   });
 
