@@ -3,8 +3,9 @@ export type WorkflowRunStatus = 'completed' | 'handoff' | 'failed' | 'cancelled'
 
 /**
  * The `structuredContent` of a workflow served as a tool (and so the value a step calling it
- * binds): how the run ended, and each completed step's value by its `@Bind` name (redacted and
- * bounded as the trace is). On failure, what completed before it.
+ * binds): how the run ended, and each completed step's value by its `@Bind` name (redacted as the
+ * trace is; the whole tool result, content included, is held to `maxTraceBytes`, and a value left
+ * out for it is named in `truncated`). On failure, what completed before it.
  */
 export interface WorkflowToolResult<Outputs extends Readonly<Record<string, unknown>> = Readonly<Record<string, unknown>>> {
   readonly status: WorkflowRunStatus;
