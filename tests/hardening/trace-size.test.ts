@@ -7,7 +7,7 @@ import { Bind, Step, Workflow, promptArg } from '@mcpflow/decorators';
 import { DEFAULT_MAX_TRACE_BYTES, type ExecutionMeta, type WorkflowServingOptions } from '@mcpflow/core';
 import { createCodeReviewServer } from '../../examples/code-review/server';
 import { connect } from '../helpers/connect';
-import { IN_MEMORY } from '../helpers/lines';
+import { IN_MEMORY, STDIO_MATRIX } from '../helpers/lines';
 
 const meta = (result: { _meta?: Record<string, unknown> }) => result._meta?.['mcpflow/execution'] as ExecutionMeta;
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
@@ -57,7 +57,7 @@ test("a 2.44 MB argument to the code_review example over stdio: the client recei
   }
 });
 
-@Workflow({ name: 'bulky', arguments: { size: z.string() } })
+@Workflow({ name: 'bulky', arguments: { size: z.string() }, expose: { tool: true } })
 class Bulky {
   @Step({ tool: 'produce', args: { size: promptArg('size') } })
   @Bind('produced')
@@ -65,6 +65,36 @@ class Bulky {
 
   @Step({ tool: 'finish' })
   finished!: unknown;
+}
+
+@Workflow({ name: 'bulkier', arguments: { size: z.string() }, expose: { tool: true } })
+class Bulkier {
+  @Step({ tool: 'produce_a', args: { size: promptArg('size') } })
+  @Bind('a')
+  a!: unknown;
+
+  @Step({ tool: 'produce_b', args: { size: promptArg('size') } })
+  @Bind('b')
+  b!: unknown;
+
+  @Step({ tool: 'produce_c', args: { size: promptArg('size') } })
+  @Bind('c')
+  c!: unknown;
+}
+
+@Workflow({ name: 'noisy', expose: { tool: true } })
+class Noisy {
+  @Step({ tool: 'fail_a', optional: true })
+  a!: unknown;
+
+  @Step({ tool: 'fail_b', optional: true })
+  b!: unknown;
+
+  @Step({ tool: 'fail_c', optional: true })
+  c!: unknown;
+
+  @Step({ tool: 'fail_d' })
+  d!: unknown;
 }
 
 // Megabytes of trace: in memory, where the transport adds nothing but time.
@@ -77,6 +107,18 @@ describe.each(IN_MEMORY)('maxTraceBytes bounds the whole result, and says where 
       }));
       server.registerTool('finish', {}, async () => ({ content: [{ type: 'text', text: 'finished fine' }] }));
       return server.use(Bulky);
+    };
+  }
+
+  /** Three steps of `size` characters each, served as a tool. */
+  function bulkierServer(options?: WorkflowServingOptions) {
+    return () => {
+      const server = new line.WorkflowServer({ name: 'bulkier', version: '1.0.0' }, options);
+      for (const name of ['produce_a', 'produce_b', 'produce_c'])
+        server.registerTool(name, { inputSchema: { size: z.string() } }, async ({ size }) => ({
+          content: [{ type: 'text', text: `${'y'.repeat(Number(size))}THE-END` }],
+        }));
+      return server.use(Bulkier);
     };
   }
 
@@ -109,7 +151,99 @@ describe.each(IN_MEMORY)('maxTraceBytes bounds the whole result, and says where 
     await client.close();
   });
 
+  test('the tool face (31.8): a 7 MiB output shows once, in the content; structuredContent says the value was left out', async () => {
+    const client = await connectTo(bulkyServer());
+    const result = await client.callTool({ name: 'bulky', arguments: { size: String(7 * 1024 * 1024) } });
+    expect(bytes(result)).toBeLessThanOrEqual(DEFAULT_MAX_TRACE_BYTES);
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toEqual({
+      status: 'completed',
+      outputs: {
+        produced:
+          "[truncated by mcpflow: the value of 'produced' (7,340,041 bytes of JSON) is not shown; the result is limited to 8,388,608 bytes (maxTraceBytes)]",
+      },
+      truncated: { limitBytes: DEFAULT_MAX_TRACE_BYTES, outputs: ['produced'] },
+    });
+    const content = result.content as { type: string; text: string }[];
+    expect(content[3].text.endsWith('yyyyTHE-END')).toBe(true);
+    expect(content.at(-1)).toEqual({ type: 'text', text: 'Result of finish:\nfinished fine' });
+    expect(meta(result)).toMatchObject({ status: 'completed' });
+    expect(meta(result).truncated).toBeUndefined();
+    await client.close();
+  });
+
+  test('the tool face (31.8): outputs that fit their share stay, and the content gives way, each cut counted in full', async () => {
+    const limit = 64 * 1024;
+    const client = await connectTo(bulkierServer({ maxTraceBytes: limit }));
+    const size = 30_000;
+    const result = await client.callTool({ name: 'bulkier', arguments: { size: String(size) } });
+    expect(bytes(result)).toBeLessThanOrEqual(limit);
+    const structured = result.structuredContent as { outputs: Record<string, string>; truncated: { outputs: string[] } };
+    // The outputs get half the room: two of the three values give way, one stays whole.
+    expect(structured.truncated).toEqual({ limitBytes: limit, outputs: [expect.any(String), expect.any(String)] });
+    const kept = ['a', 'b', 'c'].filter((name) => !structured.truncated.outputs.includes(name));
+    expect(kept).toHaveLength(1);
+    expect(structured.outputs[kept[0]]).toBe(`${'y'.repeat(size)}THE-END`);
+    for (const name of structured.truncated.outputs)
+      expect(structured.outputs[name]).toMatch(/^\[truncated by mcpflow: the value of '[abc]'/);
+    // The content: each cut message says how many characters it leaves out, counting the trace's own cut and the tool face's.
+    const cut = (result.content as { type: string; text: string }[]).filter((block) => block.text.includes('more characters not shown'));
+    expect(cut.length).toBeGreaterThan(0);
+    for (const block of cut) {
+      const [, shown, count] =
+        /^Result of produce_[abc]:\n(y*)\n\[truncated by mcpflow: ([\d,]+) more characters not shown; [^\n]*\]$/.exec(block.text)!;
+      expect(shown.length + Number(count.replace(/,/g, ''))).toBe(size + 'THE-END'.length);
+    }
+    expect(meta(result).truncated).toEqual({ limitBytes: limit, messagesCut: cut.length, messagesDropped: 0 });
+    await client.close();
+  });
+
+  test('_meta cannot push a result over (31.8): long reasons are cut shorter, keeping the length they had', async () => {
+    const limit = 4_096;
+    // Each failure's text is 3,000 control characters: 18,000 bytes of JSON, in _meta and in the trace.
+    const client = await line.connect(
+      () => {
+        const server = new line.WorkflowServer({ name: 'noisy', version: '1.0.0' }, { maxTraceBytes: limit });
+        for (const name of ['fail_a', 'fail_b', 'fail_c', 'fail_d'])
+          server.registerTool(name, {}, async () => ({ isError: true, content: [{ type: 'text', text: '\u0001'.repeat(3_000) }] }));
+        return server.use(Noisy);
+      },
+      { transport },
+    );
+    const prompt = await client.getPrompt({ name: 'noisy' });
+    const tool = await client.callTool({ name: 'noisy' });
+    for (const result of [prompt, tool]) {
+      expect(bytes(result)).toBeLessThanOrEqual(limit);
+      const execution = meta(result);
+      expect(execution).toMatchObject({ status: 'failed', stoppedAt: 'd', truncated: { limitBytes: limit } });
+      const reasons = [execution.reason, ...execution.steps.slice(0, 3).map((step) => step.reason)];
+      for (const reason of reasons) {
+        const [, name, shown] = /^tool fail_([abcd]) returned an error: (.+)… \(3,031 characters\)$/s.exec(reason ?? '') ?? [];
+        expect(name).toBeDefined();
+        expect(shown).toBe('\u0001'.repeat(shown.length));
+      }
+      expect(execution.steps.map((step) => step.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
+    }
+    await client.close();
+  });
+
   test('an invalid bound is refused when the server is made', () => {
     expect(() => bulkyServer({ maxTraceBytes: 0 })()).toThrow(/maxTraceBytes must be a positive number of bytes/);
   });
 });
+
+// The red team's case (issue 31.8): a 7 MiB tool output made a 14 MiB tool result, over the 10 MiB an SDK stdio client buffers.
+test.each(STDIO_MATRIX)(
+  'a workflow tool with a 7 MiB output over stdio stays within maxTraceBytes: $label',
+  async ({ line, transport }) => {
+    const client = await line.connectStdio(path.join(__dirname, 'bulky-server.js'), { transport });
+    try {
+      const result = await client.callTool({ name: 'bulky', arguments: { size: String(7 * 1024 * 1024) } });
+      expect(bytes(result)).toBeLessThanOrEqual(DEFAULT_MAX_TRACE_BYTES);
+      expect(result.structuredContent).toMatchObject({ status: 'completed', truncated: { outputs: ['produced'] } });
+      expect(result.content).toContainEqual({ type: 'text', text: 'Result of finish:\nfinished fine' });
+    } finally {
+      await client.close();
+    }
+  },
+);

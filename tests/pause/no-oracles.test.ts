@@ -235,3 +235,137 @@ describe('property: state length and redacted trace are independent of a guess b
     );
   }, 60_000);
 });
+
+/**
+ * Issue 31.6, the red team's experiment: a tool that echoes the client's own (non-sensitive)
+ * argument puts the client's guess into the paused run next to the server's secrets. Whether the
+ * guess equals a secret — a token a tool returned, or a sensitive constant — must not move the
+ * sealed state's length by a single character, and the result must come back in the same shape.
+ * (The echo is the tool's text, not the client's: the result shows `[redacted]` where it repeats a
+ * secret, as docs/security.md says; the state, readable in round 1, must not tell.)
+ */
+describe('property: a tool that echoes the client text does not make the state length an oracle (31.6)', () => {
+  const CHARS = [...'abcxyzABC0189_-/ "\\%<é漢🙂'];
+  const secretText = fc
+    .string({ unit: fc.constantFrom(...CHARS), minLength: 8, maxLength: 24 })
+    .filter((text) => new Set(text).size >= 4 && !'[redacted]'.includes(text) && !text.includes('[redacted]'));
+  const current = { pin: '', token: '' };
+  const classes = new Map<string, WorkflowClass>();
+
+  /** Sign in, echo the client's note back (an ordinary tool), then ask before deploying with the token and a PIN. */
+  function echoing(pin: string): WorkflowClass {
+    let found = classes.get(pin);
+    if (!found) {
+      @Workflow({
+        name: 'echo_deploy',
+        description: 'Deploy after echoing a note',
+        arguments: { service: z.string(), note: z.string() },
+      })
+      class EchoDeploy {
+        @Step({ tool: 'sign_in', args: { service: promptArg('service') } })
+        @Bind('session')
+        session!: { token: string };
+
+        @Step({ tool: 'echo', args: { text: promptArg('note') } })
+        @Bind('echoed')
+        echoed!: unknown;
+
+        @Step({
+          tool: 'deploy',
+          // The question offers the echo as a choice: the paused request holds it too.
+          args: {
+            token: field('session', 'token'),
+            pin: constant(pin),
+            confirm: askUser('Deploy {service}?', { choices: field('echoed', 'options') }),
+          },
+          sensitiveArgs: ['token', 'pin'],
+        })
+        deployed!: unknown;
+      }
+      classes.set(pin, (found = EchoDeploy));
+    }
+    return found;
+  }
+
+  let url: URL;
+  beforeAll(async () => {
+    const handler = createMcpHandler(
+      () => {
+        const server = new WorkflowServer(
+          { name: 'echoer', version: '1.0.0' },
+          { pause: { keys: ['the echo oracle test key, 32 bytes+'] } },
+        );
+        server.registerTool('sign_in', { inputSchema: z.object({ service: z.string() }) }, async () => ({
+          content: [{ type: 'text', text: JSON.stringify({ token: current.token }) }],
+          structuredContent: { token: current.token },
+        }));
+        server.registerTool('echo', { inputSchema: z.object({ text: z.string() }) }, async ({ text }) => ({
+          content: [{ type: 'text', text: `you said: ${text}` }],
+          structuredContent: { said: text, options: ['go', text] },
+        }));
+        server.registerTool('deploy', { inputSchema: z.object({ token: z.string(), pin: z.string(), confirm: z.string() }) }, async () => ({
+          content: [{ type: 'text', text: 'deployed' }],
+        }));
+        return server.use(echoing(current.pin));
+      },
+      { legacy: 'reject' },
+    );
+    url = await servedOnLoopback(handler, closers);
+  });
+
+  /** Both rounds of a run whose client sends `guess` as its note: the state's length, and the result with the guess and redactions set aside. */
+  async function seen(client: Client, guess: string) {
+    const params = { name: 'echo_deploy', arguments: { service: 'api', note: guess } };
+    const first = (await client.request(
+      { method: 'prompts/get', params } as never,
+      { allowInputRequired: true } as never,
+    )) as InputRequiredResult;
+    const { requestState, ...question } = first;
+    if (typeof requestState !== 'string') throw new Error(`expected input_required, got ${JSON.stringify(first)}`);
+    const result = (await client.request(
+      {
+        method: 'prompts/get',
+        params: { ...params, inputResponses: { 'deployed/confirm': { action: 'accept', content: { confirm: 'go' } } }, requestState },
+      } as never,
+      { allowInputRequired: true } as never,
+    )) as Record<string, unknown>;
+    const escape = (text: string) => JSON.stringify(text).slice(1, -1);
+    let shape = JSON.stringify({ question, result });
+    for (const form of [escape(escape(guess)), escape(guess), escape(escape('[redacted]')), escape('[redacted]')])
+      shape = shape.split(form).join('⟨guess⟩');
+    return { stateLength: requestState.length, shape };
+  }
+
+  test('the red team, for random secrets and same-length guesses, through a real 2.x client on 2026-07-28', async () => {
+    const client = new Client(
+      { name: 'echo-guesser', version: '1.0.0' },
+      {
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+        capabilities: { elicitation: { form: {} } },
+        inputRequired: { autoFulfill: false },
+      },
+    );
+    await client.connect(new StreamableHTTPClientTransport(url));
+    closers.push(() => client.close());
+    await fc.assert(
+      fc.asyncProperty(
+        secretText,
+        secretText,
+        fc.constantFrom('pin' as const, 'token' as const),
+        fc.nat(),
+        async (pin, token, target, at) => {
+          const right = target === 'pin' ? pin : token;
+          const chars = [...right];
+          const cut = at % (chars.length - 1);
+          const wrong = [...chars.slice(0, cut), ...chars.slice(cut + 1), chars[cut]].join('');
+          fc.pre(wrong !== right && right !== 'go' && pin !== token && !pin.includes(token) && !token.includes(pin));
+          Object.assign(current, { pin, token });
+          const [hit, miss] = [await seen(client, right), await seen(client, wrong)];
+          expect(hit.stateLength).toBe(miss.stateLength);
+          expect(hit.shape).toBe(miss.shape);
+        },
+      ),
+      { numRuns: 25, seed: 31_2026 },
+    );
+  }, 60_000);
+});

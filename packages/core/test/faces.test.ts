@@ -62,18 +62,20 @@ describe('workflowFaces: what expose means, defaults applied', () => {
 describe('boundOutputs: a tool result holds its outputs to maxTraceBytes', () => {
   test('outputs that fit come back as they are', () => {
     const outputs = { a: { room: 'Cellar' }, b: [1, 2, 3] };
-    expect(boundOutputs(outputs, 4_096)).toBe(outputs);
-    expect(boundOutputs(outputs, Infinity)).toBe(outputs);
+    expect(boundOutputs(outputs, 4_096)).toEqual({ outputs, truncated: [] });
+    expect(boundOutputs(outputs, 4_096).outputs).toBe(outputs);
+    expect(boundOutputs(outputs, Infinity).outputs).toBe(outputs);
   });
 
   test('the largest values are replaced by a note naming the binding and its size, until the rest fits', () => {
     const outputs = { page: 'x'.repeat(6_000), summary: 'y'.repeat(3_000), id: 7 };
-    const bounded = boundOutputs(outputs, 4_096);
+    const { outputs: bounded, truncated } = boundOutputs(outputs, 4_096);
     expect(bounded).toEqual({
-      page: "[truncated by mcpflow: the value of 'page' (6,002 bytes of JSON) is not shown; outputs are limited to 4,096 bytes (maxTraceBytes)]",
+      page: "[truncated by mcpflow: the value of 'page' (6,002 bytes of JSON) is not shown; the result is limited to 4,096 bytes (maxTraceBytes)]",
       summary: 'y'.repeat(3_000),
       id: 7,
     });
+    expect(truncated).toEqual(['page']);
     expect(Buffer.byteLength(JSON.stringify(bounded))).toBeLessThanOrEqual(4_096);
     expect(outputs.page).toHaveLength(6_000);
   });
@@ -81,7 +83,7 @@ describe('boundOutputs: a tool result holds its outputs to maxTraceBytes', () =>
   test('a value JSON cannot hold is named, not sent', () => {
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
-    expect(boundOutputs({ big: 10n, cycle, fine: 'ok' }, 4_096)).toEqual({
+    expect(boundOutputs({ big: 10n, cycle, fine: 'ok' }, 4_096).outputs).toEqual({
       big: "[not shown by mcpflow: the value of 'big' cannot be represented as JSON]",
       cycle: "[not shown by mcpflow: the value of 'cycle' cannot be represented as JSON]",
       fine: 'ok',

@@ -57,7 +57,8 @@ export {
   type AppliedLimits,
   type ExecutionLimits,
 } from './execution-limits';
-export type { TraceTruncation } from './trace/bound-trace';
+export { boundTrace, type TraceTruncation } from './trace/bound-trace';
+export { jsonBytesBound } from './trace/json-size';
 export { executeWorkflowRound, type RoundPausing, type RoundResult } from './pause/execute-round';
 export type { RunBinding } from './pause/sealed-execution';
 export { StateSealer, SealedStateError, ReplayGuardError, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_SECONDS } from './sealing';

@@ -3,12 +3,18 @@ export type WorkflowRunStatus = 'completed' | 'handoff' | 'failed' | 'cancelled'
 
 /**
  * The `structuredContent` of a workflow served as a tool (and so the value a step calling it
- * binds): how the run ended, and each completed step's value by its `@Bind` name (redacted and
- * bounded as the trace is). On failure, what completed before it.
+ * binds): how the run ended, and each completed step's value by its `@Bind` name (redacted as the
+ * trace is; the whole tool result, content included, is held to `maxTraceBytes`, and a value left
+ * out for it is named in `truncated`). On failure, what completed before it.
  */
 export interface WorkflowToolResult<Outputs extends Readonly<Record<string, unknown>> = Readonly<Record<string, unknown>>> {
   readonly status: WorkflowRunStatus;
   readonly outputs: Outputs;
+  /**
+   * Present when values were left out to keep the result within `maxTraceBytes`: the bindings in
+   * `outputs` whose value a note (a string) replaced. Absent when every value is shown.
+   */
+  readonly truncated?: { readonly limitBytes: number; readonly outputs: readonly string[] };
 }
 
 /**

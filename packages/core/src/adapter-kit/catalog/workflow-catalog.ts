@@ -132,7 +132,8 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     tool: { name: string; title?: string },
   ): void {
     const { maxTraceBytes } = this.runner.limits;
-    const finish: WorkflowCall['finish'] = (result, end) => workflowToolResult(result, end, maxTraceBytes);
+    const opening = (plan.model.instructions?.length ?? 0) + 2;
+    const finish: WorkflowCall['finish'] = (result, end) => workflowToolResult(result, end, maxTraceBytes, opening);
     const called: WorkflowCall = { face: 'tool', name: tool.name, finish };
     const nested: WorkflowCall = { ...called, nested: true };
     const workflow: ToolWorkflow<Context> = {

@@ -16,6 +16,10 @@ export interface ToolWorkflow<Context> {
 const WORKFLOW_TOOL_OUTPUT = z.object({
   status: z.enum(['completed', 'handoff', 'failed', 'cancelled']).describe('How the run ended'),
   outputs: z.record(z.string(), z.unknown()).describe("Each completed step's value, by its @Bind name"),
+  truncated: z
+    .object({ limitBytes: z.number(), outputs: z.array(z.string()) })
+    .optional()
+    .describe('Present when values were left out to keep the result within maxTraceBytes: the outputs a note replaced'),
 });
 
 const inputSchemas = new WeakMap<WorkflowClass, object>();

@@ -73,11 +73,13 @@ export async function askQuestions(steps: readonly PlannedStep[], context: RunCo
         host.observer?.asked({ step: step.model.name, key: ask.key, kind: ask.source.kind });
       }
       if (channel!.mode === 'rounds') {
-        // Redacted like everything else the server sends (a question may quote a sensitive value),
-        // with the client's text still marked: the requests go out through the redactor again.
+        // Kept as written, the client's text marked, like the trace: they are redacted as they go
+        // out (executeWorkflowRound), and sealed with their sensitive values referenced. Stored
+        // redacted, a choice echoing the client's text would shorten the state where it equals a
+        // secret (issue 31.6).
         state.pause = {
           step: steps[0].index,
-          requests: Object.fromEntries(round.map(({ ask, question }) => [ask.key, context.redactor.redactDeep(question.request, true)])),
+          requests: Object.fromEntries(round.map(({ ask, question }) => [ask.key, question.request])),
         };
         return { status: 'paused' };
       }

@@ -8,6 +8,7 @@ import { checkedResourceRead } from '../results/checked-results';
 import { MAX_MESSAGE_CHARACTERS, boundStrings } from '../text/bounded-text';
 import { errorMessage } from '../text/error-message';
 import { boundTrace } from '../trace/bound-trace';
+import { boundMeta } from './bound-meta';
 import { jsonBytesBound } from '../trace/json-size';
 import { Trace } from '../trace/trace';
 import { askQuestions } from './ask-questions';
@@ -73,7 +74,7 @@ export function stepContext(
     runId: state.runId,
     scope: state,
     state,
-    trace: new Trace(state.messages, redactor),
+    trace: new Trace(state.messages),
     redactor,
     limits: applyLimits(limits),
     steps,
@@ -191,6 +192,8 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   const messagesBound = redactor.active ? jsonBytesBound(redacted.messages) : trace.bytesBound + 2;
   const fits =
     messagesBound + jsonBytesBound(redacted.description) + jsonBytesBound(redacted.meta) + META_ENVELOPE_BYTES <= limits.maxTraceBytes;
+  // _meta takes at most half the bound (its reasons cut shorter), so it cannot push the result over.
+  if (!fits) redacted.meta = boundMeta(redacted.meta, limits.maxTraceBytes / 2);
   const reserved = fits
     ? 0
     : Buffer.byteLength(JSON.stringify({ description: redacted.description, _meta: { [EXECUTION_META_KEY]: redacted.meta } })) +

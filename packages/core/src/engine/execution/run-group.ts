@@ -23,7 +23,7 @@ export async function runGroup(group: readonly PlannedStep[], runner: StepRunner
   try {
     await Promise.all(
       group.map(async (step, position) => {
-        const trace = new Trace([], context.redactor);
+        const trace = new Trace([]);
         const outcome = await runner.outcome(step, { ...context, host, trace }, false);
         finished[position] = { outcome, trace };
         if ((outcome.status === 'failed' || outcome.status === 'handoff') && !step.model.optional && !failed) {

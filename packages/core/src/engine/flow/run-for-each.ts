@@ -45,7 +45,7 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
       const started = observer.timesIterations ? performance.now() : 0;
       const starting = observer.iterationStarted(step, iteration);
       const observation = isPromiseLike(starting) ? await starting : starting;
-      const trace = new Trace([], context.redactor);
+      const trace = new Trace([]);
       const scope = {
         args: context.scope.args,
         bindings: context.scope.bindings,

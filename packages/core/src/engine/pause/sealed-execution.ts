@@ -47,7 +47,9 @@ interface SealedExecution {
  * to them), and so is every form of every secret the redactor
  * knows: on resume they are worked out again from the plan, the retry's arguments, the bindings and
  * the few values learned on the way (`restoreSecrets`). Sensitive prompt arguments and constants
- * are not in it at all, not even where a tool echoed one: a reference stands there instead.
+ * are not in it at all, not even where a tool echoed one: a reference stands there instead. The
+ * trace and the pending questions are sealed as written, not redacted: redaction would shorten a
+ * tool's echo of the client's text where it equals a secret, and the length would tell (issue 31.6).
  */
 export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer: StateSealer, binding: RunBinding): SealResult {
   const { args, workflow: _workflow, secrets, ...rest } = state;

@@ -20,6 +20,11 @@ const NOTE_BYTES = 200;
  * (instructions, intent, plan) are left out, replaced by one note; the last message (the result,
  * handoff or failure) is kept. Returns the messages unchanged when they fit.
  *
+ * Messages bounded once may be bounded again to a smaller budget (the tool face makes room for its
+ * `structuredContent`): a message cut before is cut further under one note that counts every
+ * character left out, and a note of messages left out counts them all when it goes too. The
+ * truncation then counts only what this pass cut and left out anew.
+ *
  * @example
  * ```ts
  * const bounded = boundTrace(messages, 8 * 1024 * 1024, 2_000, 2);
@@ -49,7 +54,7 @@ export function boundTrace(
     const newSize = jsonBytes(bounded[index]);
     excess -= size - newSize;
     sizes[index] = newSize;
-    messagesCut += 1;
+    if (!cutBefore(messages[index])) messagesCut += 1;
   }
 
   let messagesDropped = 0;
@@ -67,12 +72,17 @@ export function boundTrace(
       start -= 1;
       excess -= sizes[start] + 1;
     }
-    messagesDropped = end - start;
+    let notShown = 0;
+    for (let index = start; index < end; index += 1) {
+      const before = droppedBefore(bounded[index]);
+      notShown += before ?? 1;
+      if (before === undefined) messagesDropped += 1;
+    }
     const note: PromptMessage = {
       role: 'user',
-      content: { type: 'text', text: `[truncated by mcpflow: ${formatCount(messagesDropped)} messages not shown; ${limitText(maxBytes)}]` },
+      content: { type: 'text', text: `[truncated by mcpflow: ${formatCount(notShown)} messages not shown; ${limitText(maxBytes)}]` },
     };
-    bounded.splice(start, messagesDropped, note);
+    bounded.splice(start, end - start, note);
   }
   return { messages: bounded, truncation: { limitBytes: maxBytes, messagesCut, messagesDropped } };
 }
@@ -94,15 +104,39 @@ function cutMessage(message: PromptMessage, targetBytes: number, maxBytes: numbe
   return { ...message, content: omitted };
 }
 
-/** The text cut so its JSON takes about `targetBytes`, ending with a note of what is left out. */
-function cutText(text: string, targetBytes: number, maxBytes: number): string {
+/**
+ * The text cut so its JSON takes about `targetBytes`, ending with a note of what is left out (a
+ * text cut before loses its note, and the new one counts what the first left out too).
+ */
+function cutText(cut: string, targetBytes: number, maxBytes: number): string {
+  const earlier = CUT_NOTE.exec(cut);
+  const text = earlier ? cut.slice(0, earlier.index) : cut;
+  const before = earlier ? Number(earlier[1].replace(/,/g, '')) : 0;
   let keep = Math.floor(text.length * Math.min(1, targetBytes / Math.max(1, jsonBytes(text))));
   let kept = safeSlice(text, keep);
   while (keep > 0 && jsonBytes(kept) > targetBytes) {
     keep = Math.floor(keep * 0.9);
     kept = safeSlice(text, keep);
   }
-  return `${kept}\n[truncated by mcpflow: ${formatCount(text.length - kept.length)} more characters not shown; ${limitText(maxBytes)}]`;
+  return `${kept}\n[truncated by mcpflow: ${formatCount(before + text.length - kept.length)} more characters not shown; ${limitText(maxBytes)}]`;
+}
+
+/** The note `cutText` ends a text with; its count of characters left out. */
+const CUT_NOTE = /\n\[truncated by mcpflow: ([\d,]+) more characters not shown; [^\n]*\]$/;
+/** The note that stands for messages left out; their count. */
+const DROP_NOTE = /^\[truncated by mcpflow: ([\d,]+) messages not shown; [^\n]*\]$/;
+
+/** Whether an earlier pass cut this message. */
+function cutBefore(message: PromptMessage): boolean {
+  const { content } = message;
+  const text = content.type === 'text' ? content.text : content.type === 'resource' ? content.resource.text : undefined;
+  return typeof text === 'string' && CUT_NOTE.test(text);
+}
+
+/** How many messages this one stands for, if it is the note of an earlier pass's left-out messages. */
+function droppedBefore(message: PromptMessage): number | undefined {
+  const found = message.content.type === 'text' ? DROP_NOTE.exec(message.content.text) : null;
+  return found ? Number(found[1].replace(/,/g, '')) : undefined;
 }
 
 function limitText(maxBytes: number): string {

@@ -1,5 +1,4 @@
 import type { ContentBlock, PromptMessage, ResourceResult } from '../content';
-import type { Redactor } from '../redaction/redactor';
 import type { FilledUri } from '../uri/expand-uri';
 import { jsonBytesBound } from './json-size';
 
@@ -7,18 +6,19 @@ import { jsonBytesBound } from './json-size';
 const TEXT_MESSAGE_BYTES = 64;
 
 /**
- * Writes the conversation of one execution into its messages (the execution state's own array);
- * every text passes through the run's redactor. It keeps an upper bound of their JSON size as it
- * writes them (`bytesBound`), so checking the result against `maxTraceBytes` needs no walk of the
- * messages in the common case: write to the array only through a Trace (`append` merges another's).
+ * Writes the conversation of one execution into its messages (the execution state's own array).
+ * Texts are kept as written — not redacted, the client's marks in place: the result redacts them
+ * with the run's complete set of secrets as it is sent, and a paused run seals them with its
+ * sensitive values referenced (DESIGN §2.8). Stored already redacted, a tool's echo of the
+ * client's text would be shorter where it equals a secret, and the sealed state's length would tell
+ * (issue 31.6). It keeps an upper bound of their JSON size as it writes them (`bytesBound`), so
+ * checking the result against `maxTraceBytes` needs no walk of the messages in the common case:
+ * write to the array only through a Trace (`append` merges another's).
  */
 export class Trace {
   private bytes: number;
 
-  constructor(
-    readonly messages: PromptMessage[],
-    private readonly redactor: Redactor,
-  ) {
+  constructor(readonly messages: PromptMessage[]) {
     this.bytes = messages.length === 0 ? 0 : jsonBytesBound(messages);
   }
 
@@ -41,9 +41,6 @@ export class Trace {
   /** A tool's non-text content (images, audio, embedded resources, links), passed through as user messages. */
   userContent(block: ContentBlock): void {
     if (block.type === 'text') return this.user(block.text);
-    if (block.type === 'resource' && typeof block.resource.text === 'string') {
-      return this.push({ role: 'user', content: { ...block, resource: { ...block.resource, text: this.redact(block.resource.text) } } });
-    }
     this.push({ role: 'user', content: block });
   }
 
@@ -54,8 +51,7 @@ export class Trace {
    */
   embed(result: ResourceResult, read?: FilledUri): void {
     for (const content of result.contents) {
-      let resource = 'text' in content && typeof content.text === 'string' ? { ...content, text: this.redact(content.text) } : content;
-      if (read && read.shown !== read.uri && resource.uri === read.uri) resource = { ...resource, uri: read.shown };
+      const resource = read && read.shown !== read.uri && content.uri === read.uri ? { ...content, uri: read.shown } : content;
       this.push({ role: 'user', content: { type: 'resource', resource } });
     }
   }
@@ -66,14 +62,9 @@ export class Trace {
     this.bytes += other.bytes;
   }
 
-  redact(text: string): string {
-    return this.redactor.active ? this.redactor.redactInTrace(text) : text;
-  }
-
   private text(role: 'user' | 'assistant', text: string): void {
-    const redacted = this.redact(text);
-    this.messages.push({ role, content: { type: 'text', text: redacted } });
-    this.bytes += 6 * redacted.length + TEXT_MESSAGE_BYTES;
+    this.messages.push({ role, content: { type: 'text', text } });
+    this.bytes += 6 * text.length + TEXT_MESSAGE_BYTES;
   }
 
   private push(message: PromptMessage): void {
