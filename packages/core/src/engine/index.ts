@@ -88,6 +88,7 @@ export type { IterationsMeta } from './flow/iterations-meta';
 export type { StepKind } from './steps/step-kind';
 export type { StepContext } from './steps/step-context';
 export { errorTypeOf, type StepOutcome } from './steps/step-outcome';
+export { ResourceNotFoundError } from './results/resource-not-found-error';
 export { REDACTED } from './redaction/redactor';
 export { decodeVariables } from './uri/decode-variables';
 export type { ExpandableUriTemplate, UriTemplateParser, UriVariables } from './uri/uri-template';
