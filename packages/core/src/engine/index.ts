@@ -37,7 +37,7 @@ export {
   type QuestionMeta,
   type SamplingRequest,
 } from './asking/ask-request';
-export { planWorkflow, type PlannedStep, type WorkflowPlan } from './plan/plan-workflow';
+export { argumentsKeptSecret, planWorkflow, type PlannedStep, type WorkflowPlan } from './plan/plan-workflow';
 export {
   createExecutionState,
   type ExecutionPause,
@@ -90,6 +90,7 @@ export type { StepContext } from './steps/step-context';
 export { errorTypeOf, type StepOutcome } from './steps/step-outcome';
 export { ResourceNotFoundError } from './results/resource-not-found-error';
 export { REDACTED } from './redaction/redactor';
+export type { RunSecrets } from './redaction/run-secrets';
 export { decodeVariables } from './uri/decode-variables';
 export type { ExpandableUriTemplate, UriTemplateParser, UriVariables } from './uri/uri-template';
 export { MAX_MESSAGE_CHARACTERS, boundText, formatCount } from './text/bounded-text';

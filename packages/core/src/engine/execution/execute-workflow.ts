@@ -12,6 +12,7 @@ import { jsonBytesBound } from '../trace/json-size';
 import { Trace } from '../trace/trace';
 import { askQuestions } from './ask-questions';
 import { collectSecrets } from './collect-secrets';
+import { inheritSecrets } from '../redaction/run-secrets';
 import { createExecutionState, type ExecutionState } from './execution-state';
 import { handoffText } from './handoff-message';
 import { notifyRunEnd } from './notify-run-end';
@@ -47,6 +48,7 @@ export async function executeWorkflow(
   options: ExecutionOptions,
 ): Promise<PromptResult> {
   const state = createExecutionState(plan, args);
+  if (host.inheritedSecrets) inheritSecrets(state.secrets, host.inheritedSecrets);
   const context = stepContext(plan, state, host, options, host.observer?.started(undefined));
   const opening = openTrace(state, context);
   if (opening) await opening;

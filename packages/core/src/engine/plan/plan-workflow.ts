@@ -84,17 +84,25 @@ export interface WorkflowPlan {
 }
 
 /**
+ * Of each step that runs another workflow (a sub-workflow, `workflowTool(Inner)`), the arguments
+ * the inner run treats as sensitive — see `argumentsKeptSecret` — by step position.
+ */
+export type CalledSecrets = (position: number) => ReadonlySet<string> | undefined;
+
+/**
  * Plans a validated workflow model: resolvers, guidance renderers and URI templates are built once,
- * at `use()`, not per request.
+ * at `use()`, not per request. `called` says which arguments of a sub-workflow step its inner
+ * workflow keeps secret: the step's arguments of those names are sensitive here too, so a value
+ * the outer run passes in is redacted in the outer trace as in the inner one (issue 31, point 11).
  *
  * @example
  * ```ts
  * const plan = planWorkflow(model, (template) => new UriTemplate(template));
  * ```
  */
-export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplateParser): WorkflowPlan {
+export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplateParser, called?: CalledSecrets): WorkflowPlan {
   const sensitiveArguments = new Set(model.arguments.filter((argument) => argument.sensitive).map((argument) => argument.name));
-  const steps = model.steps.map((step, index) => planStep(step, index, sensitiveArguments, parseUriTemplate));
+  const steps = model.steps.map((step, index) => planStep(step, index, sensitiveArguments, parseUriTemplate, called?.(index)));
   const sensitiveStepArguments = steps.flatMap((step) => step.args.filter((argument) => argument.sensitive));
   return {
     model,
@@ -106,13 +114,30 @@ export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplate
   };
 }
 
+/**
+ * The arguments a run of `plan` keeps secret: its sensitive arguments, and those that feed a
+ * sensitive step argument — one of its own, or one a workflow it calls keeps secret, at any depth.
+ *
+ * @example
+ * ```ts
+ * argumentsKeptSecret(planWorkflow(deploy, parse)); // Set { 'pin' }
+ * ```
+ */
+export function argumentsKeptSecret(plan: WorkflowPlan): ReadonlySet<string> {
+  const kept = new Set(plan.sensitiveArguments);
+  for (const argument of plan.sensitiveStepArguments) if (argument.source.kind === 'promptArg') kept.add(argument.source.name);
+  return kept;
+}
+
 function planStep(
   step: StepModel,
   index: number,
   sensitiveArguments: ReadonlySet<string>,
   parseUriTemplate: UriTemplateParser,
+  calledSecrets: ReadonlySet<string> | undefined,
 ): PlannedStep {
   const sensitiveArgs = new Set(step.sensitiveArgs);
+  for (const name of calledSecrets ?? []) sensitiveArgs.add(name);
   const uri = (template: string): PlannedUri => planUri(template, uriTemplateVariableNames(template), parseUriTemplate);
   const asks: PlannedAsk[] = [];
   const ask = (key: string, field: string, source: DataSource, sensitive: boolean): string => {

@@ -103,7 +103,8 @@ class ToolCall implements TryWork<unknown, StepOutcome> {
   }
 
   run(signal: SignalSource): unknown {
-    return this.context.host.invokeTool(this.tool, this.name, this.args, signal, this.context.runId);
+    const { host, runId, redactor } = this.context;
+    return host.invokeTool(this.tool, this.name, this.args, signal, runId, redactor.secrets);
   }
 
   fulfilled(value: unknown): StepOutcome | PromiseLike<StepOutcome> {

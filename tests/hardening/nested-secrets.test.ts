@@ -1,0 +1,106 @@
+import 'reflect-metadata';
+import { z } from 'zod';
+import { Bind, Step, Workflow, promptArg, workflowTool } from '@mcpflow/decorators';
+import type { RunEndEvent, StepEvent } from '@mcpflow/core';
+import { MATRIX, type Line, type TestServer } from '../helpers/lines';
+import { findSecret } from '../helpers/secrets';
+
+/**
+ * Issue 31, points 2 and 11: a run's secrets are one set that flows through sub-workflows both
+ * ways. An outer sensitive argument passed to an inner workflow that does not mark it stays
+ * redacted in the inner run (its trace, `_meta`, the hooks that see it); an outer argument that
+ * feeds an inner workflow's sensitive argument, at any depth below, is sensitive in the outer run.
+ */
+
+const PIN = 'pin-4321-secret';
+const TOKEN = 'tok-9876-private';
+
+/** Echoes its input: marks nothing sensitive. */
+@Workflow({ name: 'apply_code', arguments: { code: z.string() }, expose: { prompt: false, tool: { name: 'apply_code' } } })
+class ApplyCode {
+  @Step({ tool: 'echo', args: { code: promptArg('code') } })
+  @Bind('echoed')
+  echoed!: unknown;
+}
+
+@Workflow({ name: 'deploy', arguments: { pin: z.string() }, sensitiveArguments: ['pin'] })
+class Deploy {
+  @Step({ tool: workflowTool(ApplyCode), args: { code: promptArg('pin') } })
+  @Bind('applied')
+  applied!: unknown;
+}
+
+/** Keeps its key secret. */
+@Workflow({
+  name: 'vault_open',
+  arguments: { key: z.string() },
+  sensitiveArguments: ['key'],
+  expose: { prompt: false, tool: { name: 'vault_open' } },
+})
+class VaultOpen {
+  @Step({ tool: 'echo', args: { code: promptArg('key') } })
+  opened!: unknown;
+}
+
+/** Passes its argument through, marking nothing. */
+@Workflow({ name: 'relay', arguments: { token: z.string() }, expose: { prompt: false, tool: { name: 'relay' } } })
+class Relay {
+  @Step({ tool: workflowTool(VaultOpen), args: { key: promptArg('token') } })
+  relayed!: unknown;
+}
+
+@Workflow({ name: 'ship', arguments: { token: z.string() } })
+class Ship {
+  @Step({ tool: workflowTool(VaultOpen), args: { key: promptArg('token') } })
+  opened!: unknown;
+}
+
+@Workflow({ name: 'ship_far', arguments: { token: z.string() } })
+class ShipFar {
+  @Step({ tool: workflowTool(Relay), args: { token: promptArg('token') } })
+  relayed!: unknown;
+}
+
+function server(line: Line, events: unknown[]) {
+  return (): TestServer => {
+    const built = new line.WorkflowServer(
+      { name: 'nested', version: '1.0.0' },
+      { onStep: (event: StepEvent) => void events.push(event), onRunEnd: (event: RunEndEvent) => void events.push(event) },
+    );
+    built.registerTool('echo', { inputSchema: { code: z.string() } }, async ({ code }: { code: string }) => ({
+      content: [{ type: 'text' as const, text: JSON.stringify({ code }) }],
+    }));
+    return built.use(Deploy, Ship, ShipFar);
+  };
+}
+
+describe.each(MATRIX.filter((entry) => entry.transport !== 'http'))('secrets through nesting: $label', ({ line, transport }) => {
+  test('an outer sensitive argument passed to an inner workflow that does not mark it stays redacted in the inner run', async () => {
+    const events: unknown[] = [];
+    const client = await line.connect(server(line, events), { transport });
+    const prompt = await client.getPrompt({ name: 'deploy', arguments: { pin: PIN } });
+    const tool = await client.callTool({ name: 'apply_code', arguments: { code: 'not-a-secret' } });
+    await client.close();
+    expect(findSecret(prompt, PIN)).toBeUndefined();
+    // The inner run's own events (hooks see every run): redacted by the outer run's secrets.
+    const inner = events.filter((event) => (event as { workflow?: string }).workflow === 'apply_code');
+    expect(inner.length).toBeGreaterThan(0);
+    expect(findSecret(events, PIN)).toBeUndefined();
+    // Called by a client directly, the inner workflow has no outer secrets: nothing is redacted.
+    expect(JSON.stringify(tool)).toContain('not-a-secret');
+  });
+
+  test.each([
+    ['one level below', 'ship'],
+    ['two levels below, through a workflow that marks nothing', 'ship_far'],
+  ])('an outer argument feeding an inner sensitive argument %s is sensitive in the outer run', async (_depth, name) => {
+    const events: unknown[] = [];
+    const client = await line.connect(server(line, events), { transport });
+    const prompt = await client.getPrompt({ name, arguments: { token: TOKEN } });
+    await client.close();
+    expect((prompt._meta?.['mcpflow/execution'] as { status: string }).status).toBe('completed');
+    expect(JSON.stringify(prompt.messages)).toContain('[redacted]');
+    expect(findSecret(prompt, TOKEN)).toBeUndefined();
+    expect(findSecret(events, TOKEN)).toBeUndefined();
+  });
+});
