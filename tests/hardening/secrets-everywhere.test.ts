@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { Bind, Step, TemplateBinding, Workflow, askUser, promptArg, workflowTool } from '@mcpflow/decorators';
+import { Bind, Step, TemplateBinding, Workflow, askUser, field, promptArg, workflowTool } from '@mcpflow/decorators';
 import type { RunEndEvent, StepEvent } from '@mcpflow/core';
 import { MATRIX, type Line, type TestServer } from '../helpers/lines';
 import { findSecret } from '../helpers/secrets';
@@ -169,15 +169,67 @@ class Entry2Inner {
   inner!: unknown;
 }
 
+// The secret held by the server: a token a tool returns, passed on as a sensitive step argument.
+@Workflow({ name: 'held0', arguments: { code: z.string(), note: z.string() }, expose: { tool: { name: 'held0_tool' } } })
+class Held0 {
+  @Step({ tool: 'login', args: { note: promptArg('note') } })
+  @Bind('login')
+  login!: { token: string };
+
+  @Step({ tool: 'confirm', args: { confirmed: askUser('Go ahead with {note}?') } })
+  confirmed!: unknown;
+
+  @Step({ tool: 'echo', args: { code: field('login', 'token'), note: promptArg('note') }, sensitiveArgs: ['code'] })
+  @Bind('echoed')
+  echoed!: unknown;
+
+  @Step({ resource: 'vault://{code}' })
+  @TemplateBinding('code', field('login', 'token'))
+  @Bind('page')
+  page!: string;
+}
+
+@Workflow({ name: 'held1', arguments: { code: z.string(), note: z.string() }, expose: { tool: { name: 'held1_tool' } } })
+class Held1 {
+  @Step({ tool: 'login', args: { note: promptArg('note') } })
+  @Bind('login')
+  login!: { token: string };
+
+  @Step({ tool: 'confirm', args: { confirmed: askUser('Go ahead with {note}?') } })
+  confirmed!: unknown;
+
+  @Step({ tool: workflowTool(Leaf), args: { code: field('login', 'token'), note: promptArg('note') }, sensitiveArgs: ['code'] })
+  @Bind('inner')
+  inner!: unknown;
+}
+
+@Workflow({ name: 'held2', arguments: { code: z.string(), note: z.string() }, expose: { tool: { name: 'held2_tool' } } })
+class Held2 {
+  @Step({ tool: 'login', args: { note: promptArg('note') } })
+  @Bind('login')
+  login!: { token: string };
+
+  @Step({ tool: 'confirm', args: { confirmed: askUser('Go ahead with {note}?') } })
+  confirmed!: unknown;
+
+  @Step({ tool: workflowTool(Mid), args: { code: field('login', 'token'), note: promptArg('note') }, sensitiveArgs: ['code'] })
+  @Bind('inner')
+  inner!: unknown;
+}
+
 const CASES = [
   { label: 'depth 0', name: 'entry0', entry: Entry0 },
   { label: 'depth 1, marked outside', name: 'entry1_outer', entry: Entry1Outer },
   { label: 'depth 1, marked inside', name: 'entry1_inner', entry: Entry1Inner },
   { label: 'depth 2, marked outside', name: 'entry2_outer', entry: Entry2Outer },
   { label: 'depth 2, marked inside', name: 'entry2_inner', entry: Entry2Inner },
+  { label: 'depth 0, held by the server', name: 'held0', entry: Held0 },
+  { label: 'depth 1, held by the server', name: 'held1', entry: Held1 },
+  { label: 'depth 2, held by the server', name: 'held2', entry: Held2 },
 ] as const;
 
-function server(line: Line, target: object, hooks: unknown[]) {
+/** The server of `target`; its `login` tool returns `secret` as the token. */
+function server(line: Line, target: object, hooks: unknown[], secret: string) {
   return (): TestServer => {
     const built = new line.WorkflowServer(
       { name: 'secrets', version: '1.0.0' },
@@ -185,6 +237,7 @@ function server(line: Line, target: object, hooks: unknown[]) {
     );
     const text = (value: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(value) }] });
     built.registerTool('echo', { inputSchema: { code: z.string(), note: z.string() } }, async (args: object) => text({ echoed: args }));
+    built.registerTool('login', { inputSchema: { note: z.string() } }, async () => text({ token: secret }));
     built.registerTool('confirm', { inputSchema: { confirmed: z.string() } }, async (args: object) => text(args));
     built.registerTool('fail_echo', { inputSchema: { code: z.string() } }, async ({ code }: { code: string }) => {
       throw new Error(`rejected ${code} (${encodeURIComponent(code)})`);
@@ -252,12 +305,13 @@ describe.each(CLIENTS)('$label', ({ line, transport }) => {
             stderr,
             wire,
           } = await capturing(async () => {
-            const client = await line.connect(server(line, target, hooks), {
+            const client = await line.connect(server(line, target, hooks, secret), {
               transport,
               elicit: () => ({ action: 'accept', content: { confirmed: 'yes' } }),
             });
             try {
-              const args = { code: secret, note: 'a plain note' };
+              // A held secret is the login tool's: the client's own code is then a plain value.
+              const args = { code: workflow.startsWith('held') ? 'plain-code' : secret, note: 'a plain note' };
               return face === 'prompt'
                 ? await client.getPrompt({ name: workflow, arguments: args })
                 : await client.callTool({ name: `${workflow}_tool`, arguments: args });
