@@ -96,3 +96,58 @@ describe.each(MATRIX.filter((entry) => entry.transport !== 'http'))('value-free 
     }
   });
 });
+
+@Workflow({ name: 'archive', arguments: { player: z.string() } })
+class Archive {
+  @Step({ resource: 'slow://{player}/q3-salaries.xlsx', timeoutMs: 50, optional: true })
+  @TemplateBinding('player', promptArg('player'))
+  slow!: string;
+
+  @Step({ resource: 'gone://{player}' })
+  @TemplateBinding('player', promptArg('player'))
+  gone!: string;
+}
+
+describe.each(MATRIX.filter((entry) => entry.transport === 'memory'))('value-free spans of failed reads: $label', ({ line, transport }) => {
+  test('a read that timed out and one nothing serves name the URI template, never the URI filled in', async () => {
+    let gone: { remove(): void } | undefined;
+    const client = await line.connect(
+      () => {
+        const server = new line.WorkflowServer({ name: 'archive', version: '1.0.0' });
+        server.registerResource(
+          'slow',
+          new line.ResourceTemplate('slow://{player}/q3-salaries.xlsx', { list: undefined }),
+          {},
+          (_uri, _variables, context) => {
+            const signal = line.signalOf(context);
+            return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+          },
+        );
+        gone = server.registerResource('gone', new line.ResourceTemplate('gone://{player}', { list: undefined }), {}, async (uri: URL) => ({
+          contents: [{ uri: uri.href, text: 'here' }],
+        })) as { remove(): void };
+        return server.use(Archive);
+      },
+      { transport },
+    );
+    gone!.remove();
+    const result = await client.getPrompt({ name: 'archive', arguments: { player: PLAYER } });
+    await client.close();
+    const meta = result._meta?.['mcpflow/execution'] as ExecutionMeta;
+    expect(meta).toMatchObject({ status: 'failed', stoppedAt: 'gone' });
+    expect(meta.reason).toContain(encodeURIComponent(PLAYER));
+
+    const spans = recorded.spans();
+    const run = runSpan(spans, 'prompts/get archive');
+    const [slow, goneStep] = childrenOf(spans, run);
+    expect(slow.status).toEqual({
+      code: SpanStatusCode.ERROR,
+      message: 'step slow: timeout, resource slow://{player}/q3-salaries.xlsx timed out after 50 ms',
+    });
+    const notFound = 'step gone: ResourceNotFoundError, resource gone://{player} not found';
+    expect(goneStep.status).toEqual({ code: SpanStatusCode.ERROR, message: notFound });
+    expect(run.status).toEqual({ code: SpanStatusCode.ERROR, message: notFound });
+    for (const span of spans)
+      expect({ span: span.name, found: findSecret(exported(span), PLAYER) }).toEqual({ span: span.name, found: undefined });
+  });
+});
