@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { Bind, Step, Workflow, promptArg, workflowTool } from '@mcpflow/decorators';
+import { Bind, Step, Workflow, constant, promptArg, workflowTool } from '@mcpflow/decorators';
 import type { RunEndEvent, StepEvent } from '@mcpflow/core';
 import { MATRIX, type Line, type TestServer } from '../helpers/lines';
 import { findSecret } from '../helpers/secrets';
@@ -61,6 +61,24 @@ class ShipFar {
   relayed!: unknown;
 }
 
+const PIN_CONSTANT = '4321-7788-0099';
+
+/** Holds a sensitive constant of its own. */
+@Workflow({ name: 'pin_check', arguments: { user: z.string() }, expose: { prompt: false, tool: { name: 'pin_check' } } })
+class PinCheck {
+  @Step({ tool: 'echo', args: { code: constant('4321-7788-0099') }, sensitiveArgs: ['code'] })
+  checked!: unknown;
+}
+
+@Workflow({ name: 'audit', arguments: { user: z.string() } })
+class Audit {
+  @Step({ tool: workflowTool(PinCheck), args: { user: promptArg('user') } })
+  checked!: unknown;
+
+  @Step({ tool: 'status', args: { user: promptArg('user') } })
+  status!: unknown;
+}
+
 function server(line: Line, events: unknown[]) {
   return (): TestServer => {
     const built = new line.WorkflowServer(
@@ -70,7 +88,11 @@ function server(line: Line, events: unknown[]) {
     built.registerTool('echo', { inputSchema: { code: z.string() } }, async ({ code }: { code: string }) => ({
       content: [{ type: 'text' as const, text: JSON.stringify({ code }) }],
     }));
-    return built.use(Deploy, Ship, ShipFar);
+    // A tool of the outer workflow that happens to reveal the inner workflow's secret.
+    built.registerTool('status', { inputSchema: { user: z.string() } }, async () => ({
+      content: [{ type: 'text' as const, text: `last PIN used: ${PIN_CONSTANT}` }],
+    }));
+    return built.use(Deploy, Ship, ShipFar, Audit);
   };
 }
 
@@ -88,6 +110,17 @@ describe.each(MATRIX.filter((entry) => entry.transport !== 'http'))('secrets thr
     expect(findSecret(events, PIN)).toBeUndefined();
     // Called by a client directly, the inner workflow has no outer secrets: nothing is redacted.
     expect(JSON.stringify(tool)).toContain('not-a-secret');
+  });
+
+  test("an inner workflow's sensitive constant is a secret of the outer run too (a later outer tool reveals it)", async () => {
+    const events: unknown[] = [];
+    const client = await line.connect(server(line, events), { transport });
+    const prompt = await client.getPrompt({ name: 'audit', arguments: { user: 'ada' } });
+    await client.close();
+    expect((prompt._meta?.['mcpflow/execution'] as { status: string }).status).toBe('completed');
+    expect(JSON.stringify(prompt.messages)).toContain('last PIN used: [redacted]');
+    expect(findSecret(prompt, PIN_CONSTANT)).toBeUndefined();
+    expect(findSecret(events, PIN_CONSTANT)).toBeUndefined();
   });
 
   test.each([

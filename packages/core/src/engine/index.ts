@@ -37,7 +37,14 @@ export {
   type QuestionMeta,
   type SamplingRequest,
 } from './asking/ask-request';
-export { argumentsKeptSecret, planWorkflow, type PlannedStep, type WorkflowPlan } from './plan/plan-workflow';
+export {
+  argumentsKeptSecret,
+  constantsKeptSecret,
+  planWorkflow,
+  type CalledSecrets,
+  type PlannedStep,
+  type WorkflowPlan,
+} from './plan/plan-workflow';
 export {
   createExecutionState,
   type ExecutionPause,

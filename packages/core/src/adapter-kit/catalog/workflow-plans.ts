@@ -1,7 +1,14 @@
 import { readStepRecords, readWorkflowModel, type WorkflowClass } from '../../model/read-workflow';
 import type { WorkflowModel } from '../../model';
 import { WorkflowValidationError, checkClassWithoutWorkflow, validateWorkflow, type WorkflowDefinitionError } from '../../rules';
-import { argumentsKeptSecret, planWorkflow, type UriTemplateParser, type WorkflowPlan } from '../../engine';
+import {
+  argumentsKeptSecret,
+  constantsKeptSecret,
+  planWorkflow,
+  type CalledSecrets,
+  type UriTemplateParser,
+  type WorkflowPlan,
+} from '../../engine';
 import { workflowCallsOf } from './called-workflows';
 
 const plansByParser = new WeakMap<UriTemplateParser, WorkflowPlans>();
@@ -66,18 +73,22 @@ export class WorkflowPlans {
     return plan;
   }
 
-  /** By step position, the arguments each workflow the class calls by class keeps secret. */
-  private calledSecrets(target: WorkflowClass): ((position: number) => ReadonlySet<string> | undefined) | undefined {
+  /** What the workflows the class calls by class keep secret: arguments by step position, and constants. */
+  private calledSecrets(target: WorkflowClass): CalledSecrets | undefined {
     const calls = workflowCallsOf(target);
     if (calls.length === 0 || this.planning.has(target)) return undefined;
     this.planning.add(target);
     try {
       const kept = new Map<number, ReadonlySet<string>>();
+      const constants: unknown[] = [];
       for (const { position, definition } of calls) {
         const inner = definition.workflow;
-        if (this.valid.has(inner) && !this.planning.has(inner)) kept.set(position, argumentsKeptSecret(this.plan(inner)));
+        if (!this.valid.has(inner) || this.planning.has(inner)) continue;
+        const plan = this.plan(inner);
+        kept.set(position, argumentsKeptSecret(plan));
+        constants.push(...constantsKeptSecret(plan));
       }
-      return (position) => kept.get(position);
+      return { arguments: (position) => kept.get(position), constants };
     } finally {
       this.planning.delete(target);
     }

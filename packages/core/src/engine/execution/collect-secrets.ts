@@ -3,7 +3,8 @@ import type { ExecutionScope } from '../plan/resolve-source';
 import type { Redactor } from '../redaction/redactor';
 
 /**
- * Teaches the redactor every sensitive value the run can know now: sensitive prompt arguments, and
+ * Teaches the redactor every sensitive value the run can know now: sensitive prompt arguments, the
+ * sensitive constants of the workflows it runs as steps, and
  * the value of every sensitive step argument that resolves against the bindings so far, whether or
  * not its step has run. So a token an earlier step returned is known as a secret as soon as it is
  * bound (login → token), and everything emitted after that, earlier messages included, hides it.
@@ -14,7 +15,8 @@ import type { Redactor } from '../redaction/redactor';
  * ```
  */
 export function collectSecrets(plan: WorkflowPlan, scope: ExecutionScope, redactor: Redactor): void {
-  if (plan.sensitiveArguments.size === 0 && plan.sensitiveStepArguments.length === 0) return;
+  if (plan.sensitiveArguments.size === 0 && plan.sensitiveStepArguments.length === 0 && plan.calledConstants.length === 0) return;
+  for (const value of plan.calledConstants) redactor.add(value, 'server');
   for (const name of plan.sensitiveArguments) {
     const value = Object.hasOwn(scope.args, name) ? scope.args[name] : undefined;
     if (value !== undefined) redactor.add(value, 'client');

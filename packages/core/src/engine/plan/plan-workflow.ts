@@ -81,19 +81,28 @@ export interface WorkflowPlan {
    * constant, a binding or a loop's element): only then is the client's own text marked apart.
    */
   readonly heldSecrets: boolean;
+  /**
+   * The sensitive constants of the workflows this one runs as steps, at any depth: secrets of the
+   * run from its start, held by the server, so that one the outer run meets again (a later tool
+   * echoes it) is redacted as it is in the inner run.
+   */
+  readonly calledConstants: readonly unknown[];
+}
+
+/** What the workflows a workflow's steps run (sub-workflows, `workflowTool(Inner)`) keep secret. */
+export interface CalledSecrets {
+  /** By step position: the arguments the workflow that step runs keeps secret (see `argumentsKeptSecret`). */
+  arguments(position: number): ReadonlySet<string> | undefined;
+  /** The sensitive constants of every workflow the steps run, at any depth (see `constantsKeptSecret`). */
+  readonly constants: readonly unknown[];
 }
 
 /**
- * Of each step that runs another workflow (a sub-workflow, `workflowTool(Inner)`), the arguments
- * the inner run treats as sensitive — see `argumentsKeptSecret` — by step position.
- */
-export type CalledSecrets = (position: number) => ReadonlySet<string> | undefined;
-
-/**
  * Plans a validated workflow model: resolvers, guidance renderers and URI templates are built once,
- * at `use()`, not per request. `called` says which arguments of a sub-workflow step its inner
- * workflow keeps secret: the step's arguments of those names are sensitive here too, so a value
- * the outer run passes in is redacted in the outer trace as in the inner one (issue 31, point 11).
+ * at `use()`, not per request. `called` says what the workflows its steps run keep secret: a
+ * sub-workflow step's arguments the inner workflow keeps secret are sensitive here too, so a value
+ * the outer run passes in is redacted in the outer trace as in the inner one (issue 31, point 11);
+ * and their sensitive constants are secrets of this run as well.
  *
  * @example
  * ```ts
@@ -102,13 +111,15 @@ export type CalledSecrets = (position: number) => ReadonlySet<string> | undefine
  */
 export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplateParser, called?: CalledSecrets): WorkflowPlan {
   const sensitiveArguments = new Set(model.arguments.filter((argument) => argument.sensitive).map((argument) => argument.name));
-  const steps = model.steps.map((step, index) => planStep(step, index, sensitiveArguments, parseUriTemplate, called?.(index)));
+  const steps = model.steps.map((step, index) => planStep(step, index, sensitiveArguments, parseUriTemplate, called?.arguments(index)));
+  const calledConstants = called?.constants ?? [];
   const sensitiveStepArguments = steps.flatMap((step) => step.args.filter((argument) => argument.sensitive));
   return {
     model,
     sensitiveArguments,
     sensitiveStepArguments,
-    heldSecrets: sensitiveStepArguments.some((argument) => !argument.fromClient),
+    heldSecrets: calledConstants.length > 0 || sensitiveStepArguments.some((argument) => !argument.fromClient),
+    calledConstants,
     steps,
     groups: parallelGroups(steps.map((step) => ({ step, parallel: step.model.parallel }))).map((group) => group.map(({ step }) => step)),
   };
@@ -127,6 +138,13 @@ export function argumentsKeptSecret(plan: WorkflowPlan): ReadonlySet<string> {
   const kept = new Set(plan.sensitiveArguments);
   for (const argument of plan.sensitiveStepArguments) if (argument.source.kind === 'promptArg') kept.add(argument.source.name);
   return kept;
+}
+
+/** The sensitive constants a run of `plan` holds: its own steps', and those of the workflows it runs, at any depth. */
+export function constantsKeptSecret(plan: WorkflowPlan): readonly unknown[] {
+  const constants = [...plan.calledConstants];
+  for (const { source } of plan.sensitiveStepArguments) if (source.kind === 'constant') constants.push(source.value);
+  return constants;
 }
 
 function planStep(
