@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { Bind, Step, Workflow, constant, promptArg, workflowTool } from '@mcpflow/decorators';
+import { Bind, Step, Workflow, askUser, constant, field, promptArg, workflowTool } from '@mcpflow/decorators';
 import type { RunEndEvent, StepEvent } from '@mcpflow/core';
 import { MATRIX, type Line, type TestServer } from '../helpers/lines';
 import { findSecret } from '../helpers/secrets';
@@ -79,6 +79,32 @@ class Audit {
   status!: unknown;
 }
 
+const SESSION = 'session-5151-opaque';
+
+/** Logs in and uses the session token a tool returned as a sensitive argument: a secret it holds. */
+@Workflow({ name: 'session_probe', arguments: { user: z.string() }, expose: { prompt: false, tool: { name: 'session_probe' } } })
+class SessionProbe {
+  @Step({ tool: 'login', args: { user: promptArg('user') } })
+  @Bind('login')
+  login!: { token: string };
+
+  @Step({ tool: 'echo', args: { code: field('login', 'token') }, sensitiveArgs: ['code'] })
+  used!: unknown;
+}
+
+@Workflow({ name: 'probe_then_report', arguments: { user: z.string() } })
+class ProbeThenReport {
+  @Step({ tool: workflowTool(SessionProbe), args: { user: promptArg('user') } })
+  probed!: unknown;
+
+  // A question after the inner run: on 2026-07-28 the outer run pauses here and resumes from its sealed state.
+  @Step({ tool: 'confirm', args: { confirmed: askUser('Report now?') } })
+  confirmed!: unknown;
+
+  @Step({ tool: 'whoami', args: { user: promptArg('user') } })
+  report!: unknown;
+}
+
 function server(line: Line, events: unknown[]) {
   return (): TestServer => {
     const built = new line.WorkflowServer(
@@ -92,7 +118,16 @@ function server(line: Line, events: unknown[]) {
     built.registerTool('status', { inputSchema: { user: z.string() } }, async () => ({
       content: [{ type: 'text' as const, text: `last PIN used: ${PIN_CONSTANT}` }],
     }));
-    return built.use(Deploy, Ship, ShipFar, Audit);
+    built.registerTool('login', { inputSchema: { user: z.string() } }, async () => ({
+      content: [{ type: 'text' as const, text: JSON.stringify({ token: SESSION }) }],
+    }));
+    built.registerTool('confirm', { inputSchema: { confirmed: z.string() } }, async () => ({
+      content: [{ type: 'text' as const, text: 'ok' }],
+    }));
+    built.registerTool('whoami', { inputSchema: { user: z.string() } }, async () => ({
+      content: [{ type: 'text' as const, text: `current session ${SESSION}` }],
+    }));
+    return built.use(Deploy, Ship, ShipFar, Audit, ProbeThenReport);
   };
 }
 
@@ -121,6 +156,19 @@ describe.each(MATRIX.filter((entry) => entry.transport !== 'http'))('secrets thr
     expect(JSON.stringify(prompt.messages)).toContain('last PIN used: [redacted]');
     expect(findSecret(prompt, PIN_CONSTANT)).toBeUndefined();
     expect(findSecret(events, PIN_CONSTANT)).toBeUndefined();
+  });
+
+  test('a secret an inner run learned from its tools is a secret of the outer run after it, across a pause (a later outer tool reveals it)', async () => {
+    const events: unknown[] = [];
+    const client = await line.connect(server(line, events), {
+      transport,
+      elicit: () => ({ action: 'accept', content: { confirmed: 'yes' } }),
+    });
+    const prompt = await client.getPrompt({ name: 'probe_then_report', arguments: { user: 'ada' } });
+    await client.close();
+    expect((prompt._meta?.['mcpflow/execution'] as { status: string }).status).toBe('completed');
+    expect(JSON.stringify(prompt.messages)).toContain('current session [redacted]');
+    expect(findSecret(prompt, SESSION)).toBeUndefined();
   });
 
   test.each([

@@ -81,14 +81,16 @@ export class WorkflowPlans {
     try {
       const kept = new Map<number, ReadonlySet<string>>();
       const constants: unknown[] = [];
+      let held = false;
       for (const { position, definition } of calls) {
         const inner = definition.workflow;
         if (!this.valid.has(inner) || this.planning.has(inner)) continue;
         const plan = this.plan(inner);
         kept.set(position, argumentsKeptSecret(plan));
         constants.push(...constantsKeptSecret(plan));
+        held ||= plan.heldSecrets;
       }
-      return { arguments: (position) => kept.get(position), constants };
+      return { arguments: (position) => kept.get(position), constants, held };
     } finally {
       this.planning.delete(target);
     }

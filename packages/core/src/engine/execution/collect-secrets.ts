@@ -1,6 +1,7 @@
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import type { ExecutionScope } from '../plan/resolve-source';
-import type { Redactor } from '../redaction/redactor';
+import { Redactor } from '../redaction/redactor';
+import type { RunSecrets } from '../redaction/run-secrets';
 
 /**
  * Teaches the redactor every sensitive value the run can know now: sensitive prompt arguments, the
@@ -25,4 +26,27 @@ export function collectSecrets(plan: WorkflowPlan, scope: ExecutionScope, redact
     const resolved = argument.resolve(scope);
     if (resolved.ok) redactor.add(resolved.value, argument.fromClient ? 'client' : 'server');
   }
+}
+
+/**
+ * Hands what a run run as a step of another (a sub-workflow) learned back to the outer run's
+ * secrets: the values of its sensitive step arguments that a tool produced (a token its login step
+ * returned; constants the outer plan knows already, and the outer run's own values it has), and
+ * what it learned from answers and loop elements — as learned secrets of the outer run, which its
+ * state keeps (sealed) as it keeps its own, so a later step of the outer run that meets one
+ * redacts it too.
+ *
+ * @example
+ * ```ts
+ * if (host.inheritedSecrets) handBackSecrets(plan, state, host.inheritedSecrets);
+ * ```
+ */
+export function handBackSecrets(plan: WorkflowPlan, scope: ExecutionScope & { readonly secrets: RunSecrets }, outer: RunSecrets): void {
+  const redactor = new Redactor(outer);
+  for (const argument of plan.sensitiveStepArguments) {
+    if (argument.fromClient || argument.source.kind === 'constant' || argument.source.kind === 'promptArg') continue;
+    const resolved = argument.resolve(scope);
+    if (resolved.ok && resolved.value !== undefined) redactor.learn(resolved.value, 'server');
+  }
+  for (const { value, origin } of scope.secrets.learned) redactor.learn(value, origin);
 }

@@ -11,7 +11,7 @@ import { boundTrace } from '../trace/bound-trace';
 import { jsonBytesBound } from '../trace/json-size';
 import { Trace } from '../trace/trace';
 import { askQuestions } from './ask-questions';
-import { collectSecrets } from './collect-secrets';
+import { collectSecrets, handBackSecrets } from './collect-secrets';
 import { inheritSecrets } from '../redaction/run-secrets';
 import { createExecutionState, type ExecutionState } from './execution-state';
 import { handoffText } from './handoff-message';
@@ -55,6 +55,7 @@ export async function executeWorkflow(
   await advanceExecution(state, context, options);
   if (state.pause)
     throw new Error(`workflow '${plan.model.name}' paused for answers on a host that asks by rounds: run it with executeWorkflowRound`);
+  if (host.inheritedSecrets) handBackSecrets(plan, state, host.inheritedSecrets);
   const result = executionResult(state, context);
   if (options.onRunEnd) await notifyRunEnd(options, state, context.redactor);
   return result;

@@ -95,6 +95,8 @@ export interface CalledSecrets {
   arguments(position: number): ReadonlySet<string> | undefined;
   /** The sensitive constants of every workflow the steps run, at any depth (see `constantsKeptSecret`). */
   readonly constants: readonly unknown[];
+  /** Whether a workflow the steps run can hold a secret the client did not supply (it hands its secrets back: `handBackSecrets`). */
+  readonly held: boolean;
 }
 
 /**
@@ -118,7 +120,7 @@ export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplate
     model,
     sensitiveArguments,
     sensitiveStepArguments,
-    heldSecrets: calledConstants.length > 0 || sensitiveStepArguments.some((argument) => !argument.fromClient),
+    heldSecrets: called?.held === true || calledConstants.length > 0 || sensitiveStepArguments.some((argument) => !argument.fromClient),
     calledConstants,
     steps,
     groups: parallelGroups(steps.map((step) => ({ step, parallel: step.model.parallel }))).map((group) => group.map(({ step }) => step)),
