@@ -34,7 +34,8 @@ export function collectSecrets(plan: WorkflowPlan, scope: ExecutionScope, redact
  * returned; constants the outer plan knows already, and the outer run's own values it has), and
  * what it learned from answers and loop elements — as learned secrets of the outer run, which its
  * state keeps (sealed) as it keeps its own, so a later step of the outer run that meets one
- * redacts it too.
+ * redacts it too. Secrets the server holds go back only to an outer run that marks its client's
+ * text apart (it runs this workflow by class, see `CalledSecrets.held`).
  *
  * @example
  * ```ts
@@ -43,10 +44,13 @@ export function collectSecrets(plan: WorkflowPlan, scope: ExecutionScope, redact
  */
 export function handBackSecrets(plan: WorkflowPlan, scope: ExecutionScope & { readonly secrets: RunSecrets }, outer: RunSecrets): void {
   const redactor = new Redactor(outer);
+  // A secret the server holds is searched for only where the client's text is marked apart (no
+  // oracle): an outer run that calls this one by class marks it; one that calls it by name may not.
+  const holds = redactor.marking;
   for (const argument of plan.sensitiveStepArguments) {
-    if (argument.fromClient || argument.source.kind === 'constant' || argument.source.kind === 'promptArg') continue;
+    if (!holds || argument.fromClient || argument.source.kind === 'constant' || argument.source.kind === 'promptArg') continue;
     const resolved = argument.resolve(scope);
     if (resolved.ok && resolved.value !== undefined) redactor.learn(resolved.value, 'server');
   }
-  for (const { value, origin } of scope.secrets.learned) redactor.learn(value, origin);
+  for (const { value, origin } of scope.secrets.learned) if (holds || origin === 'client') redactor.learn(value, origin);
 }
