@@ -372,21 +372,15 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
-    name: 'a traced run whose tool throws: its step span and the run span are errors, with the reason _meta shows',
+    name: 'a traced run whose tool throws: its step span and the run span are errors, with a value-free message (DESIGN §2.11)',
     book: 'throws',
     act: (client) => tracedRun(client, `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01`),
     expected: {
-      run: [
-        'prompts/get trip',
-        'failed',
-        { code: 2, message: 'tool book threw: booking service unreachable' },
-        '1'.repeat(32),
-        '2'.repeat(16),
-      ],
+      run: ['prompts/get trip', 'failed', { code: 2, message: 'step booking: Error, tool book threw' }, '1'.repeat(32), '2'.repeat(16)],
       steps: [
         ['execute_tool get_forecast', 'completed', { code: 0 }],
         ['resources/read guide://cities/{city}', 'completed', { code: 0 }],
-        ['execute_tool book', 'failed', { code: 2, message: 'tool book threw: booking service unreachable' }],
+        ['execute_tool book', 'failed', { code: 2, message: 'step booking: Error, tool book threw' }],
       ],
     },
   },

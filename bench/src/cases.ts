@@ -12,7 +12,7 @@ import { parallelGroup } from './cases/parallel';
 import { pauseAndResume } from './cases/pause';
 import { scaling } from './cases/scaling';
 import { sealing } from './cases/sealing';
-import { telemetry } from './cases/telemetry';
+import { telemetry, telemetryProvider } from './cases/telemetry';
 import { toolFace } from './cases/tool-face';
 import { stepCostCase } from './cases/step-cost';
 import { usePerRequest } from './cases/use-per-request';
@@ -36,5 +36,6 @@ export const CASES: readonly BenchCase[] = [
   ablationV1,
   ablationV2,
   telemetry,
+  telemetryProvider,
   toolFace,
 ];

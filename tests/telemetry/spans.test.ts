@@ -199,7 +199,7 @@ describe.each(MATRIX.filter((entry) => entry.transport !== 'http'))('spans: $lab
     await client.close();
   });
 
-  test('a failed run: the failing step and the run are ERROR with error.type, and their message is the reason _meta shows', async () => {
+  test('a failed run: the failing step and the run are ERROR with error.type, and a value-free message (the reason stays in _meta)', async () => {
     const client = await line.connect(tourServer(line), { transport });
     const result = await client.getPrompt({ name: 'fragile', arguments: { player: 'ada' } });
     await client.close();
@@ -212,15 +212,17 @@ describe.each(MATRIX.filter((entry) => entry.transport !== 'http'))('spans: $lab
       'mcpflow.execution.stopped_at': 'save',
       'error.type': 'RateLimitError',
     });
-    expect(run.status).toEqual({ code: SpanStatusCode.ERROR, message: meta.reason });
+    // DESIGN §2.11: the step, the error type and what failed; never the tool's error text.
+    const saveFailed = 'step save: RateLimitError, tool fetch_save threw';
+    expect(run.status).toEqual({ code: SpanStatusCode.ERROR, message: saveFailed });
     const [checked, save, ...rest] = childrenOf(recorded.spans(), run);
     expect(rest).toEqual([]); // the step after the failure never ran
     // An optional step that failed: the run goes on, the step's span says how it failed.
     expect(checked.attributes).toMatchObject({ 'mcpflow.step.status': 'failed', 'error.type': 'tool_error' });
-    expect(checked.status).toEqual({ code: SpanStatusCode.ERROR, message: 'tool check returned an error: checker offline' });
+    expect(checked.status).toEqual({ code: SpanStatusCode.ERROR, message: 'step checked: tool_error, tool check returned an error' });
     expect(save.attributes).toMatchObject({ 'mcpflow.step.status': 'failed', 'error.type': 'RateLimitError' });
-    expect(save.status).toEqual({ code: SpanStatusCode.ERROR, message: meta.reason });
-    // The reason only, as the trace shows it: no exception event with the raw error and its stack.
+    expect(save.status).toEqual({ code: SpanStatusCode.ERROR, message: saveFailed });
+    // No exception event with the raw error and its stack either.
     expect([run, checked, save].flatMap((span) => span.events)).toEqual([]);
   });
 

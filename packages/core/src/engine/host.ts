@@ -1,6 +1,7 @@
 import type { AskChannel } from './asking/ask-channel';
 import type { SignalSource } from './cancellation/signal-source';
 import type { ResourceResult, ToolResult } from './content';
+import type { RunSecrets } from './redaction/run-secrets';
 import type { RunObserver } from './run-observer';
 
 /**
@@ -67,9 +68,16 @@ export interface Host<Tool extends HostTool = HostTool> extends SignalSource {
    * when the handler reads it (a try's signal is made only then; the host itself stands for the
    * request's own signal) and the run's id added (`_meta["mcpflow/run"].id`, stable across rounds:
    * for idempotency keys). Returns what the handler returns (maybe a promise or another thenable);
-   * throws what it throws.
+   * throws what it throws. `secrets`: the run's own, for a workflow the tool runs in turn (a
+   * sub-workflow), which then redacts them too (`inheritedSecrets`).
    */
-  invokeTool(tool: Tool, name: string, args: unknown, signal: SignalSource, runId: string): unknown;
+  invokeTool(tool: Tool, name: string, args: unknown, signal: SignalSource, runId: string, secrets?: RunSecrets): unknown;
+  /**
+   * For a run that is a step of another (a sub-workflow): the outer run's secrets, redacted by this
+   * run as well, wherever they show — so an outer sensitive value passed to an inner workflow
+   * that does not mark it stays redacted in the inner trace, `_meta` and hooks.
+   */
+  readonly inheritedSecrets?: RunSecrets;
   /** Checks a handler's return as `tools/call` does: a tool result, structured content matching the output schema. */
   checkToolResult(tool: Tool, name: string, value: unknown): ToolResult | PromiseLike<ToolResult>;
   /** Reads a URI in process through the handler `resources/read` would pick, its signal read from `signal` as `invokeTool`'s; throws when none serves it. */

@@ -38,7 +38,14 @@ export {
   type SamplingRequest,
 } from './asking/ask-request';
 export { jsonSchemaOf as answerJsonSchema } from './asking/form-schema';
-export { planWorkflow, type PlannedStep, type WorkflowPlan } from './plan/plan-workflow';
+export {
+  argumentsKeptSecret,
+  constantsKeptSecret,
+  planWorkflow,
+  type CalledSecrets,
+  type PlannedStep,
+  type WorkflowPlan,
+} from './plan/plan-workflow';
 export {
   createExecutionState,
   type ExecutionPause,
@@ -90,7 +97,9 @@ export type { IterationsMeta } from './flow/iterations-meta';
 export type { StepKind } from './steps/step-kind';
 export type { StepContext } from './steps/step-context';
 export { errorTypeOf, type StepOutcome } from './steps/step-outcome';
+export { ResourceNotFoundError } from './results/resource-not-found-error';
 export { REDACTED } from './redaction/redactor';
+export type { RunSecrets } from './redaction/run-secrets';
 export { decodeVariables } from './uri/decode-variables';
 export type { ExpandableUriTemplate, UriTemplateParser, UriVariables } from './uri/uri-template';
 export { MAX_MESSAGE_CHARACTERS, boundText, formatCount } from './text/bounded-text';

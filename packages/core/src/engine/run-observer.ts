@@ -33,8 +33,12 @@ export interface ObservedStep {
 /** How a step ended, as observers see it. */
 export interface ObservedStepEnd {
   readonly status: 'completed' | 'skipped' | 'handoff' | 'failed' | 'cancelled';
-  /** Why it did not complete, redacted and cut exactly as the trace shows it (absent when it completed or was skipped). */
-  readonly reason?: string;
+  /**
+   * On failure, what failed without a value (DESIGN §2.11): `tool fetch threw`, `resource
+   * if://walkthrough/{game_id} timed out after 30000 ms`. The reason, which may quote values, stays
+   * in the trace and `_meta`.
+   */
+  readonly failure?: string;
   /** On failure, the kind of error: `tool_error`, `timeout`, the thrown error's class name, or `_OTHER`. */
   readonly errorType?: string;
   /** A `forEach` step: how many elements, and how their iterations ended. */
@@ -53,14 +57,13 @@ export type ObservedRunEnd =
   | {
       readonly status: 'completed' | 'handoff' | 'failed' | 'cancelled';
       readonly stoppedAt?: string;
-      readonly reason?: string;
     };
 
 /**
  * What watches one request's share of a run from outside the engine — the server's OpenTelemetry
  * spans and its debug log — reached through the host (`Host.observer`: the span to report under).
  * The engine reports each point once and never learns what is recorded. Nothing it passes holds a
- * value: names, positions, statuses, counts, and reasons redacted as the trace shows them.
+ * value: names, positions, statuses, counts, error types and what failed (`tool fetch threw`).
  *
  * @example
  * ```ts

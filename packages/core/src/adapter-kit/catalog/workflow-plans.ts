@@ -1,7 +1,15 @@
 import { readStepRecords, readWorkflowModel, type WorkflowClass } from '../../model/read-workflow';
 import type { WorkflowModel } from '../../model';
 import { WorkflowValidationError, checkClassWithoutWorkflow, validateWorkflow, type WorkflowDefinitionError } from '../../rules';
-import { planWorkflow, type UriTemplateParser, type WorkflowPlan } from '../../engine';
+import {
+  argumentsKeptSecret,
+  constantsKeptSecret,
+  planWorkflow,
+  type CalledSecrets,
+  type UriTemplateParser,
+  type WorkflowPlan,
+} from '../../engine';
+import { workflowCallsOf } from './called-workflows';
 
 const plansByParser = new WeakMap<UriTemplateParser, WorkflowPlans>();
 
@@ -20,6 +28,8 @@ const plansByParser = new WeakMap<UriTemplateParser, WorkflowPlans>();
 export class WorkflowPlans {
   private readonly valid = new WeakMap<WorkflowClass, WorkflowModel>();
   private readonly plans = new WeakMap<WorkflowClass, WorkflowPlan>();
+  /** Classes being planned now: a cycle of calls (refused at `use()` before any plan) cannot recurse forever. */
+  private readonly planning = new Set<WorkflowClass>();
 
   private constructor(private readonly parseUriTemplate: UriTemplateParser) {}
 
@@ -48,16 +58,42 @@ export class WorkflowPlans {
     return { models, errors };
   }
 
-  /** The plan of a class `check` found valid. */
+  /**
+   * The plan of a class `check` found valid — with the workflows its steps call by class planned
+   * first, so that an argument it passes to one that keeps it secret is sensitive here as well.
+   */
   plan(target: WorkflowClass): WorkflowPlan {
     let plan = this.plans.get(target);
     if (!plan) {
       const model = this.valid.get(target);
       if (!model) throw new Error(`workflow class ${target.name} was not checked before planning; call check() first`);
-      plan = planWorkflow(model, this.parseUriTemplate);
+      plan = planWorkflow(model, this.parseUriTemplate, this.calledSecrets(target));
       this.plans.set(target, plan);
     }
     return plan;
+  }
+
+  /** What the workflows the class calls by class keep secret: arguments by step position, and constants. */
+  private calledSecrets(target: WorkflowClass): CalledSecrets | undefined {
+    const calls = workflowCallsOf(target);
+    if (calls.length === 0 || this.planning.has(target)) return undefined;
+    this.planning.add(target);
+    try {
+      const kept = new Map<number, ReadonlySet<string>>();
+      const constants: unknown[] = [];
+      let held = false;
+      for (const { position, definition } of calls) {
+        const inner = definition.workflow;
+        if (!this.valid.has(inner) || this.planning.has(inner)) continue;
+        const plan = this.plan(inner);
+        kept.set(position, argumentsKeptSecret(plan));
+        constants.push(...constantsKeptSecret(plan));
+        held ||= plan.heldSecrets;
+      }
+      return { arguments: (position) => kept.get(position), constants, held };
+    } finally {
+      this.planning.delete(target);
+    }
   }
 }
 

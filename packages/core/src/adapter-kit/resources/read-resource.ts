@@ -1,4 +1,4 @@
-import type { ResourceResult } from '../../engine';
+import { ResourceNotFoundError, type ResourceResult } from '../../engine';
 import type { AdapterLine } from '../adapter-line';
 import type { ServerRegistry } from '../registry/server-registry';
 
@@ -18,7 +18,7 @@ export async function readResource(
   context: unknown,
 ): Promise<ResourceResult> {
   const match = registry.findResource(uri);
-  if (!match) throw new Error(`no registered resource or resource template serves it`);
+  if (!match) throw new ResourceNotFoundError();
   if (!match.handle.enabled) throw new Error(`the resource is disabled`);
   const result = (
     match.kind === 'static'

@@ -4,6 +4,7 @@ import type {
   ProgressUpdate,
   ResourceResult,
   RunObserver,
+  RunSecrets,
   SignalSource,
   ToolInput,
   ToolResult,
@@ -16,7 +17,8 @@ import type { ServerRegistry } from '../registry/server-registry';
 import { readResource } from '../resources/read-resource';
 import { checkToolResult, invokeTool, validateToolInput } from '../tools/call-tool';
 import { toolInputs } from '../tools/tool-inputs';
-import { RUN_META_KEY, type RunMeta } from './run-meta';
+import { carrySecrets } from './carried-secrets';
+import { RUN_META_KEY } from './run-meta';
 
 /**
  * The engine's host for one request, on either SDK line: tools and resources run through the
@@ -42,6 +44,8 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
     readonly asking?: AskChannel,
     reportsProgress = true,
     readonly observer?: RunObserver,
+    /** A workflow run as a step of another: the outer run's secrets (see `Host.inheritedSecrets`). */
+    readonly inheritedSecrets?: RunSecrets,
   ) {
     this.signal = line.request.signal(context);
     const progressToken = reportsProgress ? line.request.progressToken(context) : undefined;
@@ -64,8 +68,8 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
     return validateToolInput(this.line, tool, name, args);
   }
 
-  invokeTool(tool: ToolHandle, name: string, args: unknown, signal: SignalSource, runId: string): unknown {
-    return invokeTool(tool, name, args, this.toolContext(signal, runId));
+  invokeTool(tool: ToolHandle, name: string, args: unknown, signal: SignalSource, runId: string, secrets?: RunSecrets): unknown {
+    return invokeTool(tool, name, args, this.toolContext(signal, runId, secrets));
   }
 
   checkToolResult(tool: ToolHandle, name: string, value: unknown): ToolResult | Promise<ToolResult> {
@@ -84,11 +88,12 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
   /**
    * What a tool's handler gets: the request's context with the run in its `_meta` (whatever the
    * client sent under that key is replaced), built once per request — a host serves one run — and
-   * with another signal only for a try that has its own.
+   * with another signal only for a try that has its own. The run's secrets go with it, to a
+   * workflow the tool runs in turn.
    */
-  private toolContext(source: SignalSource, runId: string): Context {
+  private toolContext(source: SignalSource, runId: string, secrets: RunSecrets | undefined): Context {
     if (this.runContext?.runId !== runId) {
-      const run: RunMeta = { id: runId };
+      const run = carrySecrets(runId, secrets);
       this.runContext = { runId, context: this.line.request.withMeta(this.context, { [RUN_META_KEY]: run }) };
     }
     const { context } = this.runContext;

@@ -18,6 +18,7 @@ import type { WorkflowServingOptions } from '../workflow-serving-options';
 import { memoryReplayGuard } from '../pause/memory-replay-guard';
 import type { PauseOptions } from '../pause/pause-options';
 import { AdapterHost } from './adapter-host';
+import { carriedSecrets } from './carried-secrets';
 import type { RunFace } from './run-face';
 import { applyAskLimits, type AskLimits } from './ask-limits';
 import { PendingAsks } from './pending-asks';
@@ -147,7 +148,9 @@ export class WorkflowRunner<Server, Context> {
       if (refusal) return Promise.reject(refusal);
       asking = this.pendingAsks.bound(line.askInPlace(server, context, this.askLimits.askTimeoutMs), session);
     }
-    const host = new AdapterHost(line, this.registry, context, asking, !call.nested, observer);
+    // A nested run redacts the outer run's secrets too: they came in with the tool's context.
+    const inherited = call.nested ? carriedSecrets(line.request.meta(context)) : undefined;
+    const host = new AdapterHost(line, this.registry, context, asking, !call.nested, observer, inherited);
     const result = executeWorkflow(plan, args, host, options);
     return finishing ? result.then(finishing.finish) : result;
   }

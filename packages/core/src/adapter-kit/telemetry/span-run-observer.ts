@@ -30,8 +30,11 @@ import { stepSpan } from './step-span';
  * each element's duration, how the elements overlapped under `concurrency`, and the one that
  * failed), all direct children of the run span, with the element's position as attributes; a loop
  * that ran no element (an empty array, no array, too many) is one span for the step. Steps of a
- * parallel group carry the group's first step and size. Nothing recorded holds a value: names,
- * positions, statuses, counts, and a failure's reason redacted as the trace shows it.
+ * parallel group carry the group's first step and size. Nothing recorded holds a value (DESIGN
+ * §2.11): names, positions, statuses, counts, and a failed step's status message is the step, the
+ * error type and what failed — `step save: RateLimitError, tool fetch_save threw`, `step page:
+ * timeout, resource vault://tokens/{t} timed out after 30000 ms` — as is the run's, when it stopped
+ * there. The reason, which may quote values, stays in the trace and `_meta`.
  *
  * @example
  * ```ts
@@ -44,8 +47,8 @@ export class SpanRunObserver implements RequestObserver, StepObserver {
   /** The run span's context: the parent of every step span. */
   private runContext?: Context;
   private over = false;
-  /** The `error.type` of each step that failed, by name: the run's when it stopped there. */
-  private readonly stepErrors = new Map<string, string>();
+  /** The `error.type` and status message of each step that failed, by name: the run's when it stopped there. */
+  private readonly stepErrors = new Map<string, { readonly type: string; readonly message: string }>();
   /** `forEach` steps whose span waits to see whether any element ran, by index. */
   private readonly loops = new Map<number, LoopObservation>();
 
@@ -86,13 +89,14 @@ export class SpanRunObserver implements RequestObserver, StepObserver {
       if (end.status !== 'paused' && end.stoppedAt !== undefined)
         span.setAttribute(semconv.ATTR_MCPFLOW_EXECUTION_STOPPED_AT, end.stoppedAt);
       if (end.status === 'failed') {
+        const failed = end.stoppedAt === undefined ? undefined : this.stepErrors.get(end.stoppedAt);
         // A failed tools/call is a tool result with isError: true, which the conventions call tool_error.
         const errorType =
-          this.face.method === 'tools/call'
-            ? semconv.ERROR_TYPE_VALUE_TOOL_ERROR
-            : (end.stoppedAt !== undefined && this.stepErrors.get(end.stoppedAt)) || semconv.ERROR_TYPE_VALUE_OTHER;
+          this.face.method === 'tools/call' ? semconv.ERROR_TYPE_VALUE_TOOL_ERROR : (failed?.type ?? semconv.ERROR_TYPE_VALUE_OTHER);
         span.setAttribute(semconv.ATTR_ERROR_TYPE, errorType);
-        span.setStatus({ code: this.api.SpanStatusCode.ERROR, message: end.reason });
+        // The failed step's value-free message; the reason, which may quote values, stays in the trace and _meta.
+        const message = failed?.message ?? (end.stoppedAt === undefined ? 'the run failed' : `step ${end.stoppedAt} failed`);
+        span.setStatus({ code: this.api.SpanStatusCode.ERROR, message });
       }
     }
     span.end();
@@ -133,10 +137,11 @@ export class SpanRunObserver implements RequestObserver, StepObserver {
     // A loop's own span (no element ran): how long its array was, when it had one.
     if (end.iterations) span.setAttribute(semconv.ATTR_MCPFLOW_STEP_ITERATION_COUNT, end.iterations.count);
     if (end.status === 'failed') {
-      const errorType = end.errorType ?? semconv.ERROR_TYPE_VALUE_OTHER;
-      this.stepErrors.set(step.name, errorType);
-      span.setAttribute(semconv.ATTR_ERROR_TYPE, errorType);
-      span.setStatus({ code: this.api.SpanStatusCode.ERROR, message: end.reason });
+      const type = end.errorType ?? semconv.ERROR_TYPE_VALUE_OTHER;
+      const message = `step ${step.name}: ${type}, ${end.failure ?? 'failed'}`;
+      this.stepErrors.set(step.name, { type, message });
+      span.setAttribute(semconv.ATTR_ERROR_TYPE, type);
+      span.setStatus({ code: this.api.SpanStatusCode.ERROR, message });
     }
     span.end();
   }

@@ -12,7 +12,8 @@ import { boundMeta } from './bound-meta';
 import { jsonBytesBound } from '../trace/json-size';
 import { Trace } from '../trace/trace';
 import { askQuestions } from './ask-questions';
-import { collectSecrets } from './collect-secrets';
+import { collectSecrets, handBackSecrets } from './collect-secrets';
+import { inheritSecrets } from '../redaction/run-secrets';
 import { createExecutionState, type ExecutionState } from './execution-state';
 import { handoffText } from './handoff-message';
 import { notifyRunEnd } from './notify-run-end';
@@ -48,12 +49,14 @@ export async function executeWorkflow(
   options: ExecutionOptions,
 ): Promise<PromptResult> {
   const state = createExecutionState(plan, args);
+  if (host.inheritedSecrets) inheritSecrets(state.secrets, host.inheritedSecrets);
   const context = stepContext(plan, state, host, options, host.observer?.started(undefined));
   const opening = openTrace(state, context);
   if (opening) await opening;
   await advanceExecution(state, context, options);
   if (state.pause)
     throw new Error(`workflow '${plan.model.name}' paused for answers on a host that asks by rounds: run it with executeWorkflowRound`);
+  if (host.inheritedSecrets) handBackSecrets(plan, state, host.inheritedSecrets);
   const result = executionResult(state, context);
   if (options.onRunEnd) await notifyRunEnd(options, state, context.redactor);
   return result;

@@ -4,7 +4,6 @@ import { runFlowStep } from '../flow/run-flow-step';
 import type { PlannedStep, WorkflowPlan } from '../plan/plan-workflow';
 import type { Redactor } from '../redaction/redactor';
 import type { ObservedStep, ObservedStepEnd, StepObservation, StepObserver } from '../run-observer';
-import { MAX_MESSAGE_CHARACTERS, boundText } from '../text/bounded-text';
 import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';
 import type { Trace } from '../trace/trace';
@@ -183,7 +182,7 @@ export class StepRunner implements FlowObserver {
     };
   }
 
-  /** How a step ended, for its observer: the reason redacted and cut as the trace shows it, never a value. */
+  /** How a step ended, for its observer: what failed, never a value (the reason stays in the trace and `_meta`). */
   private observedEnd(outcome: FlowOutcome): ObservedStepEnd {
     const { iterations } = outcome;
     const counts = iterations && {
@@ -194,7 +193,7 @@ export class StepRunner implements FlowObserver {
       cancelled: iterations.cancelled,
     };
     if (outcome.status === 'completed' || outcome.status === 'skipped') return { status: outcome.status, iterations: counts };
-    const reason = boundText(this.redactor.redact(outcome.reason), MAX_MESSAGE_CHARACTERS);
-    return { status: outcome.status, reason, errorType: outcome.errorType, iterations: counts };
+    if (outcome.status !== 'failed') return { status: outcome.status, iterations: counts };
+    return { status: outcome.status, failure: outcome.failure ?? 'failed', errorType: outcome.errorType, iterations: counts };
   }
 }

@@ -20,8 +20,10 @@ export async function applyTransform(step: PlannedStep, outcome: StepOutcome, co
     const value = isPromiseLike(mapped) ? await runTry(signal, stepTimeoutMs(step, context), () => mapped) : mapped;
     if (signal.aborted) throw new StepCancelledError();
     const unrepresentable = findUnrepresentable(value, 'its value');
-    if (unrepresentable)
-      return { status: 'failed', reason: `its transform returned a value that cannot be sent as JSON: ${unrepresentable}` };
+    if (unrepresentable) {
+      const failure = 'its transform returned a value that cannot be sent as JSON';
+      return { status: 'failed', reason: `${failure}: ${unrepresentable}`, failure };
+    }
     return { status: 'completed', value };
   } catch (error) {
     return failedOutcome(signal.aborted ? new StepCancelledError() : error, 'its transform', ' threw: ');

@@ -1,6 +1,7 @@
 import type { SignalSource } from '../cancellation/signal-source';
 import type { ResourceResult, ToolResult } from '../content';
 import type { Host, HostTool, ToolInput, ValidatedInput } from '../host';
+import type { RunSecrets } from '../redaction/run-secrets';
 
 /**
  * The same host with another signal: the steps of a parallel group and the iterations of a loop
@@ -53,8 +54,8 @@ class HostWithSignal implements Host {
     return this.host.validateToolInput(tool, name, args);
   }
 
-  invokeTool(tool: HostTool, name: string, args: unknown, signal: SignalSource, runId: string): unknown {
-    return this.host.invokeTool(tool, name, args, signal, runId);
+  invokeTool(tool: HostTool, name: string, args: unknown, signal: SignalSource, runId: string, secrets?: RunSecrets): unknown {
+    return this.host.invokeTool(tool, name, args, signal, runId, secrets);
   }
 
   checkToolResult(tool: HostTool, name: string, value: unknown): ToolResult | PromiseLike<ToolResult> {

@@ -22,20 +22,21 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
   const source = step.forEach!(context.scope);
   if (!source.ok) return { status: 'handoff', reason: `forEach has no array to run over: ${source.reason}` };
   const items = source.value;
-  if (!Array.isArray(items)) return { status: 'failed', reason: `forEach reads ${describe(items)}, not an array` };
+  if (!Array.isArray(items)) {
+    const reason = `forEach reads ${describe(items)}, not an array`;
+    return { status: 'failed', reason, failure: reason };
+  }
   const maxItems = step.model.maxItems ?? DEFAULT_FOR_EACH_MAX_ITEMS;
   if (items.length > maxItems) {
-    return {
-      status: 'failed',
-      reason: `forEach has ${items.length} elements, more than its maxItems of ${maxItems}; raise maxItems or read a shorter array`,
-    };
+    const reason = `forEach has ${items.length} elements, more than its maxItems of ${maxItems}; raise maxItems or read a shorter array`;
+    return { status: 'failed', reason, failure: reason };
   }
   const finished: (FinishedWork | undefined)[] = new Array<FinishedWork | undefined>(items.length);
   observer.loopPlanned(step, items.length);
 
   const { controller, release } = childController(context.host.signal);
   const host = hostWithSignal(context.host, controller.signal);
-  let stop: { index: number; reason: string; status: 'failed' | 'handoff' | 'cancelled' } | undefined;
+  let stop: { index: number; reason: string; failure?: string; status: 'failed' | 'handoff' | 'cancelled' } | undefined;
   let next = 0;
   const worker = async (): Promise<void> => {
     while (!stop && !controller.signal.aborted) {
@@ -61,7 +62,7 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
       }
       finished[index] = { outcome, trace };
       if (outcome.status !== 'completed' && outcome.status !== 'skipped' && !stop) {
-        stop = { index, reason: outcome.reason, status: outcome.status };
+        stop = { index, reason: outcome.reason, failure: 'failure' in outcome ? outcome.failure : undefined, status: outcome.status };
         controller.abort();
       }
       const ending = observer.iterationEnded(step, iteration, outcome, started && performance.now() - started, observation);
@@ -82,7 +83,11 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
     if (work.outcome.status === 'completed') values.push(work.outcome.value);
   }
   const iterations = iterationsMeta(items.length, finished);
-  if (stop) return { status: stop.status, reason: `element ${stop.index + 1} of ${items.length}: ${stop.reason}`, iterations };
+  if (stop) {
+    const element = `element ${stop.index + 1} of ${items.length}`;
+    const failure = stop.failure && `${element}: ${stop.failure}`;
+    return { status: stop.status, reason: `${element}: ${stop.reason}`, failure, iterations };
+  }
   if (context.host.signal.aborted) return { status: 'cancelled', reason: 'the request was cancelled during the loop', iterations };
   return { status: 'completed', value: values, iterations };
 }

@@ -83,31 +83,74 @@ export interface WorkflowPlan {
    * constant, a binding or a loop's element): only then is the client's own text marked apart.
    */
   readonly heldSecrets: boolean;
+  /**
+   * The sensitive constants of the workflows this one runs as steps, at any depth: secrets of the
+   * run from its start, held by the server, so that one the outer run meets again (a later tool
+   * echoes it) is redacted as it is in the inner run.
+   */
+  readonly calledConstants: readonly unknown[];
+}
+
+/** What the workflows a workflow's steps run (sub-workflows, `workflowTool(Inner)`) keep secret. */
+export interface CalledSecrets {
+  /** By step position: the arguments the workflow that step runs keeps secret (see `argumentsKeptSecret`). */
+  arguments(position: number): ReadonlySet<string> | undefined;
+  /** The sensitive constants of every workflow the steps run, at any depth (see `constantsKeptSecret`). */
+  readonly constants: readonly unknown[];
+  /** Whether a workflow the steps run can hold a secret the client did not supply (it hands its secrets back: `handBackSecrets`). */
+  readonly held: boolean;
 }
 
 /**
  * Plans a validated workflow model: resolvers, guidance renderers and URI templates are built once,
- * at `use()`, not per request.
+ * at `use()`, not per request. `called` says what the workflows its steps run keep secret: a
+ * sub-workflow step's arguments the inner workflow keeps secret are sensitive here too, so a value
+ * the outer run passes in is redacted in the outer trace as in the inner one (issue 31, point 11);
+ * and their sensitive constants are secrets of this run as well.
  *
  * @example
  * ```ts
  * const plan = planWorkflow(model, (template) => new UriTemplate(template));
  * ```
  */
-export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplateParser): WorkflowPlan {
+export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplateParser, called?: CalledSecrets): WorkflowPlan {
   const sensitiveArguments = new Set(model.arguments.filter((argument) => argument.sensitive).map((argument) => argument.name));
   // A skipped step's reason names its condition: with no value compared with a sensitive source.
   const shown = shownValues(model);
-  const steps = model.steps.map((step, index) => planStep(step, index, sensitiveArguments, shown, parseUriTemplate));
+  const steps = model.steps.map((step, index) => planStep(step, index, sensitiveArguments, shown, parseUriTemplate, called?.arguments(index)));
+  const calledConstants = called?.constants ?? [];
   const sensitiveStepArguments = steps.flatMap((step) => step.args.filter((argument) => argument.sensitive));
   return {
     model,
     sensitiveArguments,
     sensitiveStepArguments,
-    heldSecrets: sensitiveStepArguments.some((argument) => !argument.fromClient),
+    heldSecrets: called?.held === true || calledConstants.length > 0 || sensitiveStepArguments.some((argument) => !argument.fromClient),
+    calledConstants,
     steps,
     groups: parallelGroups(steps.map((step) => ({ step, parallel: step.model.parallel }))).map((group) => group.map(({ step }) => step)),
   };
+}
+
+/**
+ * The arguments a run of `plan` keeps secret: its sensitive arguments, and those that feed a
+ * sensitive step argument — one of its own, or one a workflow it calls keeps secret, at any depth.
+ *
+ * @example
+ * ```ts
+ * argumentsKeptSecret(planWorkflow(deploy, parse)); // Set { 'pin' }
+ * ```
+ */
+export function argumentsKeptSecret(plan: WorkflowPlan): ReadonlySet<string> {
+  const kept = new Set(plan.sensitiveArguments);
+  for (const argument of plan.sensitiveStepArguments) if (argument.source.kind === 'promptArg') kept.add(argument.source.name);
+  return kept;
+}
+
+/** The sensitive constants a run of `plan` holds: its own steps', and those of the workflows it runs, at any depth. */
+export function constantsKeptSecret(plan: WorkflowPlan): readonly unknown[] {
+  const constants = [...plan.calledConstants];
+  for (const { source } of plan.sensitiveStepArguments) if (source.kind === 'constant') constants.push(source.value);
+  return constants;
 }
 
 function planStep(
@@ -116,8 +159,10 @@ function planStep(
   sensitiveArguments: ReadonlySet<string>,
   shown: ShownValues,
   parseUriTemplate: UriTemplateParser,
+  calledSecrets: ReadonlySet<string> | undefined,
 ): PlannedStep {
   const sensitiveArgs = new Set(step.sensitiveArgs);
+  for (const name of calledSecrets ?? []) sensitiveArgs.add(name);
   const uri = (template: string): PlannedUri => planUri(template, uriTemplateVariableNames(template), parseUriTemplate);
   const asks: PlannedAsk[] = [];
   const ask = (key: string, field: string, source: DataSource, sensitive: boolean): string => {

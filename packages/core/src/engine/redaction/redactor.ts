@@ -30,7 +30,8 @@ export class Redactor {
   readonly client: (text: string) => string;
   private readonly marks?: ClientMarks;
 
-  constructor(private readonly secrets: RunSecrets = runSecrets(undefined)) {
+  /** What the redactor knows: the run's secrets, kept in its execution state. */
+  constructor(readonly secrets: RunSecrets = runSecrets(undefined)) {
     const { mark } = secrets;
     const marks = mark === undefined ? undefined : new ClientMarks(mark);
     this.marks = marks;

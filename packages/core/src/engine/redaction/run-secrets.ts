@@ -29,6 +29,23 @@ export interface RunSecrets {
   readonly mark?: string;
 }
 
+/**
+ * Teaches a run the secrets of the run that runs it as a step (a sub-workflow): every form of
+ * every outer secret, searched everywhere in the inner run's text — its arguments included, which
+ * the outer run wrote, so an outer secret passed in shows nowhere in the inner trace either. The
+ * inner result goes back into the outer trace, where the outer run searches the same secrets.
+ */
+export function inheritSecrets(into: RunSecrets, outer: RunSecrets): void {
+  const known = new Set(into.supplied);
+  for (const form of [...outer.held, ...outer.supplied]) {
+    if (known.has(form)) continue;
+    known.add(form);
+    into.supplied.push(form);
+  }
+  // Longest first, so a secret that contains another is replaced whole.
+  into.supplied.sort((a, b) => b.length - a.length);
+}
+
 /** The secrets of a run that has not started: none yet, and a mark key when there is anything to tell client text from. */
 export function runSecrets(mark: string | undefined): RunSecrets {
   return mark === undefined ? { held: [], supplied: [], learned: [] } : { held: [], supplied: [], learned: [], mark };

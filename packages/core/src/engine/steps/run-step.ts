@@ -28,7 +28,7 @@ async function runWithUris(step: PlannedStep, context: StepContext): Promise<Ste
     if (uri.variables.some((name) => !Object.hasOwn(variables.values, name))) continue;
     const expanded = expandUri(uri, variables.values, shown);
     if (!expanded.ok) return { status: 'handoff', reason: expanded.reason };
-    const failure = await embedResource(step, expanded, context);
+    const failure = await embedResource(step, uri.template, expanded, context);
     if (failure) return failure;
   }
   if (variables.problems.length) return { status: 'handoff', reason: variables.problems.join('; ') };
@@ -69,13 +69,14 @@ function resolveVariables(step: PlannedStep, scope: ExecutionScope): { values: R
   return { values, problems };
 }
 
-async function embedResource(step: PlannedStep, uri: FilledUri, context: StepContext): Promise<StepOutcome | undefined> {
+async function embedResource(step: PlannedStep, template: string, uri: FilledUri, context: StepContext): Promise<StepOutcome | undefined> {
   const { host } = context;
   try {
     const result = await runTryLazily(host, stepTimeoutMs(step, context), (signal) => checkedResourceRead(host, uri.uri, signal));
     context.trace.embed(result, uri);
     return undefined;
   } catch (error) {
-    return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `could not read resource ${uri.shown}`);
+    const cause = host.signal.aborted ? new StepCancelledError() : error;
+    return failedOutcome(cause, `could not read resource ${uri.shown}`, ': ', `resource ${template}`);
   }
 }

@@ -31,13 +31,15 @@ export async function runResourceStep(
       () => false,
     );
   } catch (error) {
-    return failedOutcome(host.signal.aborted ? new StepCancelledError() : error, `could not read resource ${expanded.shown}`);
+    const cause = host.signal.aborted ? new StepCancelledError() : error;
+    return failedOutcome(cause, `could not read resource ${expanded.shown}`, ': ', `resource ${step.actionUri!.template}`);
   }
   let value: unknown;
   try {
     value = resourceValue(result);
   } catch (error) {
-    return { status: 'failed', reason: `resource ${expanded.shown} returned ${errorMessage(error)}` };
+    const failure = `resource ${step.actionUri!.template} returned a malformed result`;
+    return { status: 'failed', reason: `resource ${expanded.shown} returned ${errorMessage(error)}`, failure };
   }
   context.trace.embed(result, expanded);
   return { status: 'completed', value };

@@ -26,8 +26,8 @@ export function runToolStep(step: PlannedStep, action: ToolAction, context: Step
   const { host, scope } = context;
   const name = action.tool;
   const tool = host.findTool(name);
-  if (!tool) return Promise.resolve({ status: 'failed', reason: `tool ${name} is not registered on this server` });
-  if (!tool.enabled) return Promise.resolve({ status: 'failed', reason: `tool ${name} is disabled` });
+  if (!tool) return Promise.resolve(valueFree(`tool ${name} is not registered on this server`));
+  if (!tool.enabled) return Promise.resolve(valueFree(`tool ${name} is disabled`));
 
   // No prototype: an argument may be named like an Object.prototype member.
   const args = ownRecord<unknown>();
@@ -50,6 +50,11 @@ export function runToolStep(step: PlannedStep, action: ToolAction, context: Step
   const validated = host.validateToolInput(tool, name, args);
   const call = new ToolCall(step, context, tool, name);
   return isPromiseLike(validated) ? Promise.resolve(validated).then((input) => call.start(input, args)) : call.start(validated, args);
+}
+
+/** A failure whose reason names no value, so telemetry shows it as it is. */
+function valueFree(reason: string): StepOutcome {
+  return { status: 'failed', reason, failure: reason };
 }
 
 function missesRequiredInput(inputs: readonly ToolInput[], args: Record<string, unknown>): boolean {
@@ -98,7 +103,8 @@ class ToolCall implements TryWork<unknown, StepOutcome> {
   }
 
   run(signal: SignalSource): unknown {
-    return this.context.host.invokeTool(this.tool, this.name, this.args, signal, this.context.runId);
+    const { host, runId, redactor } = this.context;
+    return host.invokeTool(this.tool, this.name, this.args, signal, runId, redactor.secrets);
   }
 
   fulfilled(value: unknown): StepOutcome | PromiseLike<StepOutcome> {
@@ -133,12 +139,22 @@ class ToolCall implements TryWork<unknown, StepOutcome> {
     if (host.signal.aborted) return this.rejected(new StepCancelledError());
     const text = toolResultText(result);
     if (result.isError)
-      return { status: 'failed', reason: `tool ${this.name} returned an error: ${text || '(no message)'}`, errorType: 'tool_error' };
+      return {
+        status: 'failed',
+        reason: `tool ${this.name} returned an error: ${text || '(no message)'}`,
+        errorType: 'tool_error',
+        failure: `tool ${this.name} returned an error`,
+      };
     let value: unknown;
     try {
       value = toolResultValue(result, text);
     } catch (error) {
-      return { status: 'failed', reason: `tool ${this.name} returned text that is ${errorMessage(error)}`, errorType: 'malformed_result' };
+      return {
+        status: 'failed',
+        reason: `tool ${this.name} returned text that is ${errorMessage(error)}`,
+        errorType: 'malformed_result',
+        failure: `tool ${this.name} returned a malformed result`,
+      };
     }
     trace.user(toolResultMessage(this.name, result, text));
     for (const block of result.content) if (block.type !== 'text') trace.userContent(block);
