@@ -18,3 +18,8 @@ export function answerText(ask: AskSource, value: unknown, client: (text: string
 export function quoted(question: Question): string {
   return `"${question.text}"`;
 }
+
+/** Why a run ends when the user declines (or cancels) a question: `declined by the user: "Which page?"`. */
+export function declinedReason(question: Question): string {
+  return `declined by the user: ${quoted(question)}`;
+}

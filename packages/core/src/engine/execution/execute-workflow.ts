@@ -18,7 +18,7 @@ import { notifyRunEnd } from './notify-run-end';
 import { WorkProgress } from './report-step';
 import type { RunContext } from './run-context';
 import { runGroup } from './run-group';
-import { failureText, instructionResourceFailureText, intentText, planText } from './run-messages';
+import { declinedText, failureText, instructionResourceFailureText, intentText, planText } from './run-messages';
 import { EXECUTION_META_KEY, type ExecutionMeta, type WorkflowHooks } from './step-events';
 import { stepMeta } from './step-meta';
 import { StepRunner } from './step-runner';
@@ -146,11 +146,12 @@ export async function advanceExecution(state: ExecutionState, context: RunContex
       : group.length === 1
         ? runner.settle(group[0], await runner.outcome(group[0], context, true), trace)
         : await runGroup(group, runner, context);
-    if (group.some((step) => step.asks.length > 0)) state.answers = ownRecord<unknown>();
+    // A run that stops keeps its answers: its handoff lists an answered argument as known.
     if (stop) {
       state.stop = stop;
       return;
     }
+    if (group.some((step) => step.asks.length > 0)) state.answers = ownRecord<unknown>();
     state.position += group.length;
   }
 }
@@ -166,6 +167,8 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   const { stop } = state;
   if (stop?.status === 'handoff') {
     trace.assistant(handoffText(plan, plan.steps[stop.step], stop.reason, state, host, redactor.client));
+  } else if (stop && declinedAt(state, plan.steps[stop.step].model.name)) {
+    trace.user(declinedText(plan, stop.step, stop.reason));
   } else if (stop) {
     trace.user(failureText(plan.steps[stop.step].model.name, stop.reason));
   }
@@ -206,4 +209,9 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
 function hasEntries(record: object): boolean {
   for (const key in record) if (Object.hasOwn(record, key)) return true;
   return false;
+}
+
+/** Whether the user declined (or cancelled) a question of this step: the run ended by the user's "no". */
+function declinedAt(state: ExecutionState, step: string): boolean {
+  return state.questions.some((question) => question.step === step && (question.status === 'declined' || question.status === 'cancelled'));
 }
