@@ -99,7 +99,7 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
   }
 
   private registerDefinition(definition: AnyDefinition): void {
-    registerDefinition(this.server, this.line, definition);
+    registerDefinition(this.server, this.line as AdapterLine<unknown, unknown>, this.registry, definition);
     this.definitions.add(definition);
   }
 
