@@ -133,3 +133,44 @@ describe.each(MATRIX)('$label', ({ line, transport }) => {
     }
   });
 });
+
+@Workflow({ name: 'ship', description: 'Ship a parcel', arguments: { parcel: z.string() }, expose: { prompt: true, tool: true } })
+class Ship {
+  @Step({ tool: 'send_parcel', args: { parcel: promptArg('parcel'), to: askUser('Where to?'), when: askUser('When?') } })
+  @Bind('shipped')
+  shipped!: unknown;
+}
+
+describe.each(MATRIX)('$label', ({ line, transport }) => {
+  test.each(['prompt', 'tool'])(
+    'through its %s face, a client that cannot elicit gets a handoff, and every question not put is unasked',
+    async (face) => {
+      const client = await line.connect(
+        () => {
+          const server = new line.WorkflowServer({ name: 'post', version: '1.0.0' });
+          server.registerTool('send_parcel', { inputSchema: { parcel: z.string(), to: z.string(), when: z.string() } }, async () => ({
+            content: [{ type: 'text', text: 'shipped' }],
+          }));
+          return server.use(Ship);
+        },
+        { transport },
+      );
+      try {
+        const result =
+          face === 'prompt'
+            ? await client.getPrompt({ name: 'ship', arguments: { parcel: 'P-1' } })
+            : await client.callTool({ name: 'ship', arguments: { parcel: 'P-1' } });
+        expect(result._meta?.['mcpflow/execution']).toMatchObject({
+          status: 'handoff',
+          rounds: 0,
+          questions: [
+            { key: 'shipped/to', status: 'unasked', attempts: 0 },
+            { key: 'shipped/when', status: 'unasked', attempts: 0 },
+          ],
+        });
+      } finally {
+        await client.close();
+      }
+    },
+  );
+});

@@ -51,7 +51,7 @@ export async function askQuestions(steps: readonly PlannedStep[], context: RunCo
 
     const unsupported = round.find(({ question }) => !channel?.supports(capabilityOf(question.request)));
     if (unsupported) {
-      unsupported.record.status = 'unasked';
+      // None of the round was put: each of its questions stays `unasked` (the status a record starts with).
       const what =
         capabilityOf(unsupported.question.request) === 'elicitation' ? 'questions (elicitation)' : 'requests to its model (sampling)';
       return {
@@ -150,7 +150,7 @@ function responsesFor(
 function recordOf(state: ExecutionState, step: PlannedStep, ask: PlannedAsk): QuestionRecord {
   let record = state.questions.find((candidate) => candidate.key === ask.key);
   if (!record) {
-    record = { key: ask.key, step: step.model.name, kind: ask.source.kind, attempts: 0, status: 'asked' };
+    record = { key: ask.key, step: step.model.name, kind: ask.source.kind, attempts: 0, status: 'unasked' };
     state.questions.push(record);
   }
   return record;
