@@ -141,6 +141,8 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     };
     const inProcess = (args: WorkflowArguments, context: Context) =>
       this.runner.run(plan, asks, ownArguments(args) as WorkflowArguments, context, nested);
-    this.tools.set(registerToolFace(this.server, model, target, tool, inProcess as never), workflow);
+    const handle = registerToolFace(this.server, model, target, tool, inProcess as never);
+    this.tools.set(handle, workflow);
+    this.registry.workflowTools.set(handle, model.name);
   }
 }
