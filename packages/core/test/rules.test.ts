@@ -430,19 +430,35 @@ describe.each([
     expect(() => new Server({ name: 'shop', version: '1.0.0' }).use(OrderTool)).not.toThrow();
   });
 
-  test('validate() refuses an askUser without a schema into a number input, naming the ask, the tool and the fix', () => {
+  test('validate() refuses an askUser without a schema into a number input of a tool named by string, naming the ask, the tool and the fix', () => {
     @Workflow({ name: 'order_asked', arguments: { item: z.string() } })
     class OrderAsked {
-      @Step({ tool: order, args: { item: promptArg('item'), quantity: askUser('How many?') } })
+      @Step({ tool: 'order', args: { item: promptArg('item'), quantity: askUser('How many?') } })
       ordered!: unknown;
     }
     const server = new Server({ name: 'shop', version: '1.0.0' }).use(OrderAsked);
+    server.registerTool('order', { inputSchema: { item: z.string(), quantity: z.number() } }, async () => ({ content: [] }));
     expect(() => server.validate()).toThrow(
       expect.objectContaining({
         message: expect.stringContaining(
           "Workflow 'order_asked', step 'ordered': askUser() fills argument 'quantity' of tool order, which takes no string, but its answer is a string (it has no schema, or a string one). " +
             "Fix: give the ask a schema of the argument's type",
         ) as unknown,
+      }),
+    );
+  });
+
+  test("use() refuses an askUser without a schema into a tool definition's number input, before registering anything", () => {
+    @Workflow({ name: 'order_defined', arguments: { item: z.string() } })
+    class OrderDefined {
+      @Step({ tool: order, args: { item: promptArg('item'), quantity: askUser('How many?') } })
+      ordered!: unknown;
+    }
+    const server = new Server({ name: 'shop', version: '1.0.0' });
+    expect(() => server.use(OrderDefined)).toThrow(
+      expect.objectContaining({
+        code: ErrorCodes.AskAnswerType,
+        message: expect.stringContaining("askUser() fills argument 'quantity' of tool order, which takes no string") as unknown,
       }),
     );
   });

@@ -19,6 +19,7 @@ import { WorkflowRunner, type WorkflowArguments, type WorkflowCall } from '../ru
 import { toolInputSchema } from '../tools/tool-inputs';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
 import { withCalledWorkflows } from './called-workflows';
+import { askAnswerErrors } from './ask-answer-errors';
 import { checkUse } from './check-use';
 import { DefinitionRegistry } from './definition-registry';
 import { faceErrors } from './face-errors';
@@ -76,6 +77,7 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
       models.filter((model) => workflowFaces(model).prompt),
     );
     checkToolNames(this.registry, served, models, definitions);
+    throwIfAny(askAnswerErrors(models, definitions, this.registry, this.line as AdapterLine<unknown, unknown>));
     checkSkillNames(this.skills, models);
     definitions.forEach((definition) => this.registerDefinition(definition));
     models.forEach((model, index) => this.serve(model, classes[index]));
