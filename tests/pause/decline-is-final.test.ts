@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { Bind, Step, Workflow, askUser, promptArg } from '@mcpflow/decorators';
-import { MATRIX, type TestClient } from '../helpers/lines';
+import { Bind, Step, Workflow, askUser, promptArg, workflowTool } from '@mcpflow/decorators';
+import { MATRIX, SESSIONFUL, type TestClient } from '../helpers/lines';
 import { messageText } from '../helpers/connect';
 
 /**
@@ -173,4 +173,49 @@ describe.each(MATRIX)('$label', ({ line, transport }) => {
       }
     },
   );
+});
+
+@Workflow({ name: 'checkout', description: 'Order, then notify', arguments: { item: z.string() } })
+class Checkout {
+  @Step({ tool: workflowTool(PlaceOrder), args: { item: promptArg('item') } })
+  @Bind('placed')
+  placed!: unknown;
+
+  @Step({ tool: 'notify', args: { item: promptArg('item') } })
+  @Bind('notified')
+  notified!: unknown;
+}
+
+describe.each(SESSIONFUL)('$label', ({ line, transport }) => {
+  test('a decline inside a sub-workflow is final for the outer run too: it ends cancelled, and its later steps do not run', async () => {
+    const calls: string[] = [];
+    const client = await line.connect(
+      () => {
+        const server = new line.WorkflowServer({ name: 'shop', version: '1.0.0' });
+        for (const tool of ['check_stock', 'order', 'notify'])
+          server.registerTool(tool, { inputSchema: { item: z.string(), quantity: z.string().optional() } }, async () => {
+            calls.push(tool);
+            return { content: [{ type: 'text', text: '{"ok":true}' }], structuredContent: { ok: true } };
+          });
+        return server.use(Checkout);
+      },
+      { transport, elicit: () => ({ action: 'decline' }) },
+    );
+    try {
+      const result = await client.getPrompt({ name: 'checkout', arguments: { item: 'apples' } });
+      expect(result._meta?.['mcpflow/execution']).toMatchObject({
+        status: 'cancelled',
+        reason,
+        stoppedAt: 'placed',
+        steps: [
+          { name: 'placed', status: 'cancelled' },
+          { name: 'notified', status: 'skipped' },
+        ],
+      });
+      expect(messageText(result.messages.at(-1)!)).toContain("Do not do the remaining steps ('placed', 'notified') on the user's behalf");
+      expect(calls).toEqual(['check_stock']);
+    } finally {
+      await client.close();
+    }
+  });
 });

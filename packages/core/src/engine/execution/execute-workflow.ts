@@ -10,6 +10,7 @@ import { errorMessage } from '../text/error-message';
 import { boundTrace } from '../trace/bound-trace';
 import { jsonBytesBound } from '../trace/json-size';
 import { Trace } from '../trace/trace';
+import { isDeclinedReason } from '../asking/ask-messages';
 import { askQuestions } from './ask-questions';
 import { collectSecrets } from './collect-secrets';
 import { createExecutionState, type ExecutionState } from './execution-state';
@@ -167,7 +168,7 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   const { stop } = state;
   if (stop?.status === 'handoff') {
     trace.assistant(handoffText(plan, plan.steps[stop.step], stop.reason, state, host, redactor.client));
-  } else if (stop && declinedAt(state, plan.steps[stop.step].model.name)) {
+  } else if (stop?.status === 'cancelled' && isDeclinedReason(stop.reason)) {
     trace.user(declinedText(plan, stop.step, stop.reason));
   } else if (stop) {
     trace.user(failureText(plan.steps[stop.step].model.name, stop.reason));
@@ -209,9 +210,4 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
 function hasEntries(record: object): boolean {
   for (const key in record) if (Object.hasOwn(record, key)) return true;
   return false;
-}
-
-/** Whether the user declined (or cancelled) a question of this step: the run ended by the user's "no". */
-function declinedAt(state: ExecutionState, step: string): boolean {
-  return state.questions.some((question) => question.step === step && (question.status === 'declined' || question.status === 'cancelled'));
 }

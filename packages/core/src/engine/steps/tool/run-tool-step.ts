@@ -13,6 +13,7 @@ import { toolResultText, toolResultValue } from '../step-values';
 import { isPromiseLike } from '../../../util/is-promise-like';
 import { errorMessage } from '../../text/error-message';
 import { argumentsJson, shownArguments } from './shown-arguments';
+import { isDeclinedReason } from '../../asking/ask-messages';
 import { subWorkflowEndText, subWorkflowStartText, toolCallText, toolResultMessage } from './tool-messages';
 import { ownRecord } from '../../../util/own-record';
 
@@ -139,6 +140,12 @@ class ToolCall implements TryWork<unknown, StepOutcome> {
     if (host.signal.aborted) return this.rejected(new StepCancelledError());
     const text = toolResultText(result);
     const ended = this.workflow === undefined ? undefined : subWorkflowEndText(this.workflow, runStatus(result));
+    // A user's no inside a sub-workflow is final for the outer run too: it ends cancelled, for the same reason.
+    const declined = this.workflow === undefined ? undefined : declinedReasonOf(result);
+    if (declined !== undefined) {
+      trace.assistant(ended!);
+      return { status: 'cancelled', reason: declined };
+    }
     if (result.isError) {
       if (ended) trace.assistant(ended);
       return { status: 'failed', reason: `tool ${this.name} returned an error: ${text || '(no message)'}`, errorType: 'tool_error' };
@@ -154,6 +161,12 @@ class ToolCall implements TryWork<unknown, StepOutcome> {
     if (ended) trace.assistant(ended);
     return { status: 'completed', value };
   }
+}
+
+/** A sub-workflow's stop reason when the user declined one of its questions (its result's `_meta["mcpflow/execution"]`). */
+function declinedReasonOf(result: ToolResult): string | undefined {
+  const meta = (result as { _meta?: Record<string, { status?: unknown; reason?: unknown } | undefined> })._meta?.['mcpflow/execution'];
+  return meta?.status === 'cancelled' && isDeclinedReason(meta.reason) ? meta.reason : undefined;
 }
 
 /** How a sub-workflow's run ended, as its tool result's `structuredContent.status` says. */
