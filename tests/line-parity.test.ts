@@ -385,15 +385,15 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
-    name: 'a declined question hands off, saying what was asked',
+    name: 'a declined question ends the run cancelled, and the trace says the remaining steps are not to be done',
     book: 'ok',
     answer: () => ({ action: 'decline' }),
     act: (client) => run(client, 'dated_trip', { city: 'Lyon' }),
     expected: {
-      status: 'handoff',
-      steps: ['booking: handoff'],
-      reason: expect.stringContaining('Which day should Lyon be booked?') as unknown,
-      last: expect.stringContaining('Which day should Lyon be booked?') as unknown,
+      status: 'cancelled',
+      steps: ['booking: cancelled'],
+      reason: 'declined by the user: "Which day should Lyon be booked?"',
+      last: expect.stringContaining("Do not do the remaining steps ('booking') on the user's behalf") as unknown,
     },
   },
   {

@@ -163,6 +163,23 @@ describe.each(MATRIX)('$label', ({ line, transport }: { line: Line; transport: T
     ]);
   });
 
+  test.each([
+    ['coach', 'ok', "Workflow 'get_hint' completed."],
+    ['coach_by_name', 'ok', "Workflow 'get_hint' completed."],
+    ['coach', 'throws', "Workflow 'get_hint' failed."],
+  ] as const)('%s, its hint tool %s: the sub-workflow part of the trace is marked where it starts and ends', async (name, hint, end) => {
+    client = await line.connect(() => server(line, hint), { transport });
+    const result = await client.getPrompt({ name, arguments: { player: 'ada' } });
+    const trace = result.messages.map((message) => (message.content.type === 'text' ? message.content.text : ''));
+    const start = trace.indexOf("Running workflow 'get_hint': its steps follow, as its result.");
+    expect(trace[start + 1]).toBe('Calling tool get_hint with arguments: {"player":"ada"}');
+    const ended = trace.indexOf(end);
+    expect(ended).toBeGreaterThan(start + 1);
+    if (hint === 'ok') expect(trace[ended - 1]).toMatch(/^Result of get_hint:\n/);
+    expect(result.messages[start].role).toBe('assistant');
+    expect(result.messages[ended].role).toBe('assistant');
+  });
+
   test("the progress a client asked for is the outer run's only: it never goes back when a step runs a workflow", async () => {
     client = await line.connect(() => server(line, 'ok'), { transport });
     const progress: { progress: number; total?: number; message?: string }[] = [];

@@ -69,8 +69,10 @@ export interface ConnectOptions {
   readonly elicit?: Elicit;
 }
 
-/** How a test's client answers a question: accept with content, or decline. */
-export type Elicit = (params: { message: string }) => { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' };
+/** How a test's client answers a question: accept with content, decline or cancel. */
+export type Elicit = (params: {
+  message: string;
+}) => { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' | 'cancel' };
 
 /** One SDK line under test. */
 export interface Line {

@@ -134,13 +134,13 @@ describe('askUser on SDK 1.x: the question goes out during prompts/get and the r
     });
   });
 
-  test('a declined question hands off; a cancelled one ends the run as cancelled; neither adds the task', async () => {
+  test('a declined or cancelled question ends the run as cancelled; neither adds the task', async () => {
     const declined = await (
       await connect(createAddProjectTaskServer(), { elicit: () => ({ action: 'decline' }) })
     ).getPrompt({ name: 'add_project_task', arguments: args });
     expect(declined._meta?.['mcpflow/execution']).toMatchObject({
-      status: 'handoff',
-      reason: `the user declined to answer "Which project page should 'Fix the login bug' go on?" (choices: ${choices.join(', ')})`,
+      status: 'cancelled',
+      reason: `declined by the user: "Which project page should 'Fix the login bug' go on?"`,
       questions: [{ key: 'added/project', status: 'declined', attempts: 1 }],
     });
     expect(JSON.stringify(declined.messages)).not.toContain('Calling tool add_task');
@@ -154,12 +154,14 @@ describe('askUser on SDK 1.x: the question goes out during prompts/get and the r
         { name: 'pages', status: 'completed' },
         { name: 'added', status: 'cancelled' },
       ],
-      reason: `the user cancelled the question "Which project page should 'Fix the login bug' go on?"`,
+      reason: `declined by the user: "Which project page should 'Fix the login bug' go on?"`,
       questions: [{ key: 'added/project', status: 'cancelled', attempts: 1 }],
     });
     expect(cancelled.messages.at(-1)).toEqual(
       user(
-        `Step 'added' failed: the user cancelled the question "Which project page should 'Fix the login bug' go on?". The workflow stopped here.`,
+        `The workflow stopped: declined by the user: "Which project page should 'Fix the login bug' go on?". The user's answer is final. ` +
+          "Do not do the remaining steps ('added') on the user's behalf: do not call their tools or look for the answer another way. " +
+          'Tell the user the workflow was cancelled; run it again only if the user asks.',
       ),
     );
   });

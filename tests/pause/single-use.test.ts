@@ -118,7 +118,7 @@ test.each(FACES)('through its $face, a declined question cannot be accepted late
     inputResponses: { 'added/project': { action: 'decline' } },
     requestState: state,
   })) as GetPromptResult;
-  expect(declined._meta?.['mcpflow/execution']).toMatchObject({ status: 'handoff' });
+  expect(declined._meta?.['mcpflow/execution']).toMatchObject({ status: 'cancelled' });
   await expect(
     call({ name: 'add_project_task', arguments: args, inputResponses: accept('MCP Tester'), requestState: state }),
   ).rejects.toMatchObject(replayed);

@@ -168,7 +168,7 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
     expect(calls).toEqual(['list_pages']);
   });
 
-  test('a retry without the answers pauses again; decline hands off; cancel ends as cancelled', async () => {
+  test('a retry without the answers pauses again; a decline or a cancel ends the run cancelled', async () => {
     const first = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), []), {}, pausing));
     const again = inputRequired(
       await executeWorkflowRound(plan, args, host(rounds({ other: accept('x') }), []), {}, pausing, first.requestState),
@@ -178,8 +178,8 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
       await executeWorkflowRound(plan, args, host(rounds({ 'added/page': { action: 'decline' } }), []), {}, pausing, again.requestState),
     );
     expect(declined._meta?.['mcpflow/execution']).toMatchObject({
-      status: 'handoff',
-      reason: 'the user declined to answer "Which page for Fix login?" (choices: MCP Tester, MCP Tester (archive))',
+      status: 'cancelled',
+      reason: 'declined by the user: "Which page for Fix login?"',
     });
     const other = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), []), {}, pausing));
     const cancelled = result(

@@ -27,6 +27,8 @@ import {
   readWorkflowModel,
 } from '@mcpflow/core';
 import { WorkflowServer } from '@mcpflow/core/v1';
+import { WorkflowServer as WorkflowServerV2 } from '@mcpflow/core/v2';
+import { askUser, defineTool } from '@mcpflow/decorators';
 
 const server = () => new WorkflowServer({ name: 'rules', version: '1.0.0' });
 const useError = (target: abstract new () => unknown): Error => {
@@ -395,4 +397,78 @@ test('a template step with operator expressions is served by the matching resour
     contents: [{ uri: uri.href, text: '' }],
   }));
   expect(() => workflowServer.validate()).not.toThrow();
+});
+
+describe.each([
+  ['v1', WorkflowServer],
+  ['v2', WorkflowServerV2 as unknown as typeof WorkflowServer],
+])('types checked end to end (%s)', (_line, Server) => {
+  const order = defineTool('order', { inputSchema: { item: z.string(), quantity: z.number() } }, async () => ({ content: [] }));
+
+  test('use() refuses a prompt-face workflow whose argument schema takes no string, naming it and the fix', () => {
+    @Workflow({ name: 'order_count', arguments: { item: z.string(), quantity: z.number(), size: z.coerce.number() } })
+    class OrderCount {
+      @Step({ tool: order, args: { item: promptArg('item') } })
+      ordered!: unknown;
+    }
+    expect(() => new Server({ name: 'shop', version: '1.0.0' }).use(OrderCount)).toThrow(
+      expect.objectContaining({
+        code: ErrorCodes.PromptArgumentType,
+        message:
+          "Workflow 'order_count': argument 'quantity' takes no string, but the workflow is served as a prompt, whose arguments are strings: every prompts/get would be refused. " +
+          "Fix: declare 'quantity' as a string (z.string(), or z.coerce.number() to convert it), or serve the workflow only as a tool (expose: { prompt: false, tool: true }), whose arguments may have any schema.",
+      }),
+    );
+  });
+
+  test('a workflow served only as a tool may declare any argument schemas', () => {
+    @Workflow({ name: 'order_tool', arguments: { quantity: z.number() }, expose: { prompt: false, tool: true } })
+    class OrderTool {
+      @Step({ tool: order, args: { item: constant('apples') } })
+      ordered!: unknown;
+    }
+    expect(() => new Server({ name: 'shop', version: '1.0.0' }).use(OrderTool)).not.toThrow();
+  });
+
+  test('validate() refuses an askUser without a schema into a number input of a tool named by string, naming the ask, the tool and the fix', () => {
+    @Workflow({ name: 'order_asked', arguments: { item: z.string() } })
+    class OrderAsked {
+      @Step({ tool: 'order', args: { item: promptArg('item'), quantity: askUser('How many?') } })
+      ordered!: unknown;
+    }
+    const server = new Server({ name: 'shop', version: '1.0.0' }).use(OrderAsked);
+    server.registerTool('order', { inputSchema: { item: z.string(), quantity: z.number() } }, async () => ({ content: [] }));
+    expect(() => server.validate()).toThrow(
+      expect.objectContaining({
+        message: expect.stringContaining(
+          "Workflow 'order_asked', step 'ordered': askUser() fills argument 'quantity' of tool order, which takes no string, but its answer is a string (it has no schema, or a string one). " +
+            "Fix: give the ask a schema of the argument's type",
+        ) as unknown,
+      }),
+    );
+  });
+
+  test("use() refuses an askUser without a schema into a tool definition's number input, before registering anything", () => {
+    @Workflow({ name: 'order_defined', arguments: { item: z.string() } })
+    class OrderDefined {
+      @Step({ tool: order, args: { item: promptArg('item'), quantity: askUser('How many?') } })
+      ordered!: unknown;
+    }
+    const server = new Server({ name: 'shop', version: '1.0.0' });
+    expect(() => server.use(OrderDefined)).toThrow(
+      expect.objectContaining({
+        code: ErrorCodes.AskAnswerType,
+        message: expect.stringContaining("askUser() fills argument 'quantity' of tool order, which takes no string") as unknown,
+      }),
+    );
+  });
+
+  test('an askUser whose schema converts the answer to a number passes', () => {
+    @Workflow({ name: 'order_coerced', arguments: { item: z.string() } })
+    class OrderCoerced {
+      @Step({ tool: order, args: { item: promptArg('item'), quantity: askUser('How many?', { schema: z.coerce.number() }) } })
+      ordered!: unknown;
+    }
+    expect(() => new Server({ name: 'shop', version: '1.0.0' }).use(OrderCoerced).validate()).not.toThrow();
+  });
 });

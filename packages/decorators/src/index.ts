@@ -26,6 +26,7 @@ export type {
   ToolHandlerResult,
   ResourceHandler,
   ResourceMetadata,
+  Visibility,
   ResourceHandlerResult,
   TemplateVariables,
   AnswerSchemaLike,

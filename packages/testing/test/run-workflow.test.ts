@@ -133,12 +133,12 @@ describe.each(LINES)('$label', ({ sdk, protocol }) => {
     expect(result.outputs.added).toMatchObject({ page: 'MCP Tester' });
   });
 
-  test('a question left unanswered is declined: the run hands off, naming it, and calls nothing more', async () => {
+  test('a question left unanswered is declined: the run ends cancelled, naming it, and calls nothing more', async () => {
     const result = await run(AddProjectTask, { arguments: { project: 'mcp tester', task: 'Fix the login bug' }, tools: projectTools });
-    expect(result.status).toBe('handoff');
+    expect(result.status).toBe('cancelled');
     expect(result.meta).toMatchObject({
       stoppedAt: 'added',
-      reason: `the user declined to answer "Which page should 'Fix the login bug' go on?" (choices: MCP Tester, MCP Tester (archive))`,
+      reason: `declined by the user: "Which page should 'Fix the login bug' go on?"`,
       questions: [{ key: 'added/project', status: 'declined' }],
     });
     expect(result.calls.map((call) => call.tool)).toEqual(['list_pages']);

@@ -172,6 +172,8 @@ describe('parity: the runtime and the transformer read every fixture alike', () 
         ErrorCodes.BindingType,
         ErrorCodes.ItemPathNotInType,
         ErrorCodes.TransformTypeMismatch,
+        // An ask's answer type: the compiler reads it from types, the runtime checks it against registered tools (connect()).
+        ErrorCodes.AskAnswerType,
       ],
       ...[ErrorCodes.DecoratorMode, ErrorCodes.ChecksNotInBuild, ErrorCodes.NotALiteral, ErrorCodes.NotAWorkflow],
       // A skill on SDK 1.x: the server's line, which the compiler does not know.

@@ -53,6 +53,8 @@ export interface Host<Tool extends HostTool = HostTool> extends SignalSource {
   readonly signal: AbortSignal;
   /** The tool registered under `name` now (looked up at call time, so renames and removals count). */
   findTool(name: string): Tool | undefined;
+  /** The workflow a tool runs, when it is a workflow served as a tool (a step calling it runs a sub-workflow); absent: none is. */
+  workflowOf?(tool: Tool): string | undefined;
   /**
    * The tools as they stand: one object per server, whose `revision` changes whenever a tool is
    * registered, updated (renamed, described, enabled, disabled) or removed. The plan message, which

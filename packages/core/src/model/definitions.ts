@@ -45,6 +45,14 @@ export interface HandlerContext {
 }
 
 /** The options of `defineTool`: the SDK's tool config, with zod raw shapes for input and output. */
+/**
+ * Who may call a tool or read a resource: `'public'` (the default) — clients list and call it;
+ * `'workflow'` — only workflows, in process: clients neither list it nor call it (`tools/call` and
+ * `resources/read` answer as for an unknown name). A step the user may decline is then not one an
+ * agent can do anyway by calling its tool.
+ */
+export type Visibility = 'public' | 'workflow';
+
 export interface ToolConfig<Input extends ZodShape, Output extends ZodShape | undefined> {
   title?: string;
   description?: string;
@@ -52,6 +60,8 @@ export interface ToolConfig<Input extends ZodShape, Output extends ZodShape | un
   outputSchema?: Output;
   annotations?: Record<string, unknown>;
   _meta?: Record<string, unknown>;
+  /** `'workflow'`: a private step tool, called by workflows only (see {@link Visibility}); default `'public'`. */
+  visibility?: Visibility;
 }
 
 /**
@@ -125,6 +135,8 @@ export interface ResourceMetadata {
   description?: string;
   mimeType?: string;
   _meta?: Record<string, unknown>;
+  /** `'workflow'`: a private resource, read by workflows only (see {@link Visibility}); default `'public'`. */
+  visibility?: Visibility;
 }
 
 /**

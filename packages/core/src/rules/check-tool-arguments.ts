@@ -1,5 +1,5 @@
-import { stepTool, type WorkflowModel } from '../model';
-import { ArgumentTypeError, UnknownToolArgumentError } from './errors/rule-errors';
+import { stepTool, type DataSource, type WorkflowModel } from '../model';
+import { ArgumentTypeError, AskAnswerTypeError, UnknownToolArgumentError } from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
 /** A registered tool's input schema, as the argument rule needs to see it, whichever SDK line holds it. */
@@ -22,7 +22,7 @@ export interface ToolSchemaLookup {
 
 /**
  * The mappings a tool cannot take: an argument name its input does not have, a constant its schema
- * rejects, a `promptArg` (a string) into an input that takes no string. A required input a step
+ * rejects, a `promptArg` (a string) or an ask whose answer is a string into an input that takes no string. A required input a step
  * leaves unmapped is no error: the run hands it to the client's LLM.
  *
  * @example
@@ -69,8 +69,32 @@ export function checkToolArguments(workflow: WorkflowModel, lookup: ToolSchemaLo
             target,
           ),
         );
+      } else if ((source.kind === 'askUser' || source.kind === 'askModel') && answersString(source) && !schema.acceptsString(name)) {
+        errors.push(
+          new AskAnswerTypeError(
+            workflow.name,
+            step.name,
+            source.kind,
+            tool,
+            name,
+            'no string',
+            'a string (it has no schema, or a string one)',
+            target,
+          ),
+        );
       }
     }
   }
   return errors;
+}
+
+/**
+ * Whether an ask's answer is always a string: no schema (an `askUser` without choices, whose form
+ * field is a string, or an `askModel`, whose answer is text), or a zod string schema. A schema of
+ * another type, or choices (their values are the step's own), may give any value: not checked here.
+ */
+function answersString(source: Extract<DataSource, { kind: 'askUser' | 'askModel' }>): boolean {
+  if (source.kind === 'askUser' && source.choices !== undefined) return false;
+  const schema = source.schema as { type?: unknown; _def?: { typeName?: unknown } } | undefined;
+  return schema === undefined || schema.type === 'string' || schema._def?.typeName === 'ZodString';
 }

@@ -10,6 +10,7 @@ export * from './check-registrations';
 export * from './check-workflow-resources';
 export * from './check-flow-options';
 export * from './check-tool-arguments';
+export * from './check-prompt-arguments';
 export * from './check-workflow-class';
 export * from './check-expose';
 export * from './check-workflow-cycles';

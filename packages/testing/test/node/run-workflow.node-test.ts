@@ -47,9 +47,9 @@ for (const { sdk, protocol } of LINES) {
       assert.deepEqual(run.outputs.added, { ok: true, page: 'MCP Tester (archive)' });
     });
 
-    test('an ask left unanswered: a handoff', async () => {
+    test('an ask left unanswered is declined: the run ends cancelled', async () => {
       const run = await runWorkflow(AddProjectTask, { sdk, protocol, ...project });
-      assert.equal(run.status, 'handoff');
+      assert.equal(run.status, 'cancelled');
       assert.equal(run.meta.stoppedAt, 'added');
     });
 

@@ -1,8 +1,10 @@
 import type * as ts from 'typescript';
-import { parseFieldPath, type DataSource, type StepModel } from '@mcpflow/core/model';
+import { parseFieldPath, workflowFaces, type DataSource, type StepModel } from '@mcpflow/core/model';
 import {
   ArgumentTypeError,
+  AskAnswerTypeError,
   ForEachOverNonArrayError,
+  PromptArgumentTypeError,
   UriValueTypeError,
   type IssueTarget,
   type SourceIssueTarget,
@@ -57,6 +59,7 @@ class StepTypeChecks {
     for (const [arg, source] of nodes.args) {
       this.checkArgument(arg, source, this.valueType(source, { kind: 'argSource', step: step.name, arg, part: 'path' }));
       this.checkAskInputs(source, { kind: 'argSource', step: step.name, arg, part: 'path' });
+      this.checkAskAnswer(arg, source);
     }
     for (const [variable, { source }] of nodes.templates) {
       this.checkAskInputs(source, { kind: 'templateSource', step: step.name, variable, part: 'path' });
@@ -89,6 +92,46 @@ class StepTypeChecks {
         `takes ${inputText}, but the value mapped to it is of type ${checker.typeToString(type)}.`,
         `map '${arg}' from a value of type ${inputText} (a deeper field() path, say), or change the tool's input schema.`,
         { kind: 'argSource', step: this.step.name, arg, part: 'value' },
+      ),
+      node: source.call,
+    });
+  }
+
+  /**
+   * An ask mapped to a tool definition's input must give an answer that fits it: a string without
+   * a schema (an `askUser` form field, an `askModel` text), else its schema's output type. An
+   * `askUser` with `choices` gives the chosen value, whose type its source checks.
+   */
+  private checkAskAnswer(arg: string, source: SourceNodes): void {
+    const { checker, nodes } = this;
+    const { source: data } = source;
+    if ((data.kind !== 'askUser' && data.kind !== 'askModel') || source.options?.has('choices')) return;
+    const tool = nodes.tool;
+    const property = tool && checker.getPropertyOfType(tool.input, arg);
+    if (!tool || !property) return;
+    const schema = source.options?.get('schema');
+    let answer: ts.Type | undefined = checker.getStringType();
+    if (schema) {
+      const output = checker.getPropertyOfType(checker.getTypeAtLocation(schema), '_output');
+      answer = output && checker.getTypeOfSymbol(output);
+    }
+    if (!answer || isUnchecked(this.t, answer)) return;
+    if (checker.isTypeAssignableTo(answer, checker.getNonNullableType(checker.getTypeOfSymbol(property)))) return;
+    this.errors.push({
+      error: new AskAnswerTypeError(
+        this.workflow,
+        this.step.name,
+        data.kind,
+        tool.name,
+        arg,
+        checker.typeToString(checker.getTypeOfSymbol(property)),
+        `of type ${checker.typeToString(answer)} (${schema ? "its schema's output" : 'it has no schema'})`,
+        {
+          kind: 'argSource',
+          step: this.step.name,
+          arg,
+          part: 'value',
+        },
       ),
       node: source.call,
     });
@@ -299,4 +342,39 @@ class StepTypeChecks {
     if (members.some((member) => member.flags & primitive)) return undefined;
     return members.length ? `a value of type ${checker.typeToString(defined)}` : undefined;
   }
+}
+
+/**
+ * A workflow served as a prompt takes its arguments as strings: each `@Workflow({ arguments })`
+ * schema's input type must admit one (a string, a string literal, `unknown` for `z.coerce.*`). A
+ * workflow served only as a tool may declare any schemas.
+ */
+export function checkPromptArgumentTypes(t: typeof ts, checker: ts.TypeChecker, workflow: AnalyzedWorkflow): NodeError[] {
+  if (!workflowFaces(workflow.model).prompt) return [];
+  // The decorator node is the call's callee (`Workflow` in `@Workflow({ … })`).
+  const call = workflow.decorator.parent;
+  const options = t.isCallExpression(call) ? call.arguments[0] : undefined;
+  if (!options || !t.isObjectLiteralExpression(options)) return [];
+  const declared = options.properties.find(
+    (property): property is ts.PropertyAssignment =>
+      t.isPropertyAssignment(property) && t.isIdentifier(property.name) && property.name.text === 'arguments',
+  );
+  if (!declared || !t.isObjectLiteralExpression(declared.initializer)) return [];
+  const errors: NodeError[] = [];
+  for (const property of declared.initializer.properties) {
+    if (!t.isPropertyAssignment(property) || !(t.isIdentifier(property.name) || t.isStringLiteral(property.name))) continue;
+    const input = checker.getPropertyOfType(checker.getTypeAtLocation(property.initializer), '_input');
+    // Not made non-nullable: that turns `unknown` (a `z.coerce.*` input) into `{}`.
+    if (!input || admitsString(t, checker.getTypeOfSymbol(input))) continue;
+    errors.push({ error: new PromptArgumentTypeError(workflow.model.name, property.name.text), node: property.initializer });
+  }
+  return errors;
+}
+
+/** Whether a type admits some string: `any`/`unknown`, a string (literal), or a union with one. */
+function admitsString(t: typeof ts, type: ts.Type): boolean {
+  if (type.flags & (t.TypeFlags.Any | t.TypeFlags.Unknown | t.TypeFlags.StringLike)) return true;
+  if (type.isUnion()) return type.types.some((member) => admitsString(t, member));
+  if (type.isIntersection()) return type.types.every((member) => admitsString(t, member));
+  return false;
 }

@@ -3,7 +3,7 @@ import { DecoratorModeError, checkWorkflowNames, validateWorkflow, type Workflow
 import { analyzeFile, type FileAnalysis } from '../analyzer/analyze-file';
 import type { AnalyzerContext } from '../analyzer/analyzer-context';
 import type { AnalyzedWorkflow } from '../analyzer/analyzed-workflow';
-import { checkTypes } from '../analyzer/type-checks';
+import { checkPromptArgumentTypes, checkTypes } from '../analyzer/type-checks';
 import { checkWorkflowOutputs } from '../analyzer/workflow-output-checks';
 import { locate, type Span } from './locate';
 import { workflowCallErrors } from './workflow-call-findings';
@@ -52,6 +52,9 @@ export function fileFindings(
     }
     if (!workflow.complete) continue;
     for (const error of validateWorkflow(workflow.model)) findings.push({ error, span: locate(t, workflow, error.target), origin: 'rule' });
+    // A rule use() checks too (on the schema values), read here from their types.
+    for (const { error, node } of checkPromptArgumentTypes(t, checker, workflow))
+      findings.push({ error, span: whole(node), origin: 'rule' });
     for (const { error, node } of checkTypes(t, checker, workflow)) {
       findings.push({ error, span: whole(node.getSourceFile() === file ? node : workflow.nameNode), origin: 'types' });
     }

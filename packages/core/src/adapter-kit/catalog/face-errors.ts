@@ -3,16 +3,18 @@ import type { WorkflowClass } from '../../model/read-workflow';
 import {
   SkillFaceUnavailableError,
   WorkflowToolNotExposedError,
+  checkPromptArguments,
   checkWorkflowCallArguments,
   checkWorkflowCycles,
   type WorkflowDefinitionError,
 } from '../../rules';
+import { argumentAcceptsString } from '../faces/argument-accepts-string';
 import { workflowCallsOf } from './called-workflows';
 
 /**
  * What `use()` finds wrong with the faces of the workflows it is given, next to those the server
  * serves: a step calling a workflow class that is not served as a tool, or mapping an argument it
- * does not declare; workflows calling each other in a ring; and a skill on a line that has no
+ * does not declare; a prompt argument whose schema takes no string; workflows calling each other in a ring; and a skill on a line that has no
  * skills extension (`entry` names the line, `skills` says whether it has one).
  *
  * @example
@@ -30,6 +32,7 @@ export function faceErrors(
   const modelOf = (target: WorkflowClass) => served.get(target) ?? models[classes.indexOf(target)];
   classes.forEach((target, index) => {
     const model = models[index];
+    errors.push(...checkPromptArguments(model, (argument) => argumentAcceptsString(target, argument)));
     const called = new Map<string, WorkflowModel>();
     for (const { position, definition } of workflowCallsOf(target)) {
       const inner = modelOf(definition.workflow);

@@ -19,6 +19,7 @@ import { WorkflowRunner, type WorkflowArguments, type WorkflowCall } from '../ru
 import { toolInputSchema } from '../tools/tool-inputs';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
 import { withCalledWorkflows } from './called-workflows';
+import { askAnswerErrors } from './ask-answer-errors';
 import { checkUse } from './check-use';
 import { DefinitionRegistry } from './definition-registry';
 import { faceErrors } from './face-errors';
@@ -76,6 +77,7 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
       models.filter((model) => workflowFaces(model).prompt),
     );
     checkToolNames(this.registry, served, models, definitions);
+    throwIfAny(askAnswerErrors(models, definitions, this.registry, this.line as AdapterLine<unknown, unknown>));
     checkSkillNames(this.skills, models);
     definitions.forEach((definition) => this.registerDefinition(definition));
     models.forEach((model, index) => this.serve(model, classes[index]));
@@ -99,7 +101,7 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
   }
 
   private registerDefinition(definition: AnyDefinition): void {
-    registerDefinition(this.server, this.line, definition);
+    registerDefinition(this.server, this.line as AdapterLine<unknown, unknown>, this.registry, definition);
     this.definitions.add(definition);
   }
 
@@ -142,6 +144,8 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     };
     const inProcess = (args: WorkflowArguments, context: Context) =>
       this.runner.run(plan, asks, ownArguments(args) as WorkflowArguments, context, nested);
-    this.tools.set(registerToolFace(this.server, model, target, tool, inProcess as never), workflow);
+    const handle = registerToolFace(this.server, model, target, tool, inProcess as never);
+    this.tools.set(handle, workflow);
+    this.registry.workflowTools.set(handle, model.name);
   }
 }

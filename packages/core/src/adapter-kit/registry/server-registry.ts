@@ -34,6 +34,8 @@ export class ServerRegistry implements RegistrationLookup, ToolSchemaLookup, Reg
   readonly prompts = new HandleMap<PromptHandle>('name');
   readonly resources = new HandleMap<ResourceHandle>('uri');
   readonly templates = new HandleMap<TemplateHandle>('name');
+  /** The tools that serve a workflow (its tool face), with the workflow's name: a step calling one runs a sub-workflow. */
+  readonly workflowTools = new WeakMap<ToolHandle, string>();
 
   /**
    * @param parseUriTemplate the line's URI template parser, so URIs expand as its `resources/read` matches them

@@ -60,6 +60,10 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
     return this.registry.tools.get(name);
   }
 
+  workflowOf(tool: ToolHandle): string | undefined {
+    return this.registry.workflowTools.get(tool);
+  }
+
   toolInputs(tool: ToolHandle): readonly ToolInput[] {
     return toolInputs(this.line, tool);
   }

@@ -18,3 +18,15 @@ export function answerText(ask: AskSource, value: unknown, client: (text: string
 export function quoted(question: Question): string {
   return `"${question.text}"`;
 }
+
+const DECLINED = 'declined by the user: ';
+
+/** Why a run ends when the user declines (or cancels) a question: `declined by the user: "Which page?"`. */
+export function declinedReason(question: Question): string {
+  return `${DECLINED}${quoted(question)}`;
+}
+
+/** Whether a run's (or a sub-workflow's) stop reason is a user's decline. */
+export function isDeclinedReason(reason: unknown): reason is string {
+  return typeof reason === 'string' && reason.startsWith(DECLINED);
+}

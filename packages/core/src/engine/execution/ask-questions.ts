@@ -1,5 +1,5 @@
 import { readAnswer } from '../asking/answer';
-import { answerText, questionText, quoted } from '../asking/ask-messages';
+import { answerText, declinedReason, questionText, quoted } from '../asking/ask-messages';
 import { capabilityOf, withQuestionKey, type AskResponse } from '../asking/ask-request';
 import { DEFAULT_ASK_ATTEMPTS, buildQuestion, type Question } from '../asking/question';
 import type { DataSource } from '../../model';
@@ -25,7 +25,7 @@ export type AskingStop =
  * of them runs, all in one round, and records each answer in the run's state, where the steps'
  * resolvers find it. Returns nothing when every question is answered; otherwise `paused` (the
  * answers come with a retry) or the step the run stops at: a handoff that says what was asked (no
- * capability, declined, answers refused), or cancelled.
+ * capability, answers refused), or cancelled (the user declined or cancelled a question, or the request was cancelled).
  */
 export async function askQuestions(steps: readonly PlannedStep[], context: RunContext): Promise<AskingStop | undefined> {
   const { state, host } = context;
@@ -51,7 +51,7 @@ export async function askQuestions(steps: readonly PlannedStep[], context: RunCo
 
     const unsupported = round.find(({ question }) => !channel?.supports(capabilityOf(question.request)));
     if (unsupported) {
-      unsupported.record.status = 'unasked';
+      // None of the round was put: each of its questions stays `unasked` (the status a record starts with).
       const what =
         capabilityOf(unsupported.question.request) === 'elicitation' ? 'questions (elicitation)' : 'requests to its model (sampling)';
       return {
@@ -119,11 +119,10 @@ function settle({ step, ask, question, record }: Put, response: AskResponse | un
       trace.user(answerText(ask.source, outcome.value, redactor.client));
       return undefined;
     case 'declined':
-      record.status = 'declined';
-      return { status: 'handoff', step, reason: `the user declined to answer ${asked}${choicesNote(question)}` };
     case 'cancelled':
-      record.status = 'cancelled';
-      return { status: 'cancelled', step, reason: `the user cancelled the question ${asked}` };
+      // A user's "no" is final: the run ends cancelled, never handed to the LLM to fill the gap.
+      record.status = outcome.status;
+      return { status: 'cancelled', step, reason: declinedReason(question) };
     case 'invalid': {
       const attempts = ask.source.attempts ?? DEFAULT_ASK_ATTEMPTS;
       if (record.attempts >= attempts) {
@@ -153,7 +152,7 @@ function responsesFor(
 function recordOf(state: ExecutionState, step: PlannedStep, ask: PlannedAsk): QuestionRecord {
   let record = state.questions.find((candidate) => candidate.key === ask.key);
   if (!record) {
-    record = { key: ask.key, step: step.model.name, kind: ask.source.kind, attempts: 0, status: 'asked' };
+    record = { key: ask.key, step: step.model.name, kind: ask.source.kind, attempts: 0, status: 'unasked' };
     state.questions.push(record);
   }
   return record;

@@ -11,6 +11,7 @@ import { boundTrace } from '../trace/bound-trace';
 import { boundMeta } from './bound-meta';
 import { jsonBytesBound } from '../trace/json-size';
 import { Trace } from '../trace/trace';
+import { isDeclinedReason } from '../asking/ask-messages';
 import { askQuestions } from './ask-questions';
 import { collectSecrets, handBackSecrets } from './collect-secrets';
 import { inheritSecrets } from '../redaction/run-secrets';
@@ -20,7 +21,7 @@ import { notifyRunEnd } from './notify-run-end';
 import { WorkProgress } from './report-step';
 import type { RunContext } from './run-context';
 import { runGroup } from './run-group';
-import { failureText, instructionResourceFailureText, intentText, planText } from './run-messages';
+import { declinedText, failureText, instructionResourceFailureText, intentText, planText } from './run-messages';
 import { EXECUTION_META_KEY, type ExecutionMeta, type WorkflowHooks } from './step-events';
 import { stepMeta } from './step-meta';
 import { StepRunner } from './step-runner';
@@ -150,11 +151,12 @@ export async function advanceExecution(state: ExecutionState, context: RunContex
       : group.length === 1
         ? runner.settle(group[0], await runner.outcome(group[0], context, true), trace)
         : await runGroup(group, runner, context);
-    if (group.some((step) => step.asks.length > 0)) state.answers = ownRecord<unknown>();
+    // A run that stops keeps its answers: its handoff lists an answered argument as known.
     if (stop) {
       state.stop = stop;
       return;
     }
+    if (group.some((step) => step.asks.length > 0)) state.answers = ownRecord<unknown>();
     state.position += group.length;
   }
 }
@@ -170,6 +172,8 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   const { stop } = state;
   if (stop?.status === 'handoff') {
     trace.assistant(handoffText(plan, plan.steps[stop.step], stop.reason, state, host, redactor.client));
+  } else if (stop?.status === 'cancelled' && isDeclinedReason(stop.reason)) {
+    trace.user(declinedText(plan, stop.step, stop.reason));
   } else if (stop) {
     trace.user(failureText(plan.steps[stop.step].model.name, stop.reason));
   }

@@ -28,8 +28,10 @@ export interface QuestionRecord {
   /** How many times it was put. */
   attempts: number;
   /**
-   * `asked` while the run waits for it; `answered`; `declined`/`cancelled` by the user; `refused`
-   * when every answer failed its schema; `unasked` when the client cannot answer such questions.
+   * `unasked` until it is put to the client (so every question of a round stays `unasked` when the
+   * client cannot answer such questions); `asked` once put, while the run waits for it (and when the
+   * client's request failed); `answered`; `declined`/`cancelled` by the user; `refused` when every
+   * answer failed its schema.
    */
   status: 'asked' | 'answered' | 'declined' | 'cancelled' | 'refused' | 'unasked';
   /** Why the last answer was not accepted, shown when the question is put again. */

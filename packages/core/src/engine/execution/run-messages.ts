@@ -53,3 +53,19 @@ export function optionalFailureText(step: string, cause: string): string {
 export function failureText(step: string, cause: string): string {
   return `Step '${step}' failed: ${cause}. The workflow stopped here.`;
 }
+
+/**
+ * The last message of a run the user stopped by declining a question: the LLM must not take the
+ * refusal as a gap to fill by doing the remaining steps itself.
+ */
+export function declinedText(plan: WorkflowPlan, from: number, reason: string): string {
+  const remaining = plan.steps
+    .slice(from)
+    .map((step) => `'${step.model.name}'`)
+    .join(', ');
+  return (
+    `The workflow stopped: ${reason}. The user's answer is final. ` +
+    `Do not do the remaining steps (${remaining}) on the user's behalf: do not call their tools or look for the answer another way. ` +
+    `Tell the user the workflow was cancelled; run it again only if the user asks.`
+  );
+}

@@ -46,6 +46,10 @@ class HostWithSignal implements Host {
     return this.host.findTool(name);
   }
 
+  workflowOf(tool: HostTool): string | undefined {
+    return this.host.workflowOf?.(tool);
+  }
+
   toolInputs(tool: HostTool): readonly ToolInput[] {
     return this.host.toolInputs(tool);
   }

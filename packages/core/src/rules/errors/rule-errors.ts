@@ -392,6 +392,22 @@ export class InvalidAskOptionError extends ruleError(
   }),
 ) {}
 
+/**
+ * Ask answer type: an ask whose answer cannot fit the tool argument it fills (no `schema`, so a
+ * string, into a `z.number()` input; or a schema of another type), so every answer would be
+ * refused by the tool at run time.
+ */
+export class AskAnswerTypeError extends ruleError(
+  'AskAnswerType',
+  (workflow: string, step: string, ask: string, tool: string, argument: string, takes: string, answer: string, target: IssueTarget) => ({
+    workflow,
+    step,
+    target,
+    problem: `${ask}() fills argument '${argument}' of tool ${tool}, which takes ${takes}, but its answer is ${answer}.`,
+    fix: `give the ask a schema of the argument's type (${ask}('…', { schema: z.coerce.number() }) for a number), or let the tool take a string.`,
+  }),
+) {}
+
 // Faces: expose, skill names, workflows that call workflows.
 
 /** Invalid expose option: `@Workflow({ expose })` with a value it cannot take, or one that serves the workflow under no face. */
@@ -503,3 +519,14 @@ export class WorkflowResourceVariableError extends ruleError(
     fix: `use a fixed URI in @Workflow({ resources }), or move the URI to a step's resources and fill it with @TemplateBinding.`,
   }),
 ) {}
+
+/**
+ * Prompt argument type: a workflow served as a prompt declares an argument whose schema takes no
+ * string, but MCP prompt arguments are strings: every `prompts/get` would be refused.
+ */
+export class PromptArgumentTypeError extends ruleError('PromptArgumentType', (workflow: string, argument: string) => ({
+  workflow,
+  target: { kind: 'argumentName', argument },
+  problem: `argument '${argument}' takes no string, but the workflow is served as a prompt, whose arguments are strings: every prompts/get would be refused.`,
+  fix: `declare '${argument}' as a string (z.string(), or z.coerce.number() to convert it), or serve the workflow only as a tool (expose: { prompt: false, tool: true }), whose arguments may have any schema.`,
+})) {}

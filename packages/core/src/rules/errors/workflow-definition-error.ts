@@ -77,12 +77,14 @@ export const ErrorCodes = {
   NestedAsk: 91040,
   UnknownAskPlaceholder: 91041,
   InvalidAskOption: 91042,
+  AskAnswerType: 91043,
   // Faces (expose: prompt, tool, skill) and workflows that call workflows.
   InvalidExposeOption: 91050,
   InvalidSkillName: 91051,
   WorkflowCycle: 91052,
   WorkflowToolNotExposed: 91053,
   SkillFaceUnavailable: 91054,
+  PromptArgumentType: 91055,
   // Flow (parallel, when, forEach, transform, instruction resources): from the high end of the range.
   ParallelSiblingBinding: 91060,
   ItemOutsideForEach: 91061,

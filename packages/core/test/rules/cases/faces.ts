@@ -5,6 +5,8 @@ import {
   UnknownToolArgumentError,
   checkWorkflowCallArguments,
   InvalidSkillNameError,
+  PromptArgumentTypeError,
+  checkPromptArguments,
   WorkflowCycleError,
   checkWorkflowCycles,
   validateWorkflow,
@@ -154,6 +156,26 @@ export const faceCases: RuleCase[] = [
         target: { kind: 'stepAction', step: 'call_0' },
         message:
           "Workflow 'self', step 'call_0': calls workflow tool 'self', which leads back to this workflow: 'self' → 'self'. A workflow cannot call itself, directly or through others. Fix: remove one call of the cycle, or move the shared steps into a workflow that calls none of these.",
+      },
+    ],
+  },
+  {
+    label: 'a prompt argument whose schema takes no string; none for a workflow served only as a tool',
+    errors: () => {
+      const takesNoString = (argument: string) => argument !== 'quantity';
+      const declared = { arguments: [{ name: 'item' }, { name: 'quantity' }] };
+      return checkPromptArguments(workflow([toolStep('fetch')], declared), takesNoString).concat(
+        checkPromptArguments(workflow([toolStep('fetch')], { ...declared, expose: { prompt: false, tool: true } }), takesNoString),
+      );
+    },
+    expected: [
+      {
+        type: PromptArgumentTypeError,
+        code: ErrorCodes.PromptArgumentType,
+        target: { kind: 'argumentName', argument: 'quantity' },
+        message:
+          "Workflow 'report': argument 'quantity' takes no string, but the workflow is served as a prompt, whose arguments are strings: every prompts/get would be refused. " +
+          "Fix: declare 'quantity' as a string (z.string(), or z.coerce.number() to convert it), or serve the workflow only as a tool (expose: { prompt: false, tool: true }), whose arguments may have any schema.",
       },
     ],
   },

@@ -1,5 +1,6 @@
 import {
   ArgumentTypeError,
+  AskAnswerTypeError,
   ErrorCodes,
   UnknownToolArgumentError,
   UnregisteredResourceError,
@@ -9,7 +10,19 @@ import {
   type RegistrationLookup,
   type ToolInputSchema,
 } from '@mcpflow/core/rules';
-import { args, constant, field, promptArg, resourceStep, toolStep, workflow, type RuleCase, callTool } from '../plain-model';
+import {
+  args,
+  askModel,
+  askUser,
+  constant,
+  field,
+  promptArg,
+  resourceStep,
+  toolStep,
+  workflow,
+  type RuleCase,
+  callTool,
+} from '../plain-model';
 
 /** A server that registers the tools `list_pages` and `weather` and the resource `docs://style`. */
 const registered: RegistrationLookup = {
@@ -121,6 +134,41 @@ export const registryCases: RuleCase[] = [
         message:
           "Workflow 'report', step 'forecast': argument 'days' of tool weather takes no string, but promptArg('project') always gives one (prompt arguments are strings). " +
           "Fix: map 'days' from a step's output or a constant of the right type, or let the tool take a string and convert it.",
+      },
+    ],
+  },
+  {
+    label:
+      'an ask whose answer is a string (no schema, or a string one) into an input that takes no string; choices and other schemas are not checked here',
+    errors: () =>
+      checkToolArguments(weatherStep({ days: askUser('How many days?') }), schemas).concat(
+        checkToolArguments(
+          weatherStep({ days: askModel('How many days?', { schema: { type: 'string', safeParse: () => ({ success: true }) } }) }),
+          schemas,
+        ),
+        checkToolArguments(weatherStep({ days: askUser('Days?', { choices: constant([1, 2]) }) }), schemas),
+        checkToolArguments(
+          weatherStep({ days: askUser('Days?', { schema: { type: 'number', safeParse: () => ({ success: true }) } }) }),
+          schemas,
+        ),
+        checkToolArguments(weatherStep({ city: askUser('Which city?') }), schemas),
+      ),
+    expected: [
+      {
+        type: AskAnswerTypeError,
+        code: ErrorCodes.AskAnswerType,
+        target: { kind: 'argSource', step: 'forecast', arg: 'days', part: 'value' },
+        message:
+          "Workflow 'report', step 'forecast': askUser() fills argument 'days' of tool weather, which takes no string, but its answer is a string (it has no schema, or a string one). " +
+          "Fix: give the ask a schema of the argument's type (askUser('…', { schema: z.coerce.number() }) for a number), or let the tool take a string.",
+      },
+      {
+        type: AskAnswerTypeError,
+        code: ErrorCodes.AskAnswerType,
+        target: { kind: 'argSource', step: 'forecast', arg: 'days', part: 'value' },
+        message:
+          "Workflow 'report', step 'forecast': askModel() fills argument 'days' of tool weather, which takes no string, but its answer is a string (it has no schema, or a string one). " +
+          "Fix: give the ask a schema of the argument's type (askModel('…', { schema: z.coerce.number() }) for a number), or let the tool take a string.",
       },
     ],
   },

@@ -13,7 +13,8 @@ import { toolResultText, toolResultValue } from '../step-values';
 import { isPromiseLike } from '../../../util/is-promise-like';
 import { errorMessage } from '../../text/error-message';
 import { argumentsJson, shownArguments } from './shown-arguments';
-import { toolCallText, toolResultMessage } from './tool-messages';
+import { isDeclinedReason } from '../../asking/ask-messages';
+import { subWorkflowEndText, subWorkflowStartText, toolCallText, toolResultMessage } from './tool-messages';
 import { ownRecord } from '../../../util/own-record';
 
 /**
@@ -79,18 +80,23 @@ function missingInputs(
 /** One call of a step's tool, once its input is valid: tried as the step's policy says, valued as its result says. */
 class ToolCall implements TryWork<unknown, StepOutcome> {
   private args: unknown;
+  /** The workflow the tool runs, when it is one served as a tool: its part of the trace is marked. */
+  private readonly workflow: string | undefined;
 
   constructor(
     private readonly step: PlannedStep,
     private readonly context: StepContext,
     private readonly tool: HostTool,
     private readonly name: string,
-  ) {}
+  ) {
+    this.workflow = context.host.workflowOf?.(tool);
+  }
 
   start(input: ValidatedInput, given: Record<string, unknown>): Promise<StepOutcome> {
     if (!input.ok) return Promise.resolve({ status: 'handoff', reason: input.message });
     this.args = input.args;
     const { step, context } = this;
+    if (this.workflow !== undefined) context.trace.assistant(subWorkflowStartText(this.workflow));
     context.trace.assistant(toolCallText(this.name, argumentsJson(step, shownArguments(step, given), context.redactor)));
     const timeoutMs = stepTimeoutMs(step, context);
     if (step.model.retry !== undefined) return this.withRetry(step.model.retry, timeoutMs);
@@ -113,6 +119,7 @@ class ToolCall implements TryWork<unknown, StepOutcome> {
   }
 
   rejected(error: unknown): StepOutcome {
+    if (this.workflow !== undefined) this.context.trace.assistant(subWorkflowEndText(this.workflow, 'failed'));
     // A tool that throws because its signal aborted was cancelled (by the client, or with its parallel group).
     return failedOutcome(this.context.host.signal.aborted ? new StepCancelledError() : error, `tool ${this.name}`, ' threw: ');
   }
@@ -138,13 +145,22 @@ class ToolCall implements TryWork<unknown, StepOutcome> {
     const { trace, host } = this.context;
     if (host.signal.aborted) return this.rejected(new StepCancelledError());
     const text = toolResultText(result);
-    if (result.isError)
+    const ended = this.workflow === undefined ? undefined : subWorkflowEndText(this.workflow, runStatus(result));
+    // A user's no inside a sub-workflow is final for the outer run too: it ends cancelled, for the same reason.
+    const declined = this.workflow === undefined ? undefined : declinedReasonOf(result);
+    if (declined !== undefined) {
+      trace.assistant(ended!);
+      return { status: 'cancelled', reason: declined };
+    }
+    if (result.isError) {
+      if (ended) trace.assistant(ended);
       return {
         status: 'failed',
         reason: `tool ${this.name} returned an error: ${text || '(no message)'}`,
         errorType: 'tool_error',
         failure: `tool ${this.name} returned an error`,
       };
+    }
     let value: unknown;
     try {
       value = toolResultValue(result, text);
@@ -158,8 +174,21 @@ class ToolCall implements TryWork<unknown, StepOutcome> {
     }
     trace.user(toolResultMessage(this.name, result, text));
     for (const block of result.content) if (block.type !== 'text') trace.userContent(block);
+    if (ended) trace.assistant(ended);
     return { status: 'completed', value };
   }
+}
+
+/** A sub-workflow's stop reason when the user declined one of its questions (its result's `_meta["mcpflow/execution"]`). */
+function declinedReasonOf(result: ToolResult): string | undefined {
+  const meta = (result as { _meta?: Record<string, { status?: unknown; reason?: unknown } | undefined> })._meta?.['mcpflow/execution'];
+  return meta?.status === 'cancelled' && isDeclinedReason(meta.reason) ? meta.reason : undefined;
+}
+
+/** How a sub-workflow's run ended, as its tool result's `structuredContent.status` says. */
+function runStatus(result: ToolResult): string {
+  const status = (result.structuredContent as { status?: unknown } | undefined)?.status;
+  return typeof status === 'string' ? status : result.isError ? 'failed' : 'completed';
 }
 
 /** A try without a timeout: the request's own signal, no race; cancelled if the request was by the time it ends. */
