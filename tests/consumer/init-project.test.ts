@@ -13,6 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { installProject, runIn } from './consumer-project';
+import { onNode, otherNode } from './other-node';
 import { packPackages } from './packed-packages';
 
 jest.setTimeout(900_000);
@@ -82,6 +83,15 @@ describe.each([
     expect(built.output).not.toMatch(/error TS\d+/);
     expect(built.status).toBe(0);
     const tested = runIn(dir, 'npm', ['test']);
+    expect(tested.output).toMatch(passed);
+    expect(tested.status).toBe(0);
+  });
+
+  test("npm test passes on node 22 too (the registry's node package), build included", () => {
+    const bin = otherNode(22);
+    if (!bin) return;
+    expect(runIn(dir, 'node', ['--version'], onNode(bin)).stdout).toMatch(/^v22\./);
+    const tested = runIn(dir, 'npm', ['test'], onNode(bin));
     expect(tested.output).toMatch(passed);
     expect(tested.status).toBe(0);
   });
