@@ -8,7 +8,7 @@ const REPO = path.resolve(__dirname, '../..');
  * Whether a node binary that cannot be had fails the test (CI) instead of skipping it: on CI
  * (`CI=true`, or `MCPFLOW_REQUIRE_OTHER_NODE=1` as `.ci/run` sets it).
  */
-export const OTHER_NODE_REQUIRED = process.env.CI === 'true' || process.env.MCPFLOW_REQUIRE_OTHER_NODE === '1';
+const OTHER_NODE_REQUIRED = process.env.CI === 'true' || process.env.MCPFLOW_REQUIRE_OTHER_NODE === '1';
 
 /**
  * The folder holding a node binary of another major version, for running a project's `npm test`
