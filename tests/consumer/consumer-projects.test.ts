@@ -21,6 +21,7 @@ import {
   runShellBlocks,
   tscErrors,
 } from './doc-project';
+import { onNode, otherNode } from './other-node';
 import { packPackages } from './packed-packages';
 import { type ServerDiagnostic, TsServerSession } from './tsserver-session';
 
@@ -118,12 +119,23 @@ describe.each(['esm', 'cjs', 'v1'] as const)('the %s project the pages describe'
 });
 
 describe.each(['esm', 'cjs'] as const)('npm test in the %s project', (project) => {
+  const passed = (output: string) =>
+    // jest sees src/*.test.ts only, not their compiled copies in dist/.
+    expect(output).toMatch(project === 'esm' ? /^# pass 1$/m : /^Tests: {7}1 passed, 1 total$/m);
+
   test('runs the tests once, and they pass', () => {
     const tested = runIn(path.join(work, project), 'npm', ['test']);
     expect(tested.status).toBe(0);
-    if (project === 'esm') expect(tested.output).toMatch(/^# pass 1$/m);
-    // jest sees src/*.test.ts only, not their compiled copies in dist/.
-    else expect(tested.output).toContain('Tests:       1 passed, 1 total');
+    passed(tested.output);
+  });
+
+  test("the same script passes on node 22 (the registry's node package), build included", () => {
+    const bin = otherNode(22);
+    if (!bin) return;
+    expect(runIn(path.join(work, project), 'node', ['--version'], onNode(bin)).stdout).toMatch(/^v22\./);
+    const tested = runIn(path.join(work, project), 'npm', ['test'], onNode(bin));
+    expect(tested.status).toBe(0);
+    passed(tested.output);
   });
 });
 

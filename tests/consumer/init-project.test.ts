@@ -11,7 +11,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { installProject, runIn } from './consumer-project';
+import { onNode, otherNode } from './other-node';
 import { packPackages } from './packed-packages';
 
 jest.setTimeout(900_000);
@@ -73,7 +75,7 @@ describe.each([
     const installed = installProject(dir, {}, tarballs);
     expect(installed.status).toBe(0);
     const sdkPackages = fs.readdirSync(path.join(dir, 'node_modules/@modelcontextprotocol')).sort();
-    expect(sdkPackages).toEqual(sdk === 1 ? ['sdk'] : ['client', 'core', 'server']);
+    expect(sdkPackages).toEqual(sdk === 1 ? ['sdk'] : ['client', 'core', 'node', 'server']);
   });
 
   test('npm run build compiles it with tspc, and npm test passes', () => {
@@ -85,19 +87,35 @@ describe.each([
     expect(tested.status).toBe(0);
   });
 
-  test('npm start serves the workflow over stdio: a real client runs it to completion', async () => {
+  test("npm test passes on node 22 too (the registry's node package), build included", () => {
+    const bin = otherNode(22);
+    if (!bin) return;
+    expect(runIn(dir, 'node', ['--version'], onNode(bin)).stdout).toMatch(/^v22\./);
+    const tested = runIn(dir, 'npm', ['test'], onNode(bin));
+    expect(tested.output).toMatch(passed);
+    expect(tested.status).toBe(0);
+  });
+
+  test('npm start serves the workflow over stdio: a real client answers its question and runs it to completion', async () => {
     const transport = new StdioClientTransport({ command: process.execPath, args: ['dist/server.js'], cwd: dir, stderr: 'pipe' });
     let stderr = '';
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const client = new Client({ name: 'init-test', version: '1.0.0' });
+    const client = new Client({ name: 'init-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    const asked: string[] = [];
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params.message);
+      const [field] = Object.keys((request.params as { requestedSchema: { properties: object } }).requestedSchema.properties);
+      return { action: 'accept', content: { [field]: 'a walk' } };
+    });
     await client.connect(transport);
     try {
       const result = await client.getPrompt({ name: 'plan_my_day', arguments: { city: 'Lyon' } });
       expect(result._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed' });
       expect(result.messages.at(-1)?.content).toEqual({
         type: 'text',
-        text: 'Result of suggest_outfit:\n{"outfit":"a raincoat and boots"}',
+        text: 'Result of suggest_outfit:\n{"outfit":"a t-shirt, a raincoat and boots"}',
       });
+      expect(asked).toEqual(['What is your day in Lyon for?']);
     } finally {
       await client.close();
     }
@@ -122,9 +140,9 @@ describe.each([
     const file = path.join(dir, 'src/workflow.ts');
     const source = fs.readFileSync(file, 'utf8');
     // The step's argument (the doc comment above the class quotes the same call).
-    const read = "args: { conditions: field('forecast', 'conditions') }";
+    const read = "conditions: field('forecast', 'conditions'),";
     expect(source).toContain(read);
-    fs.writeFileSync(file, source.replace(read, "args: { conditions: field('forcast', 'conditions') }"));
+    fs.writeFileSync(file, source.replace(read, "conditions: field('forcast', 'conditions'),"));
     try {
       const built = runIn(dir, 'npm', ['run', 'build']);
       expect(built.status).not.toBe(0);

@@ -1,4 +1,8 @@
-/** What `npm pack` ships: a README, the LICENSE, and source maps whose sources are in the tarball too. */
+/**
+ * What `npm pack` ships: a README, the LICENSE, `engines`, source maps whose sources are in the
+ * tarball too, and of `dist` only what the package's entry points (`main`, `exports`, `bin`) can
+ * reach — no declaration maps, tests or build bookkeeping.
+ */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -48,5 +52,21 @@ describe.each(PACKAGES)('%s', (name) => {
   test('ships no tests and no build bookkeeping', () => {
     const files = filesUnder(unpack(name));
     expect(files.filter((file) => /\.test\.ts$|tsbuildinfo$|(^|\/)test\//.test(file))).toEqual([]);
+  });
+
+  test('declares the node it runs on: engines node >=20', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(unpack(name), 'package.json'), 'utf8')) as { engines?: Record<string, string> };
+    expect(manifest.engines).toEqual({ node: '>=20' });
+  });
+
+  test('of dist, ships only the builds its entry points use, without declaration maps', () => {
+    const dir = unpack(name);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { main: string; exports: unknown };
+    // The build folders the entry points name: dist/cjs and dist/esm for the dual packages, dist for the transformer.
+    const targets = [manifest.main, ...[...JSON.stringify(manifest.exports).matchAll(/"\.\/(dist\/[^"]+)"/g)].map((match) => match[1])];
+    const builds = new Set(targets.map((target) => (/^dist\/(cjs|esm)\//.test(target) ? target.split('/').slice(0, 2).join('/') : 'dist')));
+    const dist = filesUnder(dir).filter((file) => file.startsWith('dist/'));
+    expect(dist.filter((file) => ![...builds].some((build) => file.startsWith(`${build}/`)))).toEqual([]);
+    expect(dist.filter((file) => file.endsWith('.d.ts.map'))).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * A project on TypeScript 7 (the native compiler, `typescript@latest`), set up as docs/projects.md
- * says (the README's project, building with `mcpflow validate && tsc`): it installs, `mcpflow patch`
- * says TS 7 cannot be patched without failing, the build runs mcpflow's checks through `validate`
- * (which brings its own TypeScript 6) and refuses a broken workflow, and the tests pass.
+ * says (the README's project, building with `mcpflow validate && tsc`): it installs; `mcpflow patch`
+ * says TS 7 cannot be patched without failing; the build runs mcpflow's checks through `validate` (which brings its own TypeScript 6)
+ * and refuses a broken workflow, and the tests pass. A build with tspc — the README's, after `npm
+ * install typescript@latest` — crashes inside ts-patch; `mcpflow validate` says why and what to do.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -51,4 +52,22 @@ test('npm run build refuses a broken workflow: mcpflow validate reports it with 
     `src/broken.ts(${BROKEN_AT.line},${BROKEN_AT.column}): error TS91001: Workflow 'review', step 'review': reads binding 'analysis'`,
   );
   expect(broken.output).toMatch(/Checked 2 workflows in \d+ files\./);
+});
+
+test('a build with tspc on TypeScript 7 crashes inside ts-patch: mcpflow validate says why, and the fix (typescript@~6.0)', () => {
+  const manifestPath = path.join(dir, 'package.json');
+  const manifest = fs.readFileSync(manifestPath, 'utf8');
+  const json = JSON.parse(manifest) as { scripts: Record<string, string> };
+  json.scripts.build = 'tspc';
+  fs.writeFileSync(manifestPath, JSON.stringify(json, null, 2));
+  try {
+    expect(runIn(dir, 'npx', ['tspc']).output).toContain("Cannot read properties of undefined (reading 'LineFeed')");
+    const validated = runIn(dir, 'npx', ['mcpflow', 'validate']);
+    expect(validated.output).toMatch(
+      /Note: mcpflow's checks are not part of this project's build: a script builds with tspc, but the project's TypeScript is 7\.\d+\.\d+: TypeScript 7 has no compiler plugins, and tspc crashes inside ts-patch/,
+    );
+    expect(validated.output).toContain('Fix: npm install -D typescript@~6.0 (the version @mcpflow/transformer supports)');
+  } finally {
+    fs.writeFileSync(manifestPath, manifest);
+  }
 });

@@ -190,6 +190,25 @@ describe('loadServingPackage', () => {
     );
   });
 
+  test('an ES-module project: the package missing (ERR_MODULE_NOT_FOUND) is the same error', async () => {
+    const missing = Object.assign(
+      new Error("Cannot find package '@modelcontextprotocol/node' imported from /app/node_modules/@mcpflow/core/dist/esm/v2/serve.js"),
+      {
+        code: 'ERR_MODULE_NOT_FOUND',
+      },
+    );
+    const loading = loadServingPackage('serveHttp on SDK 2.x', () => Promise.reject(missing), '@modelcontextprotocol/node');
+    await expect(loading).rejects.toThrow(MissingServingPackageError);
+    await expect(loading).rejects.toMatchObject({ packageName: '@modelcontextprotocol/node', cause: missing });
+  });
+
+  test('a file missing inside the installed package is not taken for the package missing', async () => {
+    const inside = Object.assign(new Error("Cannot find module '/app/node_modules/@modelcontextprotocol/node/dist/index.mjs'"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
+    await expect(loadServingPackage('serveHttp', () => Promise.reject(inside), '@modelcontextprotocol/node')).rejects.toBe(inside);
+  });
+
   test('passes any other failure through unchanged', async () => {
     const broken = new TypeError('boom');
     await expect(loadServingPackage('serveHttp', () => Promise.reject(broken), '@modelcontextprotocol/node')).rejects.toBe(broken);

@@ -3,6 +3,8 @@
  * with stub tools and resources and scripted answers (`runWorkflow`).
  */
 export { runWorkflow } from './run-workflow';
+export { decline, type Decline } from './answers/decline';
 export type { Answer, AskedQuestion, ResourceStub, RunWorkflowOptions, ToolCall, ToolStub, WorkflowRun } from './run-options';
 export { MissingSdkError } from './errors/missing-sdk-error';
 export { RunWorkflowOptionError } from './errors/run-workflow-option-error';
+export { UnknownRunKeyError } from './errors/unknown-run-key-error';

@@ -1,4 +1,5 @@
-import type { ExecutionMeta, ExecutionStatus, PromptMessage } from '@mcpflow/core';
+import type { ExecutionMeta, ExecutionStatus, PromptMessage, WorkflowServingOptions } from '@mcpflow/core';
+import type { Decline } from './answers/decline';
 
 /**
  * A stub tool: called with the arguments the step passes (whatever they are: a stub has no schema
@@ -43,28 +44,52 @@ export interface AskedQuestion {
 
 /**
  * The answer to one question: the value itself (`'MCP Tester'`, `{ name: 'Ada', age: 36 }`; not an
- * elicitation result), or a function of the question that returns it (or a promise of it).
- * `undefined` leaves the question unanswered: a user's question is then declined, and a question to
- * the model cannot be answered; either ends the run in a handoff. (The function is a member of its
- * own, so a test's `(question) => …` gets its parameter's type without naming it.)
+ * elicitation result), `decline()` (the user says no: the client declines), or a function of the
+ * question that returns one of these (or a promise of it). `undefined` leaves the question
+ * unanswered: a user's question is then declined, and a question to the model cannot be answered.
+ * (The function is a member of its own, so a test's `(question) => …` gets its parameter's type
+ * without naming it.)
  *
  * @example
  * ```ts
- * const answers = { 'added/page': 'MCP Tester', 'added/owner': (question) => (question.attempt === 1 ? 'ada' : undefined) };
+ * const answers = { 'added/page': 'MCP Tester', 'added/owner': (question) => (question.attempt === 1 ? 'ada' : decline()) };
  * ```
  */
-export type Answer = string | number | boolean | object | null | undefined | ((question: AskedQuestion) => unknown);
+export type Answer = string | number | boolean | object | null | undefined | Decline | ((question: AskedQuestion) => unknown);
 
-/** What `runWorkflow` runs: the prompt's arguments, stubs, answers, and the SDK line and protocol of the client. */
+/**
+ * What `runWorkflow` runs: the workflow's arguments, stubs, answers, the face the client uses, the
+ * server's options, and the SDK line and protocol of the client. Strict: a key of `tools`,
+ * `resources` or `answers` that names nothing the workflow (or a workflow it calls) uses is an
+ * `UnknownRunKeyError` before anything runs.
+ */
 export interface RunWorkflowOptions {
-  /** The prompt arguments, as a client sends them (strings). */
+  /** The workflow's arguments, as a client sends them (strings). */
   arguments: Record<string, string>;
-  /** Stub tools by tool name. A tool without a stub must be one the workflow registers itself (a `defineTool` definition). */
+  /**
+   * Stub tools by tool name: each must be a tool a step calls (of the workflow or of a workflow it
+   * calls). A tool without a stub must be one the workflow registers itself (a `defineTool`
+   * definition): its real handler runs.
+   */
   tools?: Record<string, ToolStub>;
-  /** Stub resources by URI template (or fixed URI), as the step names it. */
+  /** Stub resources by URI template (or fixed URI), as the step (or the workflow's `resources`) names it. */
   resources?: Record<string, ResourceStub>;
-  /** Answers by question key, `<step>/<argument>` (the step's `name`, else its property name). */
+  /**
+   * Answers by question key, `<step>/<argument>` (the step's `name`, else its property name): each
+   * must be the key of a question the workflow puts. `decline()` declines.
+   */
   answers?: Record<string, Answer>;
+  /**
+   * How the client runs the workflow: `'prompt'` (default: `prompts/get`, the trace as messages) or
+   * `'tool'` (`tools/call` of the workflow served as a tool — `expose: { tool: true }` — whose
+   * result's content blocks become `messages`).
+   */
+  face?: 'prompt' | 'tool';
+  /**
+   * The `WorkflowServer`'s options (second argument): limits, hooks, `pause`, `logger`, … Its
+   * `onRunEnd` is called too, after the one that fills `outputs`.
+   */
+  serverOptions?: WorkflowServingOptions;
   /** The MCP SDK line of the server and the client: 2 (default) or 1. */
   sdk?: 1 | 2;
   /**
@@ -85,7 +110,7 @@ export interface ToolCall {
 export interface WorkflowRun {
   /** How the run ended: `completed`, `handoff`, `failed` or `cancelled`. */
   readonly status: ExecutionStatus;
-  /** The trace: the `prompts/get` result's messages. */
+  /** The trace: the `prompts/get` result's messages (with `face: 'tool'`, the tool result's content blocks, each as a user message). */
   readonly messages: PromptMessage[];
   /** `_meta["mcpflow/execution"]`: each step's status, where and why the run stopped, the questions put. */
   readonly meta: ExecutionMeta;

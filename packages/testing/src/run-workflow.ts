@@ -1,16 +1,19 @@
-import type { WorkflowClass } from '@mcpflow/core';
+import { readWorkflowModel, workflowFaces, type WorkflowClass } from '@mcpflow/core';
 import { AnswerBook } from './answers/answer-book';
 import { RunWorkflowOptionError } from './errors/run-workflow-option-error';
 import type { LineResult, LineRun } from './lines/line-run';
 import { loadLine } from './lines/load-line';
 import type { RunWorkflowOptions, ToolCall, WorkflowRun } from './run-options';
+import { checkRunKeys } from './strict/check-run-keys';
 
 const PROTOCOLS = ['2025-11-25', '2026-07-28'] as const;
 
 /**
  * Runs a workflow class as a client would: serves it on a `WorkflowServer` of the SDK line (2 by
- * default) with stub tools and resources, and calls `prompts/get` through that line's real
- * `Client` in memory. Questions (`askUser`, `askModel`) are answered from `answers`, by question
+ * default, with `serverOptions`) with stub tools and resources, and calls `prompts/get` (or, with
+ * `face: 'tool'`, `tools/call`) through that line's real `Client` in memory. Strict: a stub or an
+ * answer keyed by a name the workflow does not use rejects with `UnknownRunKeyError` (naming the
+ * closest real name) before anything runs, so a typo never lets a real handler run. Questions (`askUser`, `askModel`) are answered from `answers`, by question
  * key: in place on a 2025 session, by rounds (`input_required`, then a retry with the answers and
  * the `requestState`) on protocol 2026-07-28, the default on SDK 2.x. Resolves to what the client
  * saw and what the run did; rejects with the class's `WorkflowDefinitionError` (its `code` set)
@@ -24,7 +27,7 @@ const PROTOCOLS = ['2025-11-25', '2026-07-28'] as const;
  * const run = await runWorkflow(AddProjectTask, {
  *   arguments: { project: 'mcp tester', task: 'Fix the login bug' },
  *   tools: { add_task: ({ page, task }) => `Added '${task}' to ${page}.` },
- *   answers: { 'added/page': 'MCP Tester' },
+ *   answers: { 'added/page': 'MCP Tester' }, // or decline()
  * });
  * assert.equal(run.status, 'completed');
  * assert.deepEqual(run.calls.at(-1), { tool: 'add_task', arguments: { page: 'MCP Tester', task: 'Fix the login bug' } });
@@ -32,12 +35,18 @@ const PROTOCOLS = ['2025-11-25', '2026-07-28'] as const;
  */
 export async function runWorkflow(target: WorkflowClass, options: RunWorkflowOptions): Promise<WorkflowRun> {
   const { sdk, protocol } = lineOf(options);
+  const face = options.face ?? 'prompt';
+  const name = faceName(target, face);
+  checkRunKeys(target, options);
   const runOnLine: (run: LineRun) => Promise<LineResult> =
     sdk === 1 ? (await loadLine(1, () => import('./lines/sdk-1'))).runOnSdk1 : (await loadLine(2, () => import('./lines/sdk-2'))).runOnSdk2;
   const calls: ToolCall[] = [];
   let outputs: Record<string, unknown> = {};
   const { messages, meta } = await runOnLine({
     target,
+    face,
+    name,
+    serverOptions: options.serverOptions ?? {},
     args: options.arguments ?? {},
     stubs: { tools: options.tools ?? {}, resources: options.resources ?? {} },
     answers: new AnswerBook(options.answers),
@@ -46,6 +55,24 @@ export async function runWorkflow(target: WorkflowClass, options: RunWorkflowOpt
     onRunEnd: (event) => (outputs = { ...event.outputs }),
   });
   return { status: meta.status, messages, meta, outputs, calls };
+}
+
+/**
+ * The name the client asks for: the workflow's prompt, or its tool (`expose.tool`, which it must
+ * have for `face: 'tool'`). A class without `@Workflow` gets an empty name: `use()` refuses it first.
+ */
+function faceName(target: WorkflowClass, face: unknown): string {
+  if (face !== 'prompt' && face !== 'tool') throw new RunWorkflowOptionError('face', `is 'prompt' or 'tool', not ${JSON.stringify(face)}`);
+  const model = readWorkflowModel(target);
+  if (!model) return '';
+  if (face === 'prompt') return model.name;
+  const tool = workflowFaces(model).tool;
+  if (!tool)
+    throw new RunWorkflowOptionError(
+      'face',
+      `'tool': workflow '${model.name}' is not served as a tool. Fix: add expose: { tool: true } to its @Workflow, or run it as a prompt (face: 'prompt', the default)`,
+    );
+  return tool.name;
 }
 
 /** The SDK line and protocol asked for, with their defaults: 2, and the newest protocol the line speaks. */

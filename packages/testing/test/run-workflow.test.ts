@@ -1,14 +1,8 @@
 import { ErrorCodes, UnknownBindingError, UnregisteredToolError, type WorkflowClass } from '@mcpflow/core';
 import { MissingSdkError, RunWorkflowOptionError, runWorkflow, type AskedQuestion, type RunWorkflowOptions } from '@mcpflow/testing';
 import { loadLine } from '../src/lines/load-line';
+import { LINES } from './lines';
 import { AddProjectTask, GetHint, Triage, brokenWorkflow } from './workflows';
-
-/** Every SDK line with every protocol it speaks: each scenario runs on each, through that line's real client. */
-const LINES = [
-  { label: 'SDK 1.x, 2025-11-25 (in place)', sdk: 1, protocol: '2025-11-25' },
-  { label: 'SDK 2.x, 2025-11-25 (in place)', sdk: 2, protocol: '2025-11-25' },
-  { label: 'SDK 2.x, 2026-07-28 (rounds)', sdk: 2, protocol: '2026-07-28' },
-] as const;
 
 const pages = { names: ['MCP Tester', 'MCP Tester (archive)'] };
 const projectTools = {

@@ -12,6 +12,7 @@ import {
   field,
   fromStep,
   promptArg,
+  workflowTool,
 } from '@mcpflow/decorators';
 
 /** Real handlers, which run when a test gives no stub for them. */
@@ -80,6 +81,42 @@ export class Triage {
   })
   @Bind('labelled')
   labelled!: unknown;
+}
+
+/** Each call of the real `get_price` handler: a test that stubs it must leave this empty. */
+export const realPriceCalls: unknown[] = [];
+
+/** A real handler with side effects, which a typo in a stub's name must never let run. */
+const getPrice = defineTool(
+  'get_price',
+  { description: 'The price of an item', inputSchema: { sku: z.string() }, outputSchema: { price: z.number() } },
+  async ({ sku }) => {
+    realPriceCalls.push(sku);
+    return { content: [{ type: 'text', text: '{"price":100}' }], structuredContent: { price: 100 } };
+  },
+);
+
+/** Asks the user how many, prices the item and places the order; served as a prompt and as a tool. */
+@Workflow({ name: 'order', description: 'Order an item', arguments: { sku: z.string() }, expose: { tool: { name: 'order_item' } } })
+export class Order {
+  @Step({ tool: getPrice, args: { sku: promptArg('sku') } })
+  @Bind('price')
+  price!: { price: number };
+
+  @Step({ tool: 'place_order', args: { sku: promptArg('sku'), quantity: askUser('How many?', { schema: z.number() }) } })
+  @Bind('placed')
+  placed!: { id: string };
+}
+
+/** Calls `order` as a sub-workflow, then notes the result: its stubs and answers are those of both. */
+@Workflow({ name: 'reorder', description: 'Order an item again', arguments: { sku: z.string() } })
+export class Reorder {
+  @Step({ tool: workflowTool(Order), args: { sku: promptArg('sku') } })
+  @Bind('ordered')
+  ordered!: unknown;
+
+  @Step({ tool: 'note_order', args: { status: field('ordered', 'status') } })
+  noted!: unknown;
 }
 
 /** A class whose second step reads `analysis`, bound only as `analysis_result`: decorated at run time, as the compiler would refuse it. */

@@ -2,7 +2,14 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { BINDING_READ, PROJECT_DEPENDENCIES, projectFiles, type ProjectChoices } from '../src/cli/project-template';
+import {
+  BINDING_READ,
+  ESM_TEST_SCRIPT,
+  PROJECT_DEPENDENCIES,
+  QUESTION_KEY,
+  projectFiles,
+  type ProjectChoices,
+} from '../src/cli/project-template';
 import { REPO } from './helpers/tsc';
 
 /**
@@ -41,11 +48,15 @@ describe.each(COMBINATIONS)('a project for SDK $sdk.x, $module', ({ sdk, module 
   test('builds with tspc, and tests with jest (CommonJS) or node --test on the build (ESM)', () => {
     expect(manifest.scripts.build).toBe('tspc');
     expect(manifest.scripts.test).toBe(module === 'esm' ? 'tspc && node --test dist/*.test.js' : 'jest');
+    expect(ESM_TEST_SCRIPT).toBe('tspc && node --test dist/*.test.js');
     expect(manifest.type).toBe(module === 'esm' ? 'module' : undefined);
   });
 
-  test('depends on the mcpflow packages, its one SDK line, zod, TypeScript 6.0 and ts-patch', () => {
-    const line = sdk === 1 ? ['@modelcontextprotocol/sdk'] : ['@modelcontextprotocol/client', '@modelcontextprotocol/server'];
+  test('depends on the mcpflow packages, its one SDK line (with the Node HTTP transport serveHttp needs on 2.x), zod, TypeScript 6.0 and ts-patch', () => {
+    const line =
+      sdk === 1
+        ? ['@modelcontextprotocol/sdk']
+        : ['@modelcontextprotocol/client', '@modelcontextprotocol/node', '@modelcontextprotocol/server'];
     const runner = module === 'cjs' ? ['@types/jest', 'jest', 'ts-jest'] : [];
     expect(Object.keys(installed).sort()).toEqual(
       [
@@ -75,11 +86,17 @@ describe.each(COMBINATIONS)('a project for SDK $sdk.x, $module', ({ sdk, module 
 
   test("one workflow whose second step reads the first step's binding, served from the line's entry, and one runWorkflow test", () => {
     expect(files['src/workflow.ts']).toContain("@Bind('forecast')");
-    expect(files['src/workflow.ts']).toContain(`args: { conditions: ${BINDING_READ} }`);
-    expect(files['src/server.ts']).toContain(`from '@mcpflow/core/v${sdk}'`);
+    expect(files['src/workflow.ts']).toContain(`conditions: ${BINDING_READ},`);
+    expect(files['src/server.ts']).toContain(`import { WorkflowServer, serveHttp, serveStdio } from '@mcpflow/core/v${sdk}'`);
     expect(files['src/workflow.test.ts']).toContain(`runWorkflow(PlanMyDay, {\n    sdk: ${sdk},`);
     // nodenext ESM names the emitted file; CommonJS does not.
     expect(files['src/workflow.ts'].includes("from './tools.js'")).toBe(module === 'esm');
+  });
+
+  test('the workflow asks the user a question (askUser), and the test answers it by its key', () => {
+    expect(files['src/workflow.ts']).toContain("occasion: askUser('What is your day in {city} for?'");
+    expect(QUESTION_KEY).toBe('outfit/occasion');
+    expect(files['src/workflow.test.ts']).toContain("answers: { 'outfit/occasion': 'work' }");
   });
 
   test("its README's Inspector commands run on node 20: every npx of the Inspector names version 1", () => {
@@ -117,6 +134,8 @@ describe('mcpflow init (CLI), stdin closed', () => {
     expect(fs.existsSync(path.join(dir, 'node_modules'))).toBe(false);
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name).toBe('my-server');
     expect(result.stdout).toContain('Wrote my-server, an MCP server on SDK 1.x (CommonJS), into My Server:\n');
+    const named = init(['my-server']);
+    expect(named.stdout.split('\n')[0]).toBe('Wrote my-server, an MCP server on SDK 2.x (ES modules):');
     expect(result.stdout).toContain('Next:\n  cd My Server\n  npm install\n  npm run build\n  npm test\n');
   });
 
@@ -130,16 +149,35 @@ describe('mcpflow init (CLI), stdin closed', () => {
     expect(result.stdout).not.toContain('cd ');
   });
 
-  test('refuses a folder that holds anything, naming what is there, and writes nothing', () => {
+  test('refuses a folder that holds anything, naming what is there, suggests a folder that is free, and writes nothing', () => {
     const dir = path.join(work, 'taken');
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'mine');
-    const result = init(['taken']);
+    fs.mkdirSync(path.join(work, 'taken-2'));
+    const result = init(['taken', '--sdk', '1']);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(
-      'mcpflow init: taken is not empty (it holds notes.txt), and init never overwrites files.\n  Give it a new folder instead: mcpflow init my-server\n',
+      'mcpflow init: taken is not empty (it holds notes.txt), and init never overwrites files.\n' +
+        '  Give it a new folder instead: mcpflow init taken-3 --sdk 1 --module esm\n',
     );
     expect(fs.readdirSync(dir)).toEqual(['notes.txt']);
+    // Run in the folder itself: a new folder inside it.
+    const here = spawnSync(process.execPath, [CLI, 'init'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(here.status).toBe(1);
+    expect(here.stderr).toContain('  Give it a new folder instead: mcpflow init my-server --sdk 2 --module esm\n');
+  });
+
+  test('--version prints the version of the package, and exits 0', () => {
+    const version = JSON.parse(fs.readFileSync(path.join(REPO, 'packages/transformer/package.json'), 'utf8')).version as string;
+    for (const flag of ['--version', '-v']) {
+      const result = spawnSync(process.execPath, [CLI, flag], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      expect({ flag, status: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({
+        flag,
+        status: 0,
+        stdout: `${version}\n`,
+        stderr: '',
+      });
+    }
   });
 
   test.each([

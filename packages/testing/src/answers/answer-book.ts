@@ -1,5 +1,6 @@
 import type { AskRequest, AskResponse } from '@mcpflow/core';
 import type { Answer, AskedQuestion } from '../run-options';
+import { isDecline } from './decline';
 
 /** The name a sampling answer says it came from. */
 const MODEL = 'mcpflow-testing';
@@ -8,8 +9,9 @@ const MODEL = 'mcpflow-testing';
  * Answers a run's questions from `runWorkflow`'s `answers`, by question key, as a client would: an
  * answer to a user's question is sent as an accepted form (its field filled, or the whole form
  * when the answer is an object; a choice by its label), an answer to the model as the model's text.
- * A user's question without an answer is declined; a question to the model without one has no
- * response (`undefined`): the line's client then reports that it cannot answer it.
+ * A user's question answered `decline()`, or without an answer, is declined; a question to the
+ * model without one has no response (`undefined`): the line's client then reports that it cannot
+ * answer it.
  *
  * @example
  * ```ts
@@ -25,7 +27,8 @@ export class AnswerBook {
   async respond(key: string, request: AskRequest): Promise<AskResponse | undefined> {
     const question = this.question(key, request);
     const given = Object.hasOwn(this.answers, key) ? this.answers[key] : undefined;
-    const value: unknown = typeof given === 'function' ? await (given as (asked: AskedQuestion) => unknown)(question) : given;
+    const answered: unknown = typeof given === 'function' ? await (given as (asked: AskedQuestion) => unknown)(question) : given;
+    const value = isDecline(answered) ? undefined : answered;
     if (request.method === 'elicitation/create')
       return value === undefined
         ? { action: 'decline' }

@@ -1,4 +1,4 @@
-import type { ExecutionMeta, PromptMessage, RunEndEvent, WorkflowClass } from '@mcpflow/core';
+import type { ExecutionMeta, PromptMessage, RunEndEvent, WorkflowClass, WorkflowServingOptions } from '@mcpflow/core';
 import type { AnswerBook } from '../answers/answer-book';
 import type { ToolCall } from '../run-options';
 import type { Stubs } from '../stubs/stub-registrations';
@@ -6,6 +6,11 @@ import type { Stubs } from '../stubs/stub-registrations';
 /** What an SDK line runs: the class, its arguments, the stubs and answers, and where to report. */
 export interface LineRun {
   readonly target: WorkflowClass;
+  /** Which face of the workflow the client uses, and the prompt's or the tool's name. */
+  readonly face: 'prompt' | 'tool';
+  readonly name: string;
+  /** The `WorkflowServer`'s options (its `onRunEnd` runs after the kit's own). */
+  readonly serverOptions: WorkflowServingOptions;
   readonly args: Readonly<Record<string, string>>;
   readonly stubs: Stubs;
   readonly answers: AnswerBook;

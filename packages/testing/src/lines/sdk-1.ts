@@ -4,7 +4,7 @@ import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { EXECUTION_META_KEY, QUESTION_META_KEY, WorkflowServer } from '@mcpflow/core/v1';
 import { answerInPlace } from '../answers/answer-in-place';
-import { getPromptInMemory } from './get-prompt-in-memory';
+import { runInMemory } from './run-in-memory';
 import type { LineResult, LineRun } from './line-run';
 import { stubbedServer } from './stubbed-server';
 
@@ -18,5 +18,5 @@ export async function runOnSdk1(run: LineRun): Promise<LineResult> {
   const client = new Client({ name: 'mcpflow-testing', version: '1.0.0' }, { capabilities: { elicitation: {}, sampling: {} } });
   client.setRequestHandler(ElicitRequestSchema, (request) => answerInPlace(run.answers, request, QUESTION_META_KEY) as never);
   client.setRequestHandler(CreateMessageRequestSchema, (request) => answerInPlace(run.answers, request, QUESTION_META_KEY) as never);
-  return getPromptInMemory(client, server, InMemoryTransport.createLinkedPair(), run.args, EXECUTION_META_KEY);
+  return runInMemory(client, server, InMemoryTransport.createLinkedPair(), run, EXECUTION_META_KEY);
 }

@@ -1,10 +1,11 @@
 import { Client, StreamableHTTPClientTransport, isInputRequiredResult, type ClientCapabilities } from '@modelcontextprotocol/client';
 import { InMemoryTransport, ResourceTemplate, createMcpHandler } from '@modelcontextprotocol/server';
-import type { AskRequest, AskResponse, ExecutionMeta, PromptMessage } from '@mcpflow/core';
+import type { AskRequest, AskResponse } from '@mcpflow/core';
 import { EXECUTION_META_KEY, QUESTION_META_KEY, WorkflowServer } from '@mcpflow/core/v2';
 import type { AnswerBook } from '../answers/answer-book';
 import { answerInPlace } from '../answers/answer-in-place';
-import { getPromptInMemory } from './get-prompt-in-memory';
+import { faceResult, requestFace } from './face-request';
+import { runInMemory } from './run-in-memory';
 import type { LineResult, LineRun } from './line-run';
 import { stubbedServer } from './stubbed-server';
 
@@ -15,7 +16,7 @@ const ENDPOINT = new URL('http://mcpflow-testing.invalid/mcp');
 const MAX_ROUNDS = 100;
 
 /**
- * Runs a workflow on SDK 2.x: its `WorkflowServer` and its `Client`. On protocol 2026-07-28 the
+ * Runs a workflow on SDK 2.x, through its prompt or its tool: its `WorkflowServer` and its `Client`. On protocol 2026-07-28 the
  * client is pinned to it and served statelessly by the SDK's `createMcpHandler` (a server per
  * request, through its `fetch` handler in memory); a question pauses the run (`input_required`)
  * and the answers come with the retry. On 2025-11-25 the two are linked in memory and questions
@@ -32,7 +33,7 @@ async function inPlace(server: WorkflowServer, run: LineRun): Promise<LineResult
   const client = new Client(CLIENT, { capabilities: { elicitation: { form: {} }, sampling: {} } });
   client.setRequestHandler('elicitation/create', (request) => answerInPlace(run.answers, request, QUESTION_META_KEY) as never);
   client.setRequestHandler('sampling/createMessage', (request) => answerInPlace(run.answers, request, QUESTION_META_KEY) as never);
-  return getPromptInMemory(client, server, InMemoryTransport.createLinkedPair(), run.args, EXECUTION_META_KEY);
+  return runInMemory(client, server, InMemoryTransport.createLinkedPair(), run, EXECUTION_META_KEY);
 }
 
 async function byRounds(factory: () => WorkflowServer, run: LineRun): Promise<LineResult> {
@@ -46,17 +47,17 @@ async function byRounds(factory: () => WorkflowServer, run: LineRun): Promise<Li
   };
   try {
     let client = await connect({ elicitation: { form: {} }, sampling: {} });
-    const [prompt] = (await client.listPrompts()).prompts;
-    let params: Record<string, unknown> = { name: prompt.name, arguments: { ...run.args } };
+    let retry: Record<string, unknown> = {};
     for (let round = 0; round <= MAX_ROUNDS; round += 1) {
-      const result = await client.getPrompt(params as never, { allowInputRequired: true } as never);
-      if (!isInputRequiredResult(result)) return lineResult(result);
-      const { responses, unanswered } = await answerRound(run.answers, (result.inputRequests ?? {}) as Record<string, AskRequest>);
+      const result = await requestFace(client, run, retry, { allowInputRequired: true });
+      if (!isInputRequiredResult(result as never)) return faceResult(result, EXECUTION_META_KEY);
+      const requests = ((result as { inputRequests?: unknown }).inputRequests ?? {}) as Record<string, AskRequest>;
+      const { responses, unanswered } = await answerRound(run.answers, requests);
       // A question to the model without an answer: retry as a client without sampling, which the run hands off to.
       if (unanswered) client = await connect({ elicitation: { form: {} } });
-      params = { name: prompt.name, arguments: { ...run.args }, inputResponses: responses, requestState: result.requestState };
+      retry = { inputResponses: responses, requestState: (result as { requestState?: unknown }).requestState };
     }
-    throw new Error(`runWorkflow: workflow '${prompt.name}' was still asking after ${MAX_ROUNDS} rounds`);
+    throw new Error(`runWorkflow: workflow '${run.name}' was still asking after ${MAX_ROUNDS} rounds`);
   } finally {
     await Promise.all(clients.map((client) => client.close()));
     await handler.close();
@@ -76,8 +77,4 @@ async function answerRound(
     else responses[key] = response;
   }
   return { responses, unanswered };
-}
-
-function lineResult(result: { messages: unknown[]; _meta?: Record<string, unknown> }): LineResult {
-  return { messages: result.messages as PromptMessage[], meta: result._meta?.[EXECUTION_META_KEY] as ExecutionMeta };
 }

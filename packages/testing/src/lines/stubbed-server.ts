@@ -1,4 +1,4 @@
-import type { RunEndEvent, WorkflowClass } from '@mcpflow/core';
+import type { RunEndEvent, WorkflowClass, WorkflowServingOptions } from '@mcpflow/core';
 import { stubRegistrations, type RegisteringServer, type ResourceTemplateClass } from '../stubs/stub-registrations';
 import type { LineRun } from './line-run';
 
@@ -10,12 +10,13 @@ export interface TestedServer extends RegisteringServer {
 
 /** A line's `WorkflowServer` and `ResourceTemplate` classes. */
 export interface ServerClasses<Server extends TestedServer> {
-  readonly WorkflowServer: new (info: { name: string; version: string }, options: { onRunEnd(event: RunEndEvent): void }) => Server;
+  readonly WorkflowServer: new (info: { name: string; version: string }, options: WorkflowServingOptions) => Server;
   readonly ResourceTemplate: ResourceTemplateClass;
 }
 
 /**
- * A server of the line serving the workflow with the run's stubs: `use()` throws the class's
+ * A server of the line serving the workflow with the run's stubs and `serverOptions` (their
+ * `onRunEnd` called after the kit's own): `use()` throws the class's
  * definition error; tools and resources the workflow names by string must have stubs (else
  * `validate()` throws, as `connect()` would).
  *
@@ -26,7 +27,17 @@ export interface ServerClasses<Server extends TestedServer> {
  * ```
  */
 export function stubbedServer<Server extends TestedServer>(line: ServerClasses<Server>, run: LineRun): Server {
-  const server = new line.WorkflowServer({ name: 'mcpflow-testing', version: '1.0.0' }, { onRunEnd: run.onRunEnd });
+  const { onRunEnd } = run.serverOptions;
+  const server = new line.WorkflowServer(
+    { name: 'mcpflow-testing', version: '1.0.0' },
+    {
+      ...run.serverOptions,
+      onRunEnd: (event: RunEndEvent) => {
+        run.onRunEnd(event);
+        return onRunEnd?.(event);
+      },
+    },
+  );
   const stubbing = stubRegistrations(server, run.stubs, run.calls, line.ResourceTemplate);
   server.use(run.target);
   stubbing.registerRemaining();

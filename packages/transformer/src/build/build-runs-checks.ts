@@ -23,6 +23,18 @@ const PLUGIN_ENTRY = `{ "transform": "${TRANSFORMER}", "transformProgram": true 
  */
 export function buildRunsChecks(options: ts.CompilerOptions, projectDir: string): BuildChecks {
   const scripts = packageScripts(projectDir);
+  const typescript = installedTypeScript(projectDir);
+  const seven = typescript !== undefined && Number(typescript.version.split('.')[0]) >= 7;
+  // tspc cannot load anything into TypeScript 7: ts-patch itself crashes, before any check runs.
+  if (seven && runsCommand(scripts, 'tspc')) {
+    return {
+      runs: false,
+      reason:
+        `a script builds with tspc, but the project's TypeScript is ${typescript.version}: TypeScript 7 has no compiler plugins, and tspc crashes ` +
+        "inside ts-patch (Cannot read properties of undefined (reading 'LineFeed')) before any check runs",
+      fix: 'npm install -D typescript@~6.0 (the version @mcpflow/transformer supports), or build with "mcpflow validate && tsc".',
+    };
+  }
   // The CLI checks whatever compiler the project has; tspc loads the transformer into an unpatched TypeScript 6.
   if (runsCommand(scripts, 'mcpflow validate')) return { runs: true };
   const listed = ((options.plugins ?? []) as { transform?: unknown }[]).some(
@@ -35,12 +47,11 @@ export function buildRunsChecks(options: ts.CompilerOptions, projectDir: string)
       fix: `add ${PLUGIN_ENTRY} to compilerOptions.plugins and build with tspc ("build": "tspc" in package.json), or run \`mcpflow validate\` in your build ("build": "mcpflow validate && tsc").`,
     };
   }
-  const typescript = installedTypeScript(projectDir);
-  if (typescript && Number(typescript.version.split('.')[0]) >= 7) {
+  if (seven) {
     return {
       runs: false,
       reason: `the project builds with TypeScript ${typescript.version}, which has no compiler plugins`,
-      fix: 'run `mcpflow validate` in your build ("build": "mcpflow validate && tsc"), or build with TypeScript 6 and tspc.',
+      fix: 'npm install -D typescript@~6.0 and build with tspc, or run `mcpflow validate` in your build ("build": "mcpflow validate && tsc").',
     };
   }
   if (runsCommand(scripts, 'tspc') || !typescript || typescript.patched) return { runs: true };

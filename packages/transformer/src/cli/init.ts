@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Output } from './output';
+import { ownVersion } from './own-version';
 import { projectFiles, type ProjectChoices } from './project-template';
 
 /** How to call `mcpflow init`. */
@@ -49,7 +50,7 @@ function initProject(options: InitOptions, stdout: Output, stderr: Output): numb
     const shown = present.length > 5 ? [...present.slice(0, 5), '…'] : present;
     stderr.write(
       `mcpflow init: ${options.dir} is not empty (it holds ${shown.join(', ')}), and init never overwrites files.\n` +
-        `  Give it a new folder instead: mcpflow init my-server\n`,
+        `  Give it a new folder instead: ${initAgain(freeFolder(options.dir), options)}\n`,
     );
     return 1;
   }
@@ -61,14 +62,35 @@ function initProject(options: InitOptions, stdout: Output, stderr: Output): numb
   }
   const relative = path.relative(process.cwd(), target);
   const moduleName = options.module === 'esm' ? 'ES modules' : 'CommonJS';
+  // The folder is named once: the package's name when it is the folder's own, else both.
+  const where = relative === '' || relative === choices.name ? '' : `, into ${relative}`;
   stdout.write(
-    `Wrote ${choices.name}, an MCP server on SDK ${options.sdk}.x (${moduleName}), into ${relative || '.'}:\n` +
+    `Wrote ${choices.name}, an MCP server on SDK ${options.sdk}.x (${moduleName})${where}:\n` +
       Object.keys(files)
         .map((file) => `  ${file}\n`)
         .join('') +
       `Next:\n${relative ? `  cd ${relative}\n` : ''}  npm install\n  npm run build\n  npm test\n`,
   );
   return 0;
+}
+
+/** The same command for another folder, with the SDK line and module format asked for. */
+function initAgain(dir: string, { sdk, module }: InitOptions): string {
+  return `mcpflow init ${/\s/.test(dir) ? JSON.stringify(dir) : dir} --sdk ${sdk} --module ${module}`;
+}
+
+/**
+ * A folder that does not exist yet, for a refused `dir`: beside it, `<name>-2`, `<name>-3`, … —
+ * or, when `dir` is the current folder, `my-server` (then `my-server-2`, …) inside it.
+ */
+function freeFolder(dir: string): string {
+  const refused = path.resolve(dir);
+  const here = refused === process.cwd();
+  const parent = here ? refused : path.dirname(refused);
+  const base = here ? 'my-server' : path.basename(refused);
+  let name = here ? base : `${base}-2`;
+  for (let index = 2; fs.existsSync(path.join(parent, name)); index += 1) name = `${base}-${index + (here ? 0 : 1)}`;
+  return path.relative(process.cwd(), path.join(parent, name));
 }
 
 function usageError(problem: string, stderr: Output): number {
@@ -84,10 +106,4 @@ function packageName(dir: string): string {
     .replace(/[^a-z0-9._~-]+/g, '-')
     .replace(/^[._-]+|-+$/g, '');
   return name || 'mcp-server';
-}
-
-/** This package's version: the new project depends on the mcpflow release that wrote it. */
-function ownVersion(): string {
-  const manifest = path.resolve(__dirname, '../../package.json');
-  return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
 }

@@ -26,7 +26,7 @@ export function patchTypeScript(projectDir: string, stdout: Output, stderr: Outp
     stdout.write(
       `mcpflow patch: TypeScript ${version} cannot be patched (TypeScript 7 has no compiler plugins), so tsc will not report mcpflow errors.\n` +
         `  Type-level checks still work. Run \`npx mcpflow validate\` (it brings TypeScript 6) in your build or CI for the rest,\n` +
-        `  or install typescript@6 to get mcpflow's errors from tsc, your editor and ts-jest.\n`,
+        `  or npm install -D typescript@~6.0 (the version @mcpflow/transformer supports) to get mcpflow's errors from tspc, your editor and ts-jest.\n`,
     );
     return 0;
   }

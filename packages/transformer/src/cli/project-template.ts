@@ -16,6 +16,7 @@ export const PROJECT_DEPENDENCIES = {
   '@modelcontextprotocol/sdk': '^1.32.2',
   '@modelcontextprotocol/server': '^2.4.0',
   '@modelcontextprotocol/client': '^2.4.0',
+  '@modelcontextprotocol/node': '^2.1.2',
   zod: '^4.2.0',
   typescript: '~6.0.3',
   'ts-patch': '^3.3.0',
@@ -28,9 +29,16 @@ export const PROJECT_DEPENDENCIES = {
 /** The text `field()` reads the forecast's conditions with: a test breaks it to see the build refuse it (TS91001). */
 export const BINDING_READ = "field('forecast', 'conditions')";
 
+/** The key of the question the workflow asks the user (`<step>/<argument>`), which its test answers. */
+export const QUESTION_KEY = 'outfit/occasion';
+
+/** The test script of an ES-module project: the shell expands the glob, so node 20, 22 and 24 all get the same files. */
+export const ESM_TEST_SCRIPT = 'tspc && node --test dist/*.test.js';
+
 /**
  * The files of a new project, by path: one workflow whose second step reads the first step's
- * binding, a server serving it over stdio, one `runWorkflow` test, and the configuration that keeps
+ * binding and asks the user a question, a server serving it over stdio (or HTTP when `PORT` is
+ * set), one `runWorkflow` test that answers the question, and the configuration that keeps
  * mcpflow's checks on (`tspc`, `experimentalDecorators`, `noEmitOnError`).
  *
  * @example
@@ -58,7 +66,11 @@ function packageJson({ name, sdk, module, mcpflow }: ProjectChoices): string {
   const sdkPackages: Record<string, string> =
     sdk === 1
       ? { '@modelcontextprotocol/sdk': versions['@modelcontextprotocol/sdk'] }
-      : { '@modelcontextprotocol/server': versions['@modelcontextprotocol/server'] };
+      : // serveHttp on SDK 2.x needs the Node HTTP transport, as the README's project has it.
+        {
+          '@modelcontextprotocol/node': versions['@modelcontextprotocol/node'],
+          '@modelcontextprotocol/server': versions['@modelcontextprotocol/server'],
+        };
   const manifest = {
     name,
     version: '0.1.0',
@@ -68,7 +80,7 @@ function packageJson({ name, sdk, module, mcpflow }: ProjectChoices): string {
       build: 'tspc',
       start: 'node dist/server.js',
       // ESM: node's own test runner on the build (jest runs ESM only behind a node flag).
-      test: module === 'esm' ? 'tspc && node --test dist/*.test.js' : 'jest',
+      test: module === 'esm' ? ESM_TEST_SCRIPT : 'jest',
     },
     dependencies: sorted({
       '@mcpflow/core': mcpflow,
@@ -144,11 +156,12 @@ export const suggestOutfit = defineTool(
   'suggest_outfit',
   {
     description: 'Suggest what to wear in some weather',
-    inputSchema: { conditions: z.string() },
+    inputSchema: { conditions: z.string(), occasion: z.enum(['work', 'a walk']) },
     outputSchema: { outfit: z.string() },
   },
-  async ({ conditions }) => {
-    const suggestion = { outfit: conditions.includes('rain') ? 'a raincoat and boots' : 'a t-shirt' };
+  async ({ conditions, occasion }) => {
+    const top = occasion === 'work' ? 'a shirt' : 'a t-shirt';
+    const suggestion = { outfit: conditions.includes('rain') ? \`\${top}, a raincoat and boots\` : top };
     return { content: [{ type: 'text', text: JSON.stringify(suggestion) }], structuredContent: suggestion };
   },
 );
@@ -156,12 +169,13 @@ export const suggestOutfit = defineTool(
 
 function workflow({ module }: ProjectChoices): string {
   return `import { z } from 'zod';
-import { Bind, Step, Workflow, field, promptArg } from '@mcpflow/decorators';
+import { Bind, Step, Workflow, askUser, constant, field, promptArg } from '@mcpflow/decorators';
 import { getForecast, suggestOutfit } from './tools${extension(module)}';
 
 /**
- * The prompt \`plan_my_day\`: the server calls get_forecast, then suggest_outfit with the forecast's
- * conditions, and returns the conversation. Misspell the binding in ${BINDING_READ} and
+ * The prompt \`plan_my_day\`: the server calls get_forecast, asks the user what the day is for (the
+ * client shows the question: elicitation), then calls suggest_outfit with the forecast's conditions
+ * and the answer, and returns the conversation. Misspell the binding in ${BINDING_READ} and
  * \`npm run build\` fails with TS91001.
  */
 @Workflow({
@@ -174,7 +188,13 @@ export class PlanMyDay {
   @Bind('forecast')
   forecast!: { city: string; temperature: number; conditions: string };
 
-  @Step({ tool: suggestOutfit, args: { conditions: ${BINDING_READ} } })
+  @Step({
+    tool: suggestOutfit,
+    args: {
+      conditions: ${BINDING_READ},
+      occasion: askUser('What is your day in {city} for?', { choices: constant(['work', 'a walk']) }),
+    },
+  })
   @Bind('outfit')
   outfit!: { outfit: string };
 }
@@ -182,17 +202,21 @@ export class PlanMyDay {
 }
 
 function server({ name, sdk, module }: ProjectChoices): string {
-  return `import { WorkflowServer, serveStdio } from '@mcpflow/core/v${sdk}';
+  return `import { WorkflowServer, serveHttp, serveStdio } from '@mcpflow/core/v${sdk}';
 import { PlanMyDay } from './workflow${extension(module)}';
 
-// stdout carries the protocol: log on stderr.
-serveStdio(() => new WorkflowServer({ name: '${name}', version: '0.1.0' }).use(PlanMyDay)).then(
-  () => console.error('${name}: serving MCP over stdio'),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+const createServer = () => new WorkflowServer({ name: '${name}', version: '0.1.0' }).use(PlanMyDay);
+const failed = (error: unknown) => {
+  console.error(error);
+  process.exit(1);
+};
+
+// Streamable HTTP on 127.0.0.1 when PORT is set, else stdio. stdout carries the protocol: log on stderr.
+if (process.env.PORT) {
+  serveHttp(createServer, { port: Number(process.env.PORT) }).then((serving) => console.error(\`${name}: serving MCP on \${serving.url}\`), failed);
+} else {
+  serveStdio(createServer).then(() => console.error('${name}: serving MCP over stdio'), failed);
+}
 `;
 }
 
@@ -203,8 +227,9 @@ function testRun(sdk: ProjectChoices['sdk']): string {
     arguments: { city: 'Lyon' },
     tools: {
       get_forecast: ({ city }) => ({ city, temperature: 9, conditions: 'heavy rain' }),
-      suggest_outfit: ({ conditions }) => ({ outfit: \`something for \${conditions}\` }),
+      suggest_outfit: ({ conditions, occasion }) => ({ outfit: \`something for \${occasion} in \${conditions}\` }),
     },
+    answers: { '${QUESTION_KEY}': 'work' }, // the user's answer to the question of step 'outfit'
   })`;
 }
 
@@ -214,14 +239,14 @@ import assert from 'node:assert/strict';
 import { runWorkflow } from '@mcpflow/testing';
 import { PlanMyDay } from './workflow.js';
 
-test('plan_my_day suggests an outfit for the forecast it got', async () => {
+test('plan_my_day asks what the day is for, then suggests an outfit for the forecast and the answer', async () => {
   const run = await ${testRun(sdk)};
   assert.equal(run.status, 'completed');
   assert.deepEqual(run.calls, [
     { tool: 'get_forecast', arguments: { city: 'Lyon' } },
-    { tool: 'suggest_outfit', arguments: { conditions: 'heavy rain' } },
+    { tool: 'suggest_outfit', arguments: { conditions: 'heavy rain', occasion: 'work' } },
   ]);
-  assert.deepEqual(run.outputs.outfit, { outfit: 'something for heavy rain' });
+  assert.deepEqual(run.outputs.outfit, { outfit: 'something for work in heavy rain' });
 });
 `;
 }
@@ -230,23 +255,24 @@ function jestTest({ sdk }: ProjectChoices): string {
   return `import { runWorkflow } from '@mcpflow/testing';
 import { PlanMyDay } from './workflow';
 
-test('plan_my_day suggests an outfit for the forecast it got', async () => {
+test('plan_my_day asks what the day is for, then suggests an outfit for the forecast and the answer', async () => {
   const run = await ${testRun(sdk)};
   expect(run.status).toBe('completed');
   expect(run.calls).toEqual([
     { tool: 'get_forecast', arguments: { city: 'Lyon' } },
-    { tool: 'suggest_outfit', arguments: { conditions: 'heavy rain' } },
+    { tool: 'suggest_outfit', arguments: { conditions: 'heavy rain', occasion: 'work' } },
   ]);
-  expect(run.outputs.outfit).toEqual({ outfit: 'something for heavy rain' });
+  expect(run.outputs.outfit).toEqual({ outfit: 'something for work in heavy rain' });
 });
 `;
 }
 
 function readme({ name, sdk, module }: ProjectChoices): string {
   const sdkPackage = sdk === 1 ? '@modelcontextprotocol/sdk' : '@modelcontextprotocol/server';
+  const httpPackage = sdk === 1 ? '' : ' (with `@modelcontextprotocol/node`, the Node HTTP transport)';
   const tests =
     module === 'esm'
-      ? "`npm test` builds, then runs the tests in `dist/` with node's own test runner (`node --test`)."
+      ? "`npm test` builds, then runs the tests in `dist/` with node's own test runner (`node --test dist/*.test.js`, the same on node 20, 22 and 24)."
       : '`npm test` runs jest on the tests in `src/` through `@mcpflow/transformer/jest` (type-checked, with the mcpflow checks on).';
   return `# ${name}
 
@@ -257,15 +283,17 @@ on the MCP TypeScript SDK ${sdk}.x (\`${sdkPackage}\`), as ${module === 'esm' ? 
 npm install
 npm run build   # tspc: TypeScript with mcpflow's checks
 npm test
-npm start       # serves over stdio
+npm start       # serves over stdio; PORT=3000 npm start serves Streamable HTTP on 127.0.0.1:3000
 \`\`\`
 
 - \`src/tools.ts\`: the tools, defined once with \`defineTool\`.
 - \`src/workflow.ts\`: the workflow. Its second step reads the first step's binding
-  (\`${BINDING_READ}\`); misspell \`'forecast'\` and \`npm run build\` fails with TS91001.
-- \`src/server.ts\`: serves it over stdio with \`serveStdio\` from \`@mcpflow/core/v${sdk}\`.
+  (\`${BINDING_READ}\`); misspell \`'forecast'\` and \`npm run build\` fails with TS91001. It also asks the
+  user what the day is for (\`askUser\`): the client shows the question and sends the answer back.
+- \`src/server.ts\`: serves it over stdio with \`serveStdio\`, or over HTTP with \`serveHttp\`${httpPackage}
+  when \`PORT\` is set, from \`@mcpflow/core/v${sdk}\`.
 - \`src/workflow.test.ts\`: runs the workflow with \`runWorkflow\` from \`@mcpflow/testing\`, through a real
-  MCP client in memory, with stub tools. ${tests}
+  MCP client in memory, with stub tools, answering the question by its key (\`'${QUESTION_KEY}'\`). ${tests}
 
 ## Why \`tspc\`
 

@@ -2,10 +2,12 @@ import * as ts from 'typescript';
 import { GRAPH_USAGE, graphCommand } from './graph';
 import { INIT_USAGE, initCommand } from './init';
 import type { Output } from './output';
+import { ownVersion } from './own-version';
 import { patchTypeScript } from './patch-typescript';
 import { validateProject } from './validate';
 
-const USAGE = `Usage: mcpflow validate [-p <tsconfig.json>] [--json]
+const USAGE = `Usage: mcpflow --version
+       mcpflow validate [-p <tsconfig.json>] [--json]
        mcpflow patch
        ${INIT_USAGE}
        ${GRAPH_USAGE}
@@ -27,6 +29,10 @@ export function runCli(argv: readonly string[], stdout: Output, stderr: Output):
   if (command === '--help' || command === '-h' || command === undefined) {
     (command === undefined ? stderr : stdout).write(`${USAGE}\n`);
     return command === undefined ? 2 : 0;
+  }
+  if ((command === '--version' || command === '-v') && rest.length === 0) {
+    stdout.write(`${ownVersion()}\n`);
+    return 0;
   }
   if (command === 'patch' && rest.length === 0) return patchTypeScript(process.cwd(), stdout, stderr);
   if (command === 'init') return initCommand(rest, stdout, stderr);
