@@ -52,7 +52,7 @@ export async function serveHttpEndpoint<T extends SessionTransport, Exposed exte
     onerror: resolved.onerror,
   });
   const handling = await line.handling(
-    new SessionEndpoint(pool, (transportOptions) => line.openTransport(transportOptions), resolved.maxRequestBodySize),
+    new SessionEndpoint(pool, (transportOptions) => line.openTransport(transportOptions), resolved.maxRequestBodySize, resolved.eventStore),
     resolved,
   );
   const serving = await listenHttp(
