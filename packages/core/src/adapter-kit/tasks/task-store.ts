@@ -97,6 +97,8 @@ export type TaskChangeResult =
  */
 export interface TaskRoundRunner {
   runRound(taskId: string, signal: AbortSignal): Promise<void>;
+  /** Told when the store forgets a task at the end of its TTL (for the debug log); optional. */
+  expired?(taskId: string): void;
 }
 
 /** Thrown by `create` when the store holds as many live tasks as it may; the message names the option. */
