@@ -40,7 +40,13 @@ export const tasks: TasksSupport<McpServer, ServerContext> = {
     const subject = extra?.sub ?? extra?.subject ?? extra?.userId;
     return { clientId: auth.clientId, subject: typeof subject === 'string' ? subject : undefined };
   },
-  inputResponses: (ctx) => ctx.mcpReq.inputResponses as Readonly<Record<string, unknown>> | undefined,
+  inputResponses(ctx) {
+    // The SDK lifts inputResponses out of params, keeping answer-shaped entries; the others stay as null, to be named.
+    const { inputResponses, droppedInputResponseKeys } = ctx.mcpReq as { inputResponses?: object; droppedInputResponseKeys?: string[] };
+    if (inputResponses === undefined) return undefined;
+    const dropped = Object.fromEntries((droppedInputResponseKeys ?? []).map((key) => [key, null]));
+    return { ...inputResponses, ...dropped };
+  },
   roundContext(base, signal, input) {
     const mcpReq = base ? withSignalFrom(base.mcpReq, { signal }) : detachedRequest(signal);
     const withInput = input

@@ -52,6 +52,27 @@ export function routeToolCalls<Context>(
     }
     return (setRequestHandler as (...params: unknown[]) => unknown).apply(this, args);
   };
+  reinstallToolHandlers(server);
+}
+
+/** How both lines' `McpServer` keep their tool handlers (set on the first `registerTool`, or at once with `capabilities.tools`). */
+interface ToolHandlersState {
+  _toolHandlersInitialized?: boolean;
+  setToolRequestHandlers?(): void;
+  readonly server: { removeRequestHandler?(method: string): void };
+}
+
+/**
+ * A server made with `capabilities: { tools }` set its tool handlers in the SDK's constructor,
+ * before the kit could route them: they are set again, now through the routing.
+ */
+function reinstallToolHandlers(server: McpServerLike): void {
+  const state = server as unknown as ToolHandlersState;
+  if (state._toolHandlersInitialized !== true || typeof state.setToolRequestHandlers !== 'function') return;
+  state.server.removeRequestHandler?.('tools/list');
+  state.server.removeRequestHandler?.('tools/call');
+  state._toolHandlersInitialized = false;
+  state.setToolRequestHandlers();
 }
 
 /** The tools that may run as MCP tasks (DESIGN §2.13): their `tools/call` goes through the server's tasks first. */

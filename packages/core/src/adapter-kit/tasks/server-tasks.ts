@@ -346,7 +346,8 @@ export class ServerTasks<Server, Context> implements RoundServer {
   }
 
   private async update(params: Readonly<Record<string, unknown>>, context: Context): Promise<unknown> {
-    const responses = params.inputResponses;
+    this.checkDeclared('tasks/update', context);
+    const responses = this.support.inputResponses(context) ?? params.inputResponses;
     if (typeof responses !== 'object' || responses === null || Array.isArray(responses))
       throw this.support.error(
         TASK_ERROR_CODES.invalidParams,
@@ -405,9 +406,13 @@ export class ServerTasks<Server, Context> implements RoundServer {
   }
 
   /** The task a method names, once the client may see it: `-32021` without the extension, `-32602` for an unknown or foreign id. */
-  private async find(method: string, params: Readonly<Record<string, unknown>>, context: Context): Promise<TaskRecord> {
+  private checkDeclared(method: string, context: Context): void {
     if (!this.declares(context))
       throw this.support.error(TASK_ERROR_CODES.missingCapability, undeclaredMessage(method), REQUIRED_TASKS_CAPABILITY);
+  }
+
+  private async find(method: string, params: Readonly<Record<string, unknown>>, context: Context): Promise<TaskRecord> {
+    this.checkDeclared(method, context);
     const taskId = taskIdOf(method, params);
     if (typeof taskId !== 'string') throw this.support.error(TASK_ERROR_CODES.invalidParams, taskId.problem);
     const record = await this.store.get(taskId);
