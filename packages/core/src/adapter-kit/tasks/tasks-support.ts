@@ -45,6 +45,6 @@ export interface TasksSupport<Server, Context> {
     signal: AbortSignal,
     input?: { readonly responses: Readonly<Record<string, unknown>>; readonly requestState?: string },
   ): Context;
-  /** Shows the tool's task support in `tools/list` (`execution.taskSupport`). */
+  /** Shows the tool's task support in `tools/list` (`execution.taskSupport`, which 2025 sessions see; 2026-07-28 dropped the field). */
   markTool(handle: ToolHandle, support: TaskSupport): void;
 }
