@@ -15,6 +15,8 @@ export interface RequestOptions {
   readonly headers?: Record<string, string>;
   /** An authenticated principal, as an authenticating transport hands it on (in-process serving only). */
   readonly authInfo?: { token: string; clientId: string; scopes: string[]; extra?: Record<string, unknown> };
+  /** More `_meta` entries (a `traceparent`). */
+  readonly meta?: Record<string, unknown>;
 }
 
 /**
@@ -49,6 +51,7 @@ export class TaskClient {
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
       'io.modelcontextprotocol/clientInfo': { name: 'task-client', version: '1.0.0' },
       'io.modelcontextprotocol/clientCapabilities': capabilities,
+      ...options.meta,
     };
     const name = typeof params.name === 'string' ? params.name : typeof params.taskId === 'string' ? params.taskId : undefined;
     const request = new Request('http://127.0.0.1/mcp', {

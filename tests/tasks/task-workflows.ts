@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { z } from 'zod';
 import { Bind, Step, Workflow, askUser, defineTool, field, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer, type TaskStore } from '@mcpflow/core/v2';
+import { WorkflowServer, type TaskStore, type WorkflowServerOptions } from '@mcpflow/core/v2';
 
 /** What the tools of these workflows were called with, and what they saw, in order (kept outside the per-request servers). */
 export const seen: string[] = [];
@@ -112,8 +112,8 @@ export class GuardedDeploy {
 }
 
 /** A server with every workflow above as a task tool, on `store` (default: the process's memoryTasks()). */
-export function taskServer(store?: TaskStore): WorkflowServer {
-  return new WorkflowServer({ name: 'task-tests', version: '1.0.0' }, store ? { tasks: store } : {}).use(
+export function taskServer(store?: TaskStore, options: WorkflowServerOptions = {}): WorkflowServer {
+  return new WorkflowServer({ name: 'task-tests', version: '1.0.0' }, store ? { ...options, tasks: store } : options).use(
     Report,
     BrokenReport,
     LongWait,

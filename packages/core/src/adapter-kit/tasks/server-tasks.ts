@@ -146,7 +146,7 @@ export class ServerTasks<Server, Context> implements RoundServer {
       this.attached = true;
     }
     this.tools.set(name, tool);
-    this.dispatch.serve(name, this);
+    this.dispatch.serve(name, this, this.log);
   }
 
   private declares(context: Context): boolean {

@@ -29,6 +29,7 @@ export class TaskDispatch implements TaskRoundRunner {
   private readonly contexts = new Map<string, unknown>();
   private readonly adoptedRounds = new Map<string, AdoptedRound>();
   private started?: Promise<void>;
+  private log?: (line: string) => void;
 
   private constructor(private readonly store: TaskStore) {}
 
@@ -41,9 +42,10 @@ export class TaskDispatch implements TaskRoundRunner {
     return dispatch;
   }
 
-  /** `server` runs the rounds of `tool`'s tasks from now on. */
-  serve(tool: string, server: RoundServer): void {
+  /** `server` runs the rounds of `tool`'s tasks from now on; `log` gets the store's own events (a task expired). */
+  serve(tool: string, server: RoundServer, log?: (line: string) => void): void {
     this.servers.set(tool, server);
+    this.log = log;
     this.started ??= this.store.start(this);
   }
 
@@ -97,5 +99,6 @@ export class TaskDispatch implements TaskRoundRunner {
 
   expired(taskId: string): void {
     this.forget(taskId);
+    this.log?.(`mcpflow task expired: ${taskId.slice(0, 8)}`);
   }
 }
