@@ -111,6 +111,25 @@ export class GuardedDeploy {
   deployed!: unknown;
 }
 
+@Workflow({
+  name: 'ask_first',
+  description: 'Deploys, asking first',
+  arguments: { project: z.string() },
+  expose: { prompt: false, tool: { task: 'optional' } },
+})
+export class AskFirst {
+  @Step({
+    tool: deploy,
+    args: {
+      project: promptArg('project'),
+      replicas: askUser('How many replicas?', { schema: z.number() }),
+      confirm: askUser('Deploy {project}?', { schema: z.boolean() }),
+    },
+  })
+  @Bind('deployed')
+  deployed!: unknown;
+}
+
 /** A server with every workflow above as a task tool, on `store` (default: the process's memoryTasks()). */
 export function taskServer(store?: TaskStore, options: WorkflowServerOptions = {}): WorkflowServer {
   return new WorkflowServer({ name: 'task-tests', version: '1.0.0' }, store ? { ...options, tasks: store } : options).use(
@@ -118,5 +137,6 @@ export function taskServer(store?: TaskStore, options: WorkflowServerOptions = {
     BrokenReport,
     LongWait,
     GuardedDeploy,
+    AskFirst,
   );
 }

@@ -214,3 +214,27 @@ describe('memoryTasks limits', () => {
     expect(() => memoryTasks({ ttlMs: 1.5 })).toThrow('ttlMs must be a positive integer');
   });
 });
+
+describe('an MRTR round before the task', () => {
+  test('a workflow whose first step asks puts the question in the request; the retry that answers it becomes the task, carrying the answer', async () => {
+    const { client, close } = TaskClient.inProcess(() => taskServer());
+    closers.push(close);
+    const round = (await client.call('ask_first', { project: 'atlas' })).result!;
+    expect(round.resultType).toBe('input_required');
+    expect(round).not.toHaveProperty('taskId');
+    const inputResponses = {
+      'deployed/replicas': { action: 'accept', content: { replicas: 2 } },
+      'deployed/confirm': { action: 'accept', content: { confirm: true } },
+    };
+    const retry = { name: 'ask_first', arguments: { project: 'atlas' }, inputResponses };
+    const created = (await client.request('tools/call', { ...retry, requestState: round.requestState })).result!;
+    expect(created.resultType).toBe('task');
+    expect(created).not.toHaveProperty('requestState');
+    const done = await client.until(created.taskId);
+    expect(done.result.structuredContent).toMatchObject({ status: 'completed', outputs: { deployed: { deployed: true } } });
+    expect(seen).toEqual(['deploy atlas 2 true']);
+
+    const forged = await client.request('tools/call', { ...retry, requestState: `AAAA${round.requestState.slice(4)}` });
+    expect(forged.error?.code).toBe(-32602);
+  });
+});
