@@ -1,7 +1,7 @@
 import { createMcpHandler, type McpServer } from '@modelcontextprotocol/server';
 
 /** The extension's id, as clients declare it. */
-export const TASKS = 'io.modelcontextprotocol/tasks';
+const TASKS = 'io.modelcontextprotocol/tasks';
 
 /** A JSON-RPC answer: its result or its error. */
 export interface RpcAnswer {

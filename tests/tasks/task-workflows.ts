@@ -8,7 +8,7 @@ export const seen: string[] = [];
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
-export const fetchFigures = defineTool(
+const fetchFigures = defineTool(
   'fetch_figures',
   { description: 'Fetches the figures of a project', inputSchema: { project: z.string() }, outputSchema: { total: z.number() } },
   async ({ project }) => {
@@ -17,22 +17,18 @@ export const fetchFigures = defineTool(
   },
 );
 
-export const summarize = defineTool(
-  'summarize',
-  { description: 'Summarizes figures', inputSchema: { total: z.number() } },
-  async ({ total }) => {
-    seen.push(`summarize ${total}`);
-    return { ...text(`the total is ${total}`), structuredContent: { summary: `total ${total}` } };
-  },
-);
+const summarize = defineTool('summarize', { description: 'Summarizes figures', inputSchema: { total: z.number() } }, async ({ total }) => {
+  seen.push(`summarize ${total}`);
+  return { ...text(`the total is ${total}`), structuredContent: { summary: `total ${total}` } };
+});
 
-export const breakDown = defineTool('break_down', { description: 'Always fails', inputSchema: {} }, async () => {
+const breakDown = defineTool('break_down', { description: 'Always fails', inputSchema: {} }, async () => {
   seen.push('break_down');
   return { ...text('the data source is down'), isError: true };
 });
 
 /** Waits until its request (or task) is cancelled, and says it saw the signal abort. */
-export const waitForever = defineTool('wait_forever', { description: 'Waits until cancelled', inputSchema: {} }, async (_args, context) => {
+const waitForever = defineTool('wait_forever', { description: 'Waits until cancelled', inputSchema: {} }, async (_args, context) => {
   seen.push('wait_forever started');
   const signal = context.mcpReq!.signal!;
   await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
@@ -40,12 +36,12 @@ export const waitForever = defineTool('wait_forever', { description: 'Waits unti
   return text('stopped');
 });
 
-export const afterWait = defineTool('after_wait', { description: 'Runs after the wait', inputSchema: {} }, async () => {
+const afterWait = defineTool('after_wait', { description: 'Runs after the wait', inputSchema: {} }, async () => {
   seen.push('after_wait');
   return text('after');
 });
 
-export const deploy = defineTool(
+const deploy = defineTool(
   'deploy',
   { description: 'Deploys', inputSchema: { project: z.string(), replicas: z.number(), confirm: z.boolean() } },
   async ({ project, replicas, confirm }) => {
@@ -71,14 +67,14 @@ export class Report {
 }
 
 @Workflow({ name: 'broken_report', description: 'A report whose source is down', expose: { prompt: false, tool: { task: 'required' } } })
-export class BrokenReport {
+class BrokenReport {
   @Step({ tool: breakDown })
   @Bind('data')
   data!: unknown;
 }
 
 @Workflow({ name: 'long_wait', description: 'Waits, then goes on', expose: { prompt: false, tool: { task: 'optional' } } })
-export class LongWait {
+class LongWait {
   @Step({ tool: waitForever })
   @Bind('waited')
   waited!: unknown;
@@ -117,7 +113,7 @@ export class GuardedDeploy {
   arguments: { project: z.string() },
   expose: { prompt: false, tool: { task: 'optional' } },
 })
-export class AskFirst {
+class AskFirst {
   @Step({
     tool: deploy,
     args: {

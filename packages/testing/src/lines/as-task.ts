@@ -1,7 +1,11 @@
-import type { McpServer } from '@modelcontextprotocol/server';
-import { createMcpHandler } from '@modelcontextprotocol/server';
-import { readWorkflowModel, workflowFaces, type AskRequest, type ExecutionMeta, type PromptMessage } from '@mcpflow/core';
-import { EXECUTION_META_KEY } from '@mcpflow/core/v2';
+import {
+  EXECUTION_META_KEY,
+  readWorkflowModel,
+  workflowFaces,
+  type AskRequest,
+  type ExecutionMeta,
+  type PromptMessage,
+} from '@mcpflow/core';
 import type { AnswerBook } from '../answers/answer-book';
 import { RunWorkflowOptionError } from '../errors/run-workflow-option-error';
 import type { LineResult, LineRun } from './line-run';
@@ -13,6 +17,12 @@ const MAX_POLLS = 100_000;
 
 type RpcAnswer = { result?: Record<string, any>; error?: { code: number; message: string } };
 
+/** The SDK's stateless serving of the workflow's server (2.x `createMcpHandler`), which `sdk-2.ts` builds. */
+export interface StatelessHandler {
+  fetch(request: Request): Promise<Response>;
+  close(): Promise<void>;
+}
+
 /**
  * Runs a workflow through its tool face as an MCP task (DESIGN §2.13; SDK 2.x, protocol
  * 2026-07-28, the SDK's stateless serving in memory): `tools/call`, then `tasks/get` until the task
@@ -20,13 +30,13 @@ type RpcAnswer = { result?: Record<string, any>; error?: { code: number; message
  * takes no `CreateTaskResult`, so the requests are JSON-RPC with the protocol's envelope. The run's
  * `messages` are the tool result's content blocks (the trace), each as a `user` message.
  */
-export async function asTask(factory: () => McpServer, run: LineRun): Promise<LineResult> {
+export async function asTask(serve: () => StatelessHandler, run: LineRun): Promise<LineResult> {
   const model = readWorkflowModel(run.target);
   const tool = model && workflowFaces(model).tool;
   if (!tool?.task) {
     throw new RunWorkflowOptionError('task', `needs a workflow served as a task tool: expose: { tool: { task: 'optional' } } on the class`);
   }
-  const handler = createMcpHandler(factory, { legacy: 'reject' });
+  const handler = serve();
   const rpc = rpcOver(handler.fetch);
   try {
     const created = await rpc('tools/call', { name: tool.name, arguments: { ...run.args } }, tool.name);

@@ -26,7 +26,7 @@ export async function runOnSdk2(run: LineRun): Promise<LineResult> {
   const factory = () => stubbedServer({ WorkflowServer, ResourceTemplate }, run);
   const server = factory();
   server.validate();
-  if (run.task) return asTask(factory, run);
+  if (run.task) return asTask(() => createMcpHandler(factory, { legacy: 'reject' }), run);
   return run.protocol === '2025-11-25' ? inPlace(server, run) : byRounds(factory, run);
 }
 

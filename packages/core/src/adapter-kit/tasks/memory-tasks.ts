@@ -134,7 +134,7 @@ class MemoryTaskStore implements TaskStore {
 }
 
 /** The record after `change`, one version on. */
-export function applyChange(record: TaskRecord, change: TaskChange): TaskRecord {
+function applyChange(record: TaskRecord, change: TaskChange): TaskRecord {
   const next: Record<string, unknown> = {
     ...record,
     version: record.version + 1,

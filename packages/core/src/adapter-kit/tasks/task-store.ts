@@ -13,7 +13,7 @@
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
 /** The statuses a task never leaves. */
-export const TERMINAL_TASK_STATUSES: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
+const TERMINAL_TASK_STATUSES: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
 
 /** Whether a task in this status is over (its result, if any, is final; it only waits to expire). */
 export function isTerminalTaskStatus(status: TaskStatus): boolean {
