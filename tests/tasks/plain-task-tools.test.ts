@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { ProtocolError, ProtocolErrorCode, acceptedContent, inputRequired } from '@modelcontextprotocol/server';
 import { Bind, Step, Workflow, defineTool } from '@mcpflow/decorators';
-import { WorkflowServer } from '@mcpflow/core/v2';
+import { WorkflowServer, memoryTasks } from '@mcpflow/core/v2';
 import { WorkflowServer as WorkflowServerV1 } from '@mcpflow/core/v1';
 import { TaskClient } from './task-client';
 
@@ -117,4 +117,32 @@ test('on SDK 1.x, a task option is an error at use() and registerDefinitions() t
   expect(() => new WorkflowServerV1({ name: 'v1', version: '1.0.0' }).registerDefinitions(build)).toThrow(
     'remove the task option from defineTool',
   );
+});
+
+test('a call refused for want of room in the store stops the handler it had started', async () => {
+  const aborted: string[] = [];
+  const wait = defineTool(
+    'wait_long',
+    { description: 'Waits', inputSchema: { id: z.string() }, task: 'optional' },
+    async ({ id }, context) => {
+      const signal = context.mcpReq!.signal!;
+      await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      aborted.push(id);
+      return text('stopped');
+    },
+  );
+  const store = memoryTasks({ maxTasks: 1 });
+  const full = TaskClient.inProcess(() =>
+    new WorkflowServer({ name: 'full', version: '1.0.0' }, { tasks: store }).registerDefinitions(wait),
+  );
+  try {
+    const first = (await full.client.call('wait_long', { id: 'first' })).result!;
+    const refused = await full.client.call('wait_long', { id: 'second' });
+    expect(refused.error?.message).toContain('maxTasks');
+    await full.client.until(first.taskId, () => aborted.includes('second'));
+    expect(aborted).toEqual(['second']);
+    await full.client.request('tasks/cancel', { taskId: first.taskId });
+  } finally {
+    await full.close();
+  }
 });

@@ -197,9 +197,18 @@ export class ServerTasks<Server, Context> implements RoundServer {
       if (this.support.errorCode(settled.error) !== undefined) throw settled.error;
       return { content: [{ type: 'text', text: messageOf(settled.error) }], isError: true };
     }
-    return this.createTask(name, context, { arguments: validated.args as Record<string, unknown>, capabilities: undefined }, (taskId) =>
-      this.dispatch.adopt(taskId, running, controller),
-    );
+    try {
+      return await this.createTask(
+        name,
+        context,
+        { arguments: validated.args as Record<string, unknown>, capabilities: undefined },
+        (taskId) => this.dispatch.adopt(taskId, running, controller),
+      );
+    } catch (error) {
+      // No task (the store is full, say): the handler already running is stopped.
+      controller.abort();
+      throw error;
+    }
   }
 
   private async createTask(name: string, context: Context, call: TaskCall, adopt?: (taskId: string) => void): Promise<unknown> {
