@@ -146,3 +146,23 @@ test('a call refused for want of room in the store stops the handler it had star
     await full.close();
   }
 });
+
+test('a result bigger than maxTraceBytes is a failed task whose error names the option; the server keeps serving', async () => {
+  const big = defineTool('big_report', { description: 'A big report', inputSchema: {}, task: 'optional' }, async () => {
+    await sleep(5);
+    return text('x'.repeat(20_000));
+  });
+  const served = TaskClient.inProcess(() =>
+    new WorkflowServer({ name: 'big', version: '1.0.0' }, { maxTraceBytes: 10_000 }).registerDefinitions(big, build),
+  );
+  try {
+    const { taskId } = (await served.client.call('big_report', {})).result!;
+    const done = await served.client.until(taskId);
+    expect(done.status).toBe('failed');
+    expect(done.error.message).toContain("over this server's maxTraceBytes (10000)");
+    const next = (await served.client.call('build', { target: 'app' })).result!;
+    expect((await served.client.until(next.taskId)).status).toBe('completed');
+  } finally {
+    await served.close();
+  }
+});

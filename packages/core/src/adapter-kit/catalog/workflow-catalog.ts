@@ -63,7 +63,10 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     this.registry = new ServerRegistry(line.parseUriTemplate, (tool) => toolInputSchema(line, tool));
     this.plans = WorkflowPlans.of(line.parseUriTemplate);
     this.runner = new WorkflowRunner(server, line, this.registry, options);
-    if (line.tasks) this.tasks = new ServerTasks(server, line, line.tasks, options ?? {}, debugLine(options?.logger, process.env.DEBUG));
+    if (line.tasks) {
+      const taskOptions = { ...options, maxTraceBytes: this.runner.limits.maxTraceBytes };
+      this.tasks = new ServerTasks(server, line, line.tasks, taskOptions, debugLine(options?.logger, process.env.DEBUG));
+    }
     const tasks = this.tasks && {
       handles: (name: unknown): name is string => this.tasks!.handles(name),
       enabled: (name: string) => this.registry.tools.get(name)?.enabled === true,

@@ -94,7 +94,7 @@ export class ServerTasks<Server, Context> implements RoundServer {
     private readonly server: Server,
     private readonly line: AdapterLine<Server, Context>,
     private readonly support: TasksSupport<Server, Context>,
-    private readonly options: { readonly tasks?: TaskStore; readonly pause?: PauseOptions },
+    private readonly options: { readonly tasks?: TaskStore; readonly pause?: PauseOptions; readonly maxTraceBytes: number },
     private readonly log?: (line: string) => void,
   ) {
     this.store = storeOf(options.tasks);
@@ -309,8 +309,11 @@ export class ServerTasks<Server, Context> implements RoundServer {
     return { kind: 'result', result: value };
   }
 
-  private async recordEnd(record: TaskRecord, end: RoundEnd, values: TaskValues): Promise<void> {
+  private async recordEnd(record: TaskRecord, given: RoundEnd, values: TaskValues): Promise<void> {
     const { store } = this;
+    // A workflow's tool face holds its trace and outputs to maxTraceBytes itself; a plain tool's result is checked here.
+    const plain = this.tools.get(record.tool)?.kind === 'plain';
+    const end = given.kind === 'result' && plain ? this.keptResult(record.tool, given.result) : given;
     const done = { state: null, inputRequests: null, answers: null } as const;
     let changed;
     if (end.kind === 'input-required') {
@@ -331,6 +334,15 @@ export class ServerTasks<Server, Context> implements RoundServer {
     }
     if (changed.ok && isTerminalTaskStatus(changed.task.status)) this.dispatch.forget(record.taskId);
     if (changed.ok) this.log?.(`mcpflow task ${record.tool} ${changed.task.status}: ${shortId(record.taskId)}`);
+  }
+
+  /** A plain tool's result as the task keeps it: within `maxTraceBytes`, else a failure that names the option. */
+  private keptResult(tool: string, result: unknown): RoundEnd {
+    const bytes = jsonBytes(result);
+    const limit = this.options.maxTraceBytes;
+    if (bytes <= limit) return { kind: 'result', result };
+    const message = `the result of tool ${tool} is ${bytes} bytes, over this server's maxTraceBytes (${limit}); it was not kept`;
+    return { kind: 'failed', error: { code: TASK_ERROR_CODES.internalError, message } };
   }
 
   private async get(params: Readonly<Record<string, unknown>>, context: Context): Promise<unknown> {
@@ -455,6 +467,11 @@ function settledError(error: unknown): { error: unknown } {
 /** Resolves once the event loop has turned (after I/O callbacks): what a handler that waits on nothing has settled by. */
 function nextTurn(): Promise<undefined> {
   return new Promise((resolve) => setImmediate(resolve, undefined));
+}
+
+/** The size of a value as JSON, in bytes. */
+function jsonBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value) ?? '');
 }
 
 function messageOf(error: unknown): string {
