@@ -231,7 +231,7 @@ export class ServerTasks<Server, Context> implements RoundServer {
       throw error;
     }
     this.log?.(`mcpflow task ${name} created: ${shortId(taskId)}`);
-    this.dispatch.remember(taskId, context);
+    this.dispatch.remember(taskId, context, this);
     adopt?.(taskId);
     await store.schedule(taskId);
     return createTaskResult(record);
@@ -404,7 +404,7 @@ export class ServerTasks<Server, Context> implements RoundServer {
       );
       if (changed.ok) {
         if (complete) {
-          this.dispatch.remember(record.taskId, context);
+          this.dispatch.remember(record.taskId, context, this);
           await this.store.schedule(record.taskId);
         }
         return ignored.length === 0 ? taskAck() : { ...taskAck(), _meta: { 'mcpflow/task': { ignoredInputResponses: ignored } } };

@@ -14,9 +14,9 @@ interface AdoptedRound {
 const dispatches = new WeakMap<TaskStore, TaskDispatch>();
 
 /**
- * The round runner a store is given (one per store and process): it finds the server that serves
- * a task's tool (the latest built — with a server per request, any of them serves the same tools)
- * and hands it the round, with the context of the request that last moved the task on (the call,
+ * The round runner a store is given (one per store and process): it hands a task's round to the
+ * server that made or last answered the task, else to the latest built that serves its tool (with
+ * a server per request, any of them serves the same tools), with the context of the request that last moved the task on (the call,
  * or the `tasks/update` that answered its questions) when this process still holds it.
  *
  * @example
@@ -26,7 +26,8 @@ const dispatches = new WeakMap<TaskStore, TaskDispatch>();
  */
 export class TaskDispatch implements TaskRoundRunner {
   private readonly servers = new Map<string, RoundServer>();
-  private readonly contexts = new Map<string, unknown>();
+  /** Per task, what the request that last moved it on left: its context, and the server that answered it. */
+  private readonly contexts = new Map<string, { readonly context: unknown; readonly server: RoundServer }>();
   private readonly adoptedRounds = new Map<string, AdoptedRound>();
   private started?: Promise<void>;
   private log?: (line: string) => void;
@@ -49,9 +50,9 @@ export class TaskDispatch implements TaskRoundRunner {
     this.started ??= this.store.start(this);
   }
 
-  /** The context the task's next round runs with. */
-  remember(taskId: string, context: unknown): void {
-    this.contexts.set(taskId, context);
+  /** The context the task's next round runs with, and the server that runs it (the one that made or answered the task). */
+  remember(taskId: string, context: unknown, server: RoundServer): void {
+    this.contexts.set(taskId, { context, server });
   }
 
   /** The first round of a plain tool's task is the handler the call started. */
@@ -80,7 +81,8 @@ export class TaskDispatch implements TaskRoundRunner {
   async runRound(taskId: string, signal: AbortSignal): Promise<void> {
     const record = await this.store.get(taskId);
     if (!record || isTerminalTaskStatus(record.status)) return;
-    const server = this.servers.get(record.tool);
+    const local = this.contexts.get(taskId);
+    const server = local?.server ?? this.servers.get(record.tool);
     if (!server) {
       await this.store.update(taskId, record.version, {
         status: 'failed',
@@ -88,9 +90,8 @@ export class TaskDispatch implements TaskRoundRunner {
       });
       return;
     }
-    const context = this.contexts.get(taskId);
     try {
-      await server.runRound(record, signal, context);
+      await server.runRound(record, signal, local?.context);
     } finally {
       const now = await this.store.get(taskId);
       if (!now || isTerminalTaskStatus(now.status)) this.forget(taskId);
