@@ -12,6 +12,7 @@ import { parallelGroup } from './cases/parallel';
 import { pauseAndResume } from './cases/pause';
 import { scaling } from './cases/scaling';
 import { sealing } from './cases/sealing';
+import { tasks } from './cases/tasks';
 import { telemetry } from './cases/telemetry';
 import { toolFace } from './cases/tool-face';
 import { stepCostCase } from './cases/step-cost';
@@ -37,4 +38,5 @@ export const CASES: readonly BenchCase[] = [
   ablationV2,
   telemetry,
   toolFace,
+  tasks,
 ];

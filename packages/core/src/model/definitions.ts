@@ -52,6 +52,11 @@ export interface ToolConfig<Input extends ZodShape, Output extends ZodShape | un
   outputSchema?: Output;
   annotations?: Record<string, unknown>;
   _meta?: Record<string, unknown>;
+  /**
+   * Whether a `tools/call` of this tool may run as an MCP task (SDK 2.x, DESIGN §2.13): `'optional'`
+   * or `'required'`. Default: never a task. Registering such a definition on SDK 1.x throws.
+   */
+  task?: 'optional' | 'required';
 }
 
 /**

@@ -2,3 +2,4 @@
 export * from '../adapter-kit/line-exports';
 export { WorkflowServer, type WorkflowServerOptions } from './workflow-server';
 export { serveHttp, serveStdio, type HttpServingOptions, type HttpServingV2 } from './serve';
+export { memoryTasks, TaskLimitError, type MemoryTasksOptions, type TaskRecord, type TaskStatus, type TaskStore } from '../adapter-kit';

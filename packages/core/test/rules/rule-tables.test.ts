@@ -82,6 +82,7 @@ describe('the rule tables', () => {
       WorkflowCycle: 91052,
       WorkflowToolNotExposed: 91053,
       SkillFaceUnavailable: 91054,
+      TaskFaceUnavailable: 91055,
       ParallelSiblingBinding: 91060,
       ItemOutsideForEach: 91061,
       ForEachOverNonArray: 91062,
@@ -108,6 +109,7 @@ describe('the rule tables', () => {
       ErrorCodes.DefinitionConflict,
       ErrorCodes.WorkflowToolNotExposed,
       ErrorCodes.SkillFaceUnavailable,
+      ErrorCodes.TaskFaceUnavailable,
     ]);
     expect(Object.values(ErrorCodes).filter((code) => !elsewhere.has(code) && !covered.has(code))).toEqual([]);
   });

@@ -83,6 +83,7 @@ export const ErrorCodes = {
   WorkflowCycle: 91052,
   WorkflowToolNotExposed: 91053,
   SkillFaceUnavailable: 91054,
+  TaskFaceUnavailable: 91055,
   // Flow (parallel, when, forEach, transform, instruction resources): from the high end of the range.
   ParallelSiblingBinding: 91060,
   ItemOutsideForEach: 91061,
