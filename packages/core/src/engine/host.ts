@@ -1,6 +1,7 @@
 import type { AskChannel } from './asking/ask-channel';
 import type { SignalSource } from './cancellation/signal-source';
 import type { ResourceResult, ToolResult } from './content';
+import type { ExecutionState } from './execution/execution-state';
 import type { RunObserver } from './run-observer';
 
 /**
@@ -78,6 +79,13 @@ export interface Host<Tool extends HostTool = HostTool> extends SignalSource {
   readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
   /** How this request can ask the client (elicitation, sampling); absent when it cannot ask at all. */
   readonly asking?: AskChannel;
+  /**
+   * Told the run's state after each step (or parallel group) that completed without stopping the
+   * run: the same value a pause seals (seal it with `sealCheckpoint`, go on from it with
+   * `continueWorkflowRound`), for a host that keeps runs durable (a task store). The run waits for
+   * it; what it throws fails the request. Absent: nothing is done.
+   */
+  readonly checkpoint?: (state: ExecutionState) => void | PromiseLike<void>;
   /** What reports this request's share of the run (the span to report under, the debug log); absent when nothing does. */
   readonly observer?: RunObserver;
 }

@@ -57,8 +57,8 @@ export {
   type ExecutionLimits,
 } from './execution-limits';
 export type { TraceTruncation } from './trace/bound-trace';
-export { executeWorkflowRound, type RoundPausing, type RoundResult } from './pause/execute-round';
-export type { RunBinding } from './pause/sealed-execution';
+export { continueWorkflowRound, executeWorkflowRound, type RoundPausing, type RoundResult } from './pause/execute-round';
+export { openCheckpoint, sealCheckpoint, type RunBinding } from './pause/sealed-execution';
 export { StateSealer, SealedStateError, ReplayGuardError, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_SECONDS } from './sealing';
 export type {
   PausedRound,

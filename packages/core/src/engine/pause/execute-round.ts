@@ -49,6 +49,42 @@ export async function executeWorkflowRound(
 ): Promise<RoundResult> {
   const resuming = requestState !== undefined;
   const state = resuming ? await resumeExecution(requestState, plan, args, sealer, replayGuard, binding) : createExecutionState(plan, args);
+  return roundFrom(plan, host, options, sealer, binding, state, resuming);
+}
+
+/**
+ * Goes on with a run from a state its host's `checkpoint` hook was told (opened with
+ * `openCheckpoint`): the steps it completed never run again; the run's id, trace, bindings and
+ * secrets are those of the checkpoint, so the result is the one an uninterrupted run gives. Pauses
+ * and ends as {@link executeWorkflowRound} does.
+ *
+ * @example
+ * ```ts
+ * const state = openCheckpoint(task.checkpoint, plan, args, sealer, binding);
+ * const round = await continueWorkflowRound(plan, host, hooks, sealer, binding, state);
+ * ```
+ */
+export function continueWorkflowRound(
+  plan: WorkflowPlan,
+  host: Host,
+  options: ExecutionOptions,
+  sealer: StateSealer,
+  binding: RunBinding,
+  state: ExecutionState,
+): Promise<RoundResult> {
+  return roundFrom(plan, host, options, sealer, binding, state, true);
+}
+
+/** The rest of a round from `state`: a new run's (the trace to open) or one that goes on (its secrets to restore). */
+async function roundFrom(
+  plan: WorkflowPlan,
+  host: Host,
+  options: ExecutionOptions,
+  sealer: StateSealer,
+  binding: RunBinding,
+  state: ExecutionState,
+  resuming: boolean,
+): Promise<RoundResult> {
   const { observer } = host;
   const steps = observer?.started(resuming ? { traceContext: state.traceContext, rounds: state.rounds } : undefined);
   const context = stepContext(plan, state, host, options, steps);
