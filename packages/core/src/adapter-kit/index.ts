@@ -25,6 +25,7 @@ export {
   type StdioServingOptions,
 } from './serving';
 export { memoryTasks, type MemoryTasksOptions } from './tasks/memory-tasks';
+export { bullmqTasks, type BullmqTasksOptions } from './tasks/bullmq-tasks';
 export { TASKS_EXTENSION, type RequestPrincipal, type TaskMethods, type TasksSupport } from './tasks/tasks-support';
 export {
   TaskLimitError,

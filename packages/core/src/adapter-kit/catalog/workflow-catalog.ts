@@ -172,8 +172,8 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
       this.tasks.serveWorkflow(tool.name, tool.task, {
         plan,
         inputSchema: workflow.inputSchema,
-        round: (args, context, asking, state, sealer) =>
-          this.runner.taskRound(plan, args as WorkflowArguments, context, called, asking, state, sealer),
+        round: (args, context, asking, state, sealer, durable) =>
+          this.runner.taskRound(plan, args as WorkflowArguments, context, called, asking, state, sealer, durable),
       });
     }
   }

@@ -1,5 +1,6 @@
 import type {
   AskChannel,
+  ExecutionState,
   Host,
   ProgressUpdate,
   ResourceResult,
@@ -33,6 +34,8 @@ import { RUN_META_KEY, type RunMeta } from './run-meta';
 export class AdapterHost<Context> implements Host<ToolHandle> {
   readonly signal: AbortSignal;
   readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
+  /** Set by a durable task round: each completed step's state, to checkpoint in the task. */
+  checkpoint?: (state: ExecutionState) => void | PromiseLike<void>;
   private runContext?: { readonly runId: string; readonly context: Context };
 
   constructor(

@@ -1,11 +1,11 @@
-import { SealedStateError, type RoundsAskChannel, type StateSealer, type WorkflowPlan } from '../../engine';
+import { InvalidServerOptionError, SealedStateError, type RoundsAskChannel, type StateSealer, type WorkflowPlan } from '../../engine';
 import type { TaskSupport } from '../../model';
 import type { AdapterLine } from '../adapter-line';
 import type { PauseOptions } from '../pause/pause-options';
 import { parsePromptArguments } from '../prompts/parse-prompt-arguments';
 import type { ToolHandle } from '../registry/handles';
 import { stateSealer, taskSealer } from '../run/state-sealers';
-import type { TaskRoundOutcome } from '../run/workflow-runner';
+import type { DurableRound, TaskRoundOutcome } from '../run/workflow-runner';
 import { invokeTool, validateToolInput } from '../tools/call-tool';
 import { memoryTasks } from './memory-tasks';
 import { TaskDispatch, type RoundServer } from './task-dispatch';
@@ -38,6 +38,7 @@ interface WorkflowTaskTool<Context> {
     asking: RoundsAskChannel,
     state: string | undefined,
     sealer: StateSealer,
+    durable?: DurableRound,
   ): Promise<TaskRoundOutcome>;
 }
 
@@ -98,6 +99,13 @@ export class ServerTasks<Server, Context> implements RoundServer {
     private readonly log?: (line: string) => void,
   ) {
     this.store = storeOf(options.tasks);
+    // Shared by instances: what one seals, another opens, and a process's own random key cannot.
+    if (this.store.checkpoints && !options.pause?.keys?.length) {
+      throw new InvalidServerOptionError(
+        'tasks',
+        'is a store shared by several instances (bullmqTasks), whose tasks are sealed with pause.keys: pass pause: { keys: [a secret of at least 32 bytes, the same on every instance] }.',
+      );
+    }
     this.dispatch = TaskDispatch.of(this.store);
   }
 
@@ -243,11 +251,13 @@ export class ServerTasks<Server, Context> implements RoundServer {
     const values = this.values(record.taskId);
     this.log?.(`mcpflow task ${record.tool} round: ${shortId(record.taskId)}`);
     let end: RoundEnd;
+    // The task as this round last changed it: each checkpoint moves its version on.
+    const latest = { record };
     try {
       const call = values.open<TaskCall>(record.call);
       end =
         tool.kind === 'workflow'
-          ? await this.workflowRound(tool, record, call, values, signal, base as Context | undefined)
+          ? await this.workflowRound(tool, latest, call, values, signal, base as Context | undefined)
           : await this.plainRound(tool, record, call, values, signal, base as Context | undefined);
     } catch (error) {
       const code = this.support.errorCode(error) ?? (error instanceof SealedStateError ? TASK_ERROR_CODES.invalidParams : undefined);
@@ -255,17 +265,18 @@ export class ServerTasks<Server, Context> implements RoundServer {
     }
     // A cancelled task stays cancelled: the store decided, and the round's end is dropped.
     if (signal.aborted) return;
-    await this.recordEnd(record, end, values);
+    await this.recordEnd(latest.record, end, values);
   }
 
   private async workflowRound(
     tool: WorkflowTaskTool<Context>,
-    record: TaskRecord,
+    latest: { record: TaskRecord },
     call: TaskCall,
     values: TaskValues,
     signal: AbortSignal,
     base: Context | undefined,
   ): Promise<RoundEnd> {
+    const { record } = latest;
     const answers = values.openOptional<Record<string, unknown>>(record.answers) ?? call.responses;
     const capabilities = call.capabilities;
     const asking: RoundsAskChannel = {
@@ -275,8 +286,28 @@ export class ServerTasks<Server, Context> implements RoundServer {
     };
     const context = this.support.roundContext(base, signal);
     const sealer = taskSealer(this.options.pause, this.store.ttlMs);
-    const outcome = await tool.round(call.arguments, context, asking, record.state ?? call.requestState, sealer);
+    const durable = this.store.checkpoints ? this.durableRound(latest) : undefined;
+    const outcome = await tool.round(call.arguments, context, asking, record.state ?? call.requestState, sealer, durable);
     return outcome.kind === 'result' ? outcome : { kind: 'input-required', inputRequests: outcome.inputRequests, state: outcome.state };
+  }
+
+  /**
+   * A round on a store whose rounds can be taken over: it goes on from the task's last checkpoint,
+   * and each completed step's state (sealed by the engine's side with the task's sealer) is stored
+   * as the task's checkpoint before the next step starts.
+   */
+  private durableRound(latest: { record: TaskRecord }): DurableRound {
+    const { store } = this;
+    return {
+      checkpoint: latest.record.checkpoint,
+      async save(checkpoint) {
+        let changed = await store.update(latest.record.taskId, latest.record.version, { checkpoint });
+        // Another change got in first (a tasks/update's answers): once more from the task as it is now.
+        if (!changed.ok && changed.task && !isTerminalTaskStatus(changed.task.status))
+          changed = await store.update(latest.record.taskId, changed.task.version, { checkpoint });
+        if (changed.ok) latest.record = changed.task;
+      },
+    };
   }
 
   private async plainRound(
@@ -314,12 +345,13 @@ export class ServerTasks<Server, Context> implements RoundServer {
     // A workflow's tool face holds its trace and outputs to maxTraceBytes itself; a plain tool's result is checked here.
     const plain = this.tools.get(record.tool)?.kind === 'plain';
     const end = given.kind === 'result' && plain ? this.keptResult(record.tool, given.result) : given;
-    const done = { state: null, inputRequests: null, answers: null } as const;
+    const done = { state: null, checkpoint: null, inputRequests: null, answers: null } as const;
     let changed;
     if (end.kind === 'input-required') {
       changed = await store.update(record.taskId, record.version, {
         status: 'input_required',
         state: end.state,
+        checkpoint: null,
         inputRequests: values.seal(end.inputRequests),
         answers: null,
       });

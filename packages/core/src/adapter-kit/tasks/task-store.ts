@@ -60,6 +60,12 @@ export interface TaskRecord extends NewTask {
    * checkpoint of a working run (a durable store resumes a round from it).
    */
   readonly state?: SealedTaskValue;
+  /**
+   * The last checkpoint of a working round (the engine's state after its last completed step,
+   * sealed), kept only by a store whose rounds can be taken over (`checkpoints`): the round that
+   * takes over goes on from it. Dropped when the round pauses or ends.
+   */
+  readonly checkpoint?: SealedTaskValue;
   /** The pending input requests (keyed by server-minted ids), while `input_required`. */
   readonly inputRequests?: SealedTaskValue;
   /** The answers received so far for `inputRequests` (keyed by the same ids). */
@@ -76,6 +82,7 @@ export interface TaskChange {
   readonly status?: TaskStatus;
   readonly statusMessage?: string | null;
   readonly state?: SealedTaskValue | null;
+  readonly checkpoint?: SealedTaskValue | null;
   readonly inputRequests?: SealedTaskValue | null;
   readonly answers?: SealedTaskValue | null;
   readonly result?: SealedTaskValue | null;
@@ -130,6 +137,12 @@ export interface TaskStore {
   /** Defaults for new tasks: how long one is kept, how often a client should poll (ms, integers). */
   readonly ttlMs: number;
   readonly pollIntervalMs: number;
+  /**
+   * Whether a round's work may be taken over by another round (a shared store whose instance may
+   * die mid-round): then each completed step is checkpointed in the task (`checkpoint`), and a round
+   * goes on from the last one. Absent or false (the memory store): no checkpoints, no cost.
+   */
+  readonly checkpoints?: boolean;
   /** Hands the store the runner of rounds; called once, when the server starts serving tasks. */
   start(runner: TaskRoundRunner): Promise<void>;
   create(task: NewTask): Promise<TaskRecord>;
