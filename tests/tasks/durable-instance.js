@@ -4,7 +4,8 @@
 // GET /counts answers how often each tool ran in this process, GET /runs the run ids `sign` saw.
 // With MCPFLOW_TEST_HANG=sign, `sign` never returns here (the test kills this process mid-step).
 // Plain JavaScript on the built packages, so the test spawns it with node.
-// Environment: MCPFLOW_TEST_REDIS_PORT, MCPFLOW_TEST_KEYS (a JSON array), MCPFLOW_TEST_HANG (optional).
+// Environment: MCPFLOW_TEST_REDIS_PORT, MCPFLOW_TEST_KEYS (a JSON array), MCPFLOW_TEST_HANG (optional),
+// MCPFLOW_TEST_LOCK_MS (BullMQ's lock duration; default 1500, so a killed instance's round is soon taken over).
 require('reflect-metadata');
 const { createServer } = require('node:http');
 const { z } = require('zod');
@@ -30,8 +31,9 @@ const counts = { build: 0, test: 0, sign: 0, publish: 0 };
 const runs = [];
 const tasks = bullmqTasks({
   connection: { host: '127.0.0.1', port: Number(process.env.MCPFLOW_TEST_REDIS_PORT) },
+  connectTimeoutMs: 1000,
   prefix: 'durable-test',
-  lockDurationMs: 1500,
+  lockDurationMs: Number(process.env.MCPFLOW_TEST_LOCK_MS ?? 1500),
   stalledIntervalMs: 1000,
 });
 const pause = { keys: JSON.parse(process.env.MCPFLOW_TEST_KEYS) };
@@ -62,9 +64,10 @@ function release() {
   });
   await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
   process.on('SIGTERM', async () => {
+    // serveHttp's close() hands the rounds in flight to the other instances.
     await serving.close();
-    await tasks.close();
     probe.close();
+    process.exit(0);
   });
   process.stdout.write(`${JSON.stringify({ port: Number(serving.url.port), probe: probe.address().port })}\n`);
 })().catch((error) => {

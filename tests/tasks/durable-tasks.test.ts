@@ -22,9 +22,10 @@ interface Instance {
 
 const children: ChildProcess[] = [];
 
-async function startInstance(redis: RedisServer, hang?: string): Promise<Instance> {
+async function startInstance(redis: RedisServer, hang?: string, lockMs?: number): Promise<Instance> {
   const env: NodeJS.ProcessEnv = { ...process.env, MCPFLOW_TEST_REDIS_PORT: String(redis.port), MCPFLOW_TEST_KEYS: JSON.stringify([KEY]) };
   if (hang) env.MCPFLOW_TEST_HANG = hang;
+  if (lockMs) env.MCPFLOW_TEST_LOCK_MS = String(lockMs);
   const child = spawn(process.execPath, [path.join(__dirname, 'durable-instance.js')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   const ports = await new Promise<{ port: number; probe: number }>((resolve, reject) => {
@@ -61,8 +62,19 @@ let redis: RedisServer;
 beforeAll(async () => {
   if (available) redis = await startRedisServer();
 }, 60_000);
+// Each test's instances go with it: a worker left running would take the next test's rounds.
+afterEach(async () => {
+  const exits = children.splice(0).map((child) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? undefined
+      : new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGKILL');
+        }),
+  );
+  await Promise.all(exits);
+});
 afterAll(async () => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
   await redis?.stop();
 });
 
@@ -115,4 +127,46 @@ describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
     expect(dump.join('\n')).not.toContain(VERSION);
     expect(dump.join('\n')).not.toContain('artifact');
   }, 120_000);
+
+  test("serveHttp's close() (SIGTERM) hands the round in flight to the other instance, which finishes it from the checkpoint", async () => {
+    // Locks of ten minutes: the round can reach the other instance only by being handed over, not by expiring.
+    const first = await startInstance(redis, 'sign', 600_000);
+    const created = await TaskClient.overHttp(first.url).call('release', { version: '1.0.0' });
+    const taskId = created.result!.taskId as string;
+    await eventually(async () => (await first.counts()).sign === 1);
+    const second = await startInstance(redis, undefined, 600_000);
+    const before = await first.counts();
+    first.child.kill('SIGTERM');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+    const done = await TaskClient.overHttp(second.url).until(taskId);
+    expect(done.status).toBe('completed');
+    expect(before).toEqual({ build: 1, test: 1, sign: 1, publish: 0 });
+    expect(await second.counts()).toEqual({ build: 0, test: 0, sign: 1, publish: 1 });
+  }, 120_000);
+
+  test('tasks/cancel on one instance aborts the step running on another', async () => {
+    const first = await startInstance(redis, 'sign');
+    const created = await TaskClient.overHttp(first.url).call('release', { version: '2.0.0' });
+    const taskId = created.result!.taskId as string;
+    await eventually(async () => (await first.counts()).sign === 1);
+    const second = await startInstance(redis);
+    const cancelled = await TaskClient.overHttp(second.url).request('tasks/cancel', { taskId });
+    expect(cancelled.error).toBeUndefined();
+    const done = await TaskClient.overHttp(first.url).until(taskId);
+    expect(done.status).toBe('cancelled');
+    expect((await first.counts()).publish).toBe(0);
+  }, 120_000);
 });
+
+test('Redis unreachable at start: the instance fails fast with an error naming the fix', async () => {
+  const child = spawn(process.execPath, [path.join(__dirname, 'durable-instance.js')], {
+    env: { ...process.env, MCPFLOW_TEST_REDIS_PORT: '1', MCPFLOW_TEST_KEYS: JSON.stringify([KEY]) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  expect(code).not.toBe(0);
+  expect(stderr).toContain('mcpflow bullmqTasks: Redis did not answer');
+  expect(stderr).toContain('Fix: start Redis');
+}, 60_000);

@@ -62,6 +62,14 @@ interface RedisLike {
   };
 }
 
+/** A round this instance runs: its job (and lock token), and what aborts its step. */
+interface InFlightRound {
+  readonly controller: AbortController;
+  readonly job: Job<{ taskId: string }>;
+  readonly token?: string;
+  handedOver?: boolean;
+}
+
 /** BullMQ's queue name for rounds. */
 const ROUNDS = 'rounds';
 
@@ -92,9 +100,8 @@ class BullmqTaskStore implements TaskStore {
   private opened?: Promise<{ queue: Queue; redis: RedisLike }>;
   private worker?: Worker;
   private subscriber?: ReturnType<RedisLike['duplicate']>;
-  /** The rounds this instance runs, by task id: aborted on cancel (from any instance) and on close. */
-  private readonly rounds = new Map<string, AbortController>();
-  private closing = false;
+  /** The rounds this instance runs, by task id: aborted on cancel (from any instance), handed back on close. */
+  private readonly rounds = new Map<string, InFlightRound>();
   private readonly log = debugLine(undefined, process.env.DEBUG);
 
   constructor(private readonly options: BullmqTasksOptions) {
@@ -107,7 +114,7 @@ class BullmqTaskStore implements TaskStore {
     const { queue, redis } = await this.open();
     const { Worker, DelayedError } = await loadBullmq();
     this.subscriber = redis.duplicate();
-    this.subscriber.on('message', (_channel, taskId) => this.rounds.get(taskId)?.abort());
+    this.subscriber.on('message', (_channel, taskId) => this.rounds.get(taskId)?.controller.abort());
     await connected(this.subscriber);
     await this.subscriber.subscribe(this.cancelChannel);
     this.worker = new Worker(
@@ -115,18 +122,15 @@ class BullmqTaskStore implements TaskStore {
       async (job: Job<{ taskId: string }>, token?: string) => {
         const { taskId } = job.data;
         if (job.attemptsStarted > 1 || job.stalledCounter > 0) this.log?.(`mcpflow task round taken over: ${taskId.slice(0, 8)}`);
-        const round = new AbortController();
+        const round: InFlightRound = { controller: new AbortController(), job, token };
         this.rounds.set(taskId, round);
         try {
-          await runner.runRound(taskId, round.signal);
+          await runner.runRound(taskId, round.controller.signal);
         } finally {
           this.rounds.delete(taskId);
         }
-        // Closing, not cancelled: the round goes back to the queue for another instance.
-        if (this.closing && round.signal.aborted && !(await this.cancelled(taskId))) {
-          await job.moveToDelayed(Date.now(), token);
-          throw new DelayedError();
-        }
+        // Handed back to the queue as this instance closed: BullMQ must not mark it completed.
+        if (round.handedOver) throw new DelayedError();
       },
       {
         connection: this.options.connection,
@@ -196,16 +200,28 @@ class BullmqTaskStore implements TaskStore {
   async remove(taskId: string): Promise<void> {
     const { redis } = await this.open();
     await redis.del(this.key(taskId));
-    this.rounds.get(taskId)?.abort();
+    this.rounds.get(taskId)?.controller.abort();
   }
 
   /** Stops taking rounds and hands those in flight back to the queue, for another instance. */
   async close(): Promise<void> {
-    this.closing = true;
-    for (const round of this.rounds.values()) round.abort();
-    await this.worker?.close();
-    await this.subscriber?.quit().catch(() => undefined);
+    // Each round in flight goes back to the queue at once (not after its lock expires), for
+    // another instance's worker to go on from its last checkpoint; a step still running here is aborted.
+    // First no new round here, and the active ones are not waited for (a handler may ignore its
+    // signal): the worker stops; the queue's own connection hands each round back, with its lock's token.
+    await this.worker?.close(true);
     const opened = await this.opened?.catch(() => undefined);
+    const { Job } = await loadBullmq();
+    const handing = [...this.rounds].map(async ([taskId, round]) => {
+      round.handedOver = true;
+      round.controller.abort();
+      if (!opened || (await this.cancelled(taskId))) return;
+      const job = await Job.fromId(opened.queue, round.job.id!);
+      await job?.moveToDelayed(Date.now(), round.token).catch(() => undefined);
+      this.log?.(`mcpflow task round handed over: ${taskId.slice(0, 8)}`);
+    });
+    await Promise.all(handing);
+    await this.subscriber?.quit().catch(() => undefined);
     await opened?.queue.close();
     await opened?.redis.quit().catch(() => undefined);
   }

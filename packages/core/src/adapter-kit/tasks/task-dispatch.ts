@@ -1,3 +1,4 @@
+import { rememberSharedStore } from './hand-over-rounds';
 import { isTerminalTaskStatus, type TaskRecord, type TaskRoundRunner, type TaskStore } from './task-store';
 
 /** What runs a round of a task for its tool: the server that serves the tool. */
@@ -47,6 +48,7 @@ export class TaskDispatch implements TaskRoundRunner {
   serve(tool: string, server: RoundServer, log?: (line: string) => void): void {
     this.servers.set(tool, server);
     this.log = log;
+    if (!this.started) rememberSharedStore(this.store);
     this.started ??= this.store.start(this);
   }
 
