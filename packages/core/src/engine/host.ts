@@ -1,7 +1,6 @@
 import type { AskChannel } from './asking/ask-channel';
 import type { SignalSource } from './cancellation/signal-source';
 import type { ResourceResult, ToolResult } from './content';
-import type { ExecutionState } from './execution/execution-state';
 import type { RunObserver } from './run-observer';
 
 /**
@@ -28,6 +27,17 @@ export interface ToolInput {
 
 /** A step's arguments after the tool's input schema parsed them, or why they do not fit it. */
 export type ValidatedInput = { readonly ok: true; readonly args: unknown } | { readonly ok: false; readonly message: string };
+
+/**
+ * A run's state as a host's `checkpoint` hook is told it: the executor's `ExecutionState` (opaque
+ * at this level, below the plan), to seal with `sealCheckpoint`.
+ */
+export interface RunState {
+  /** The run's id, the same in every round and after every takeover. */
+  readonly runId: string;
+  /** The index of the next step to run. */
+  readonly position: number;
+}
 
 /** One `notifications/progress` update. */
 export interface ProgressUpdate {
@@ -85,7 +95,7 @@ export interface Host<Tool extends HostTool = HostTool> extends SignalSource {
    * `continueWorkflowRound`), for a host that keeps runs durable (a task store). The run waits for
    * it; what it throws fails the request. Absent: nothing is done.
    */
-  readonly checkpoint?: (state: ExecutionState) => void | PromiseLike<void>;
+  checkpoint?(state: RunState): void | PromiseLike<void>;
   /** What reports this request's share of the run (the span to report under, the debug log); absent when nothing does. */
   readonly observer?: RunObserver;
 }

@@ -1,10 +1,10 @@
 import type {
   AskChannel,
-  ExecutionState,
   Host,
   ProgressUpdate,
   ResourceResult,
   RunObserver,
+  RunState,
   SignalSource,
   ToolInput,
   ToolResult,
@@ -35,7 +35,7 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
   readonly signal: AbortSignal;
   readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
   /** Set by a durable task round: each completed step's state, to checkpoint in the task. */
-  checkpoint?: (state: ExecutionState) => void | PromiseLike<void>;
+  checkpoint?: (state: RunState) => void | PromiseLike<void>;
   private runContext?: { readonly runId: string; readonly context: Context };
 
   constructor(

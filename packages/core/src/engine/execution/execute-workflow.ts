@@ -132,7 +132,7 @@ export async function advanceExecution(state: ExecutionState, context: RunContex
         return;
       }
       state.position += 1;
-      if (host.checkpoint) await checkpointed(host.checkpoint, state);
+      if (host.checkpoint) await checkpointed(host, state);
       continue;
     }
     const groupStart = state.messages.length;
@@ -154,13 +154,13 @@ export async function advanceExecution(state: ExecutionState, context: RunContex
       return;
     }
     state.position += group.length;
-    if (host.checkpoint) await checkpointed(host.checkpoint, state);
+    if (host.checkpoint) await checkpointed(host, state);
   }
 }
 
 /** Tells the host's checkpoint hook the state, waiting only when it answers with a promise. */
-async function checkpointed(checkpoint: NonNullable<Host['checkpoint']>, state: ExecutionState): Promise<void> {
-  const told = checkpoint(state);
+async function checkpointed(host: Host, state: ExecutionState): Promise<void> {
+  const told = host.checkpoint!(state);
   if (isPromiseLike(told)) await told;
 }
 

@@ -1,4 +1,5 @@
 import type { ExecutionState } from '../execution/execution-state';
+import type { RunState } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import { SealedStateError } from '../sealing/sealed-state-error';
 import type { PausedRound, ReplayGuard, ReplayVerdict } from '../sealing/replay-guard';
@@ -71,8 +72,8 @@ export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer:
  * bound to `binding` and the arguments, without the arguments or any secret in it. A durable store
  * keeps it to go on from after a crash (`openCheckpoint`, `continueWorkflowRound`).
  */
-export function sealCheckpoint(state: ExecutionState, plan: WorkflowPlan, sealer: StateSealer, binding: RunBinding): SealResult {
-  return sealExecution(state, plan, sealer, binding);
+export function sealCheckpoint(state: RunState, plan: WorkflowPlan, sealer: StateSealer, binding: RunBinding): SealResult {
+  return sealExecution(state as ExecutionState, plan, sealer, binding);
 }
 
 /**
