@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { createClient } from 'redis';
 import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { WorkflowServer, bullmqTasks } from '@mcpflow/core/v2';
 import { TaskClient } from './task-client';
+import { Report } from './task-workflows';
 
 /**
  * bullmqTasks across instances (DESIGN §2.13 "Durable"): two instance processes (durable-instance.js,
@@ -170,3 +172,10 @@ test('Redis unreachable at start: the instance fails fast with an error naming t
   expect(stderr).toContain('mcpflow bullmqTasks: Redis did not answer');
   expect(stderr).toContain('Fix: start Redis');
 }, 60_000);
+
+test('bullmqTasks without pause.keys: use() throws naming the fix, before anything reaches Redis', () => {
+  const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: 1 } });
+  expect(() => new WorkflowServer({ name: 'reports', version: '1.0.0' }, { tasks }).use(Report)).toThrow(
+    /WorkflowServer option tasks .*bullmqTasks.*pause: \{ keys: \[/,
+  );
+});
