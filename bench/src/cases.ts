@@ -13,6 +13,7 @@ import { pauseAndResume } from './cases/pause';
 import { scaling } from './cases/scaling';
 import { sealing } from './cases/sealing';
 import { tasks } from './cases/tasks';
+import { tasksBullmq } from './cases/tasks-bullmq';
 import { telemetry } from './cases/telemetry';
 import { toolFace } from './cases/tool-face';
 import { stepCostCase } from './cases/step-cost';
@@ -39,4 +40,5 @@ export const CASES: readonly BenchCase[] = [
   telemetry,
   toolFace,
   tasks,
+  tasksBullmq,
 ];

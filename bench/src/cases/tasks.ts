@@ -7,13 +7,13 @@ import { pairedRatio, sideBySide } from '../measure';
 import { fmt, range, ratioFigure } from '../report';
 import { sized, type RunOptions } from '../run-options';
 
-/** The 4-step chain as a task tool (`expose: { tool: { task: 'optional' } }`) on a 2.x WorkflowServer with `store`. */
-function taskChainServer(steps: number, store: TaskStore): WorkflowServer {
+/** The 4-step chain as a task tool (`expose: { tool: { task: 'optional' } }`) on a 2.x WorkflowServer with `store` (and `pause`, which a shared store needs). */
+export function taskChainServer(steps: number, store: TaskStore, pause?: { keys: string[] }): WorkflowServer {
   const TaskChain = class extends chainWorkflow(steps) {};
   Workflow({ name: 'chain', description: 'A chain of trivial steps', arguments: chainArguments, expose: { tool: { task: 'optional' } } })(
     TaskChain,
   );
-  const server = new WorkflowServer({ name: 'bench', version: '1.0.0' }, { tasks: store });
+  const server = new WorkflowServer({ name: 'bench', version: '1.0.0' }, { tasks: store, ...(pause && { pause }) });
   for (let index = 0; index < steps; index += 1)
     server.registerTool(`step_${index}`, { description: `Step ${index}`, inputSchema }, chainTool(index, 0));
   return server.use(TaskChain);
