@@ -24,11 +24,19 @@ interface Instance {
 
 const children: ChildProcess[] = [];
 
-async function startInstance(redis: RedisServer, hang?: string, lockMs?: number): Promise<Instance> {
+/** What the instances started with `debug` wrote on stderr (DEBUG=mcpflow lines). */
+let debugOutput = '';
+
+async function startInstance(redis: RedisServer, hang?: string, lockMs?: number, debug = false): Promise<Instance> {
   const env: NodeJS.ProcessEnv = { ...process.env, MCPFLOW_TEST_REDIS_PORT: String(redis.port), MCPFLOW_TEST_KEYS: JSON.stringify([KEY]) };
   if (hang) env.MCPFLOW_TEST_HANG = hang;
   if (lockMs) env.MCPFLOW_TEST_LOCK_MS = String(lockMs);
-  const child = spawn(process.execPath, [path.join(__dirname, 'durable-instance.js')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  if (debug) env.DEBUG = 'mcpflow';
+  const child = spawn(process.execPath, [path.join(__dirname, 'durable-instance.js')], {
+    env,
+    stdio: ['ignore', 'pipe', debug ? 'pipe' : 'inherit'],
+  });
+  child.stderr?.on('data', (chunk: Buffer) => (debugOutput += chunk.toString()));
   children.push(child);
   const ports = await new Promise<{ port: number; probe: number }>((resolve, reject) => {
     let output = '';
@@ -90,7 +98,7 @@ describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
     // The first instance is in the middle of `sign`, its third step: build and test are checkpointed.
     await eventually(async () => (await first.counts()).sign === 1);
     const [firstRun] = await first.runs();
-    const second = await startInstance(redis);
+    const second = await startInstance(redis, undefined, undefined, true);
     first.child.kill('SIGKILL');
 
     const done = await TaskClient.overHttp(second.url).until(taskId);
@@ -99,6 +107,8 @@ describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
     expect(await second.counts()).toEqual({ build: 0, test: 0, sign: 1, publish: 1 });
     // The step in flight ran again, with the same run id (its idempotency key).
     expect(await second.runs()).toEqual([firstRun]);
+    expect(debugOutput).toContain(`mcpflow task round taken over: ${taskId.slice(0, 8)}`);
+    expect(debugOutput).not.toContain(VERSION);
 
     // Redis, every key and value: no argument, no step's answer, no result in clear.
     const scan = createClient({ url: redis.url });
