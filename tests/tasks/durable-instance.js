@@ -1,7 +1,7 @@
 // One instance of the durable-tasks tests, in its own process: serveHttp on 127.0.0.1 (a free port,
 // printed as JSON on stdout) with bullmqTasks on the redis-server the test started, and the
 // `release` workflow (build, test, sign, publish) as a task tool whose tools count their calls here.
-// GET /counts answers how often each tool ran in this process, GET /runs the run ids `sign` saw.
+// GET /counts answers how often each tool ran in this process, GET /runs the run ids `build` and `sign` saw.
 // With MCPFLOW_TEST_HANG=sign, `sign` never returns here (the test kills this process mid-step).
 // Plain JavaScript on the built packages, so the test spawns it with node.
 // Environment: MCPFLOW_TEST_REDIS_PORT, MCPFLOW_TEST_KEYS (a JSON array), MCPFLOW_TEST_HANG (optional),
@@ -46,7 +46,7 @@ function release() {
       { inputSchema: z.object({ version: z.string().optional(), artifact: z.string().optional() }) },
       async (args, ctx) => {
         counts[name] += 1;
-        if (name === 'sign') runs.push(ctx.mcpReq._meta?.[RUN_META_KEY]?.id);
+        if (name === 'sign' || name === 'build') runs.push(ctx.mcpReq._meta?.[RUN_META_KEY]?.id);
         if (process.env.MCPFLOW_TEST_HANG === name) await new Promise(() => {});
         const artifact = `${args.artifact ?? `app-${args.version}`}+${name}`;
         return { content: [{ type: 'text', text: JSON.stringify({ artifact }) }] };

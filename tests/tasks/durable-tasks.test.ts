@@ -97,7 +97,7 @@ describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
     expect(taskId).toEqual(expect.any(String));
     // The first instance is in the middle of `sign`, its third step: build and test are checkpointed.
     await eventually(async () => (await first.counts()).sign === 1);
-    const [firstRun] = await first.runs();
+    const firstRun = (await first.runs())[1];
     const second = await startInstance(redis, undefined, undefined, true);
     first.child.kill('SIGKILL');
 
@@ -138,6 +138,20 @@ describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
     expect(dump.join('\n')).toContain(taskId);
     expect(dump.join('\n')).not.toContain(VERSION);
     expect(dump.join('\n')).not.toContain('artifact');
+  }, 120_000);
+
+  test('kill -9 in the middle of the first step: the other instance runs it again with the same run id, and the rest once', async () => {
+    const first = await startInstance(redis, 'build');
+    const created = await TaskClient.overHttp(first.url).call('release', { version: '3.0.0' });
+    const taskId = created.result!.taskId as string;
+    await eventually(async () => (await first.counts()).build === 1);
+    const [firstRun] = await first.runs();
+    const second = await startInstance(redis);
+    first.child.kill('SIGKILL');
+    const done = await TaskClient.overHttp(second.url).until(taskId);
+    expect(done.status).toBe('completed');
+    expect(await second.counts()).toEqual({ build: 1, test: 1, sign: 1, publish: 1 });
+    expect(await second.runs()).toEqual([firstRun, firstRun]);
   }, 120_000);
 
   test("serveHttp's close() (SIGTERM) hands the round in flight to the other instance, which finishes it from the checkpoint", async () => {

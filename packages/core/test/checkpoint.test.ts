@@ -82,11 +82,12 @@ describe("the engine's checkpoint hook", () => {
     const whole = releaseHost();
     const uninterrupted = resultOf(await executeWorkflowRound(plan, args, whole, {}, pausing, undefined, binding));
     expect(whole.calls).toEqual(['build', 'test', 'sign', 'publish']);
-    expect(whole.checkpoints).toHaveLength(4);
+    // The round's starting point, then one after each step.
+    expect(whole.checkpoints).toHaveLength(5);
     expect(whole.checkpoints.join('')).not.toContain('tok-secret');
 
-    for (const k of [1, 2, 3]) {
-      const state = openCheckpoint(whole.checkpoints[k - 1], plan, args, sealer, binding);
+    for (const k of [0, 1, 2, 3]) {
+      const state = openCheckpoint(whole.checkpoints[k], plan, args, sealer, binding);
       expect(state.position).toBe(k);
       const takeover = releaseHost();
       const continued = resultOf(await continueWorkflowRound(plan, takeover, {}, sealer, binding, state));
