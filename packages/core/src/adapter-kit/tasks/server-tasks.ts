@@ -1,14 +1,15 @@
-import { InvalidServerOptionError, SealedStateError, type RoundsAskChannel, type StateSealer, type WorkflowPlan } from '../../engine';
+import { InvalidServerOptionError, SealedStateError } from '../../engine';
 import type { TaskSupport } from '../../model';
 import type { AdapterLine } from '../adapter-line';
 import type { PauseOptions } from '../pause/pause-options';
 import { parsePromptArguments } from '../prompts/parse-prompt-arguments';
 import type { ToolHandle } from '../registry/handles';
 import { stateSealer, taskSealer } from '../run/state-sealers';
-import type { DurableRound, TaskRoundOutcome } from '../run/workflow-runner';
 import { invokeTool, validateToolInput } from '../tools/call-tool';
 import { memoryTasks } from './memory-tasks';
 import { TaskDispatch, type RoundServer } from './task-dispatch';
+import { TaskRounds } from './task-rounds';
+import { messageOf, shortId, type PlainTaskTool, type TaskCall, type TaskTool, type WorkflowTaskTool } from './task-tools';
 import { TaskLimitError, isTerminalTaskStatus, type TaskRecord, type TaskStore } from './task-store';
 import { newTaskId, principalDigest, TaskValues } from './task-values';
 import { TASKS_EXTENSION, type TaskMethods, type TasksSupport } from './tasks-support';
@@ -25,47 +26,6 @@ import {
   unknownTaskMessage,
   type TaskError,
 } from './tasks-wire';
-
-/** A workflow tool that may run as a task: its plan, and how one round of it runs. */
-interface WorkflowTaskTool<Context> {
-  readonly kind: 'workflow';
-  readonly support: TaskSupport;
-  readonly plan: WorkflowPlan;
-  readonly inputSchema: object;
-  round(
-    args: Record<string, unknown>,
-    context: Context,
-    asking: RoundsAskChannel,
-    state: string | undefined,
-    sealer: StateSealer,
-    durable?: DurableRound,
-  ): Promise<TaskRoundOutcome>;
-}
-
-/** A plain tool (`defineTool(…, { task })`) that may run as a task. */
-interface PlainTaskTool {
-  readonly kind: 'plain';
-  readonly support: TaskSupport;
-  readonly handle: ToolHandle;
-}
-
-type TaskTool<Context> = WorkflowTaskTool<Context> | PlainTaskTool;
-
-/** What a task keeps of the call that made it (sealed): the arguments, and what the client can be asked. */
-interface TaskCall {
-  readonly arguments: Record<string, unknown>;
-  readonly capabilities?: Readonly<Record<string, unknown>>;
-  /** The MRTR round's sealed state, when one came before the task (a workflow). */
-  readonly requestState?: string;
-  /** The answers that came with it. */
-  readonly responses?: Readonly<Record<string, unknown>>;
-}
-
-/** What a round came to, as the task records it. */
-type RoundEnd =
-  | { readonly kind: 'result'; readonly result: unknown }
-  | { readonly kind: 'input-required'; readonly inputRequests: Readonly<Record<string, unknown>>; readonly state: string }
-  | { readonly kind: 'failed'; readonly error: TaskError };
 
 /** How many times a `tasks/update` reads the task again when another change got in first. */
 const UPDATE_ATTEMPTS = 8;
@@ -89,6 +49,7 @@ export class ServerTasks<Server, Context> implements RoundServer {
   readonly store: TaskStore;
   private readonly tools = new Map<string, TaskTool<Context>>();
   private readonly dispatch: TaskDispatch;
+  private readonly rounds: TaskRounds<Server, Context>;
   private attached = false;
 
   constructor(
@@ -107,6 +68,8 @@ export class ServerTasks<Server, Context> implements RoundServer {
       );
     }
     this.dispatch = TaskDispatch.of(this.store);
+    const { store, dispatch, tools } = this;
+    this.rounds = new TaskRounds({ line, support, store, dispatch, tools, options, log, values: (taskId) => this.values(taskId) });
   }
 
   /** Serves a workflow's tool face as a task tool. */
@@ -246,135 +209,8 @@ export class ServerTasks<Server, Context> implements RoundServer {
   }
 
   /** Runs one round of `record` (the dispatcher calls it, wherever the store runs rounds) and records how it ended. */
-  async runRound(record: TaskRecord, signal: AbortSignal, base: unknown): Promise<void> {
-    const tool = this.tools.get(record.tool)!;
-    const values = this.values(record.taskId);
-    this.log?.(`mcpflow task ${record.tool} round: ${shortId(record.taskId)}`);
-    let end: RoundEnd;
-    // The task as this round last changed it: each checkpoint moves its version on.
-    const latest = { record };
-    try {
-      const call = values.open<TaskCall>(record.call);
-      end =
-        tool.kind === 'workflow'
-          ? await this.workflowRound(tool, latest, call, values, signal, base as Context | undefined)
-          : await this.plainRound(tool, record, call, values, signal, base as Context | undefined);
-    } catch (error) {
-      const code = this.support.errorCode(error) ?? (error instanceof SealedStateError ? TASK_ERROR_CODES.invalidParams : undefined);
-      end = { kind: 'failed', error: { code: code ?? TASK_ERROR_CODES.internalError, message: messageOf(error) } };
-    }
-    // A cancelled task stays cancelled: the store decided, and the round's end is dropped.
-    if (signal.aborted) return;
-    await this.recordEnd(latest.record, end, values);
-  }
-
-  private async workflowRound(
-    tool: WorkflowTaskTool<Context>,
-    latest: { record: TaskRecord },
-    call: TaskCall,
-    values: TaskValues,
-    signal: AbortSignal,
-    base: Context | undefined,
-  ): Promise<RoundEnd> {
-    const { record } = latest;
-    const answers = values.openOptional<Record<string, unknown>>(record.answers) ?? call.responses;
-    const capabilities = call.capabilities;
-    const asking: RoundsAskChannel = {
-      mode: 'rounds',
-      supports: (capability) => capabilities?.[capability] !== undefined,
-      responses: answers as RoundsAskChannel['responses'],
-    };
-    const context = this.support.roundContext(base, signal);
-    const sealer = taskSealer(this.options.pause, this.store.ttlMs);
-    const durable = this.store.checkpoints ? this.durableRound(latest) : undefined;
-    const outcome = await tool.round(call.arguments, context, asking, record.state ?? call.requestState, sealer, durable);
-    return outcome.kind === 'result' ? outcome : { kind: 'input-required', inputRequests: outcome.inputRequests, state: outcome.state };
-  }
-
-  /**
-   * A round on a store whose rounds can be taken over: it goes on from the task's last checkpoint,
-   * and each completed step's state (sealed by the engine's side with the task's sealer) is stored
-   * as the task's checkpoint before the next step starts.
-   */
-  private durableRound(latest: { record: TaskRecord }): DurableRound {
-    const { store } = this;
-    return {
-      checkpoint: latest.record.checkpoint,
-      async save(checkpoint) {
-        let changed = await store.update(latest.record.taskId, latest.record.version, { checkpoint });
-        // Another change got in first (a tasks/update's answers): once more from the task as it is now.
-        if (!changed.ok && changed.task && !isTerminalTaskStatus(changed.task.status))
-          changed = await store.update(latest.record.taskId, changed.task.version, { checkpoint });
-        if (changed.ok) latest.record = changed.task;
-      },
-    };
-  }
-
-  private async plainRound(
-    tool: PlainTaskTool,
-    record: TaskRecord,
-    call: TaskCall,
-    values: TaskValues,
-    signal: AbortSignal,
-    base: Context | undefined,
-  ): Promise<RoundEnd> {
-    let value: unknown;
-    try {
-      const adopted = this.dispatch.adopted(record.taskId, signal);
-      if (adopted) {
-        value = await adopted;
-      } else {
-        const answers = values.openOptional<Record<string, unknown>>(record.answers);
-        const state = values.openOptional<{ requestState?: string }>(record.state);
-        const input = answers && { responses: answers, ...(state?.requestState === undefined ? {} : { requestState: state.requestState }) };
-        value = await invokeTool(tool.handle, record.tool, call.arguments, this.support.roundContext(base, signal, input));
-      }
-    } catch (error) {
-      if (this.support.errorCode(error) !== undefined) throw error;
-      return { kind: 'result', result: { content: [{ type: 'text', text: messageOf(error) }], isError: true } };
-    }
-    if (this.line.asksForInput?.(value)) {
-      const { inputRequests, requestState } = value as { inputRequests: Record<string, unknown>; requestState?: string };
-      return { kind: 'input-required', inputRequests, state: values.seal(requestState === undefined ? {} : { requestState }) };
-    }
-    return { kind: 'result', result: value };
-  }
-
-  private async recordEnd(record: TaskRecord, given: RoundEnd, values: TaskValues): Promise<void> {
-    const { store } = this;
-    // A workflow's tool face holds its trace and outputs to maxTraceBytes itself; a plain tool's result is checked here.
-    const plain = this.tools.get(record.tool)?.kind === 'plain';
-    const end = given.kind === 'result' && plain ? this.keptResult(record.tool, given.result) : given;
-    const done = { state: null, checkpoint: null, inputRequests: null, answers: null } as const;
-    let changed;
-    if (end.kind === 'input-required') {
-      changed = await store.update(record.taskId, record.version, {
-        status: 'input_required',
-        state: end.state,
-        checkpoint: null,
-        inputRequests: values.seal(end.inputRequests),
-        answers: null,
-      });
-    } else if (end.kind === 'result') {
-      changed = await store.update(record.taskId, record.version, {
-        status: 'completed',
-        result: values.seal({ result: end.result }),
-        ...done,
-      });
-    } else {
-      changed = await store.update(record.taskId, record.version, { status: 'failed', result: values.seal({ error: end.error }), ...done });
-    }
-    if (changed.ok && isTerminalTaskStatus(changed.task.status)) this.dispatch.forget(record.taskId);
-    if (changed.ok) this.log?.(`mcpflow task ${record.tool} ${changed.task.status}: ${shortId(record.taskId)}`);
-  }
-
-  /** A plain tool's result as the task keeps it: within `maxTraceBytes`, else a failure that names the option. */
-  private keptResult(tool: string, result: unknown): RoundEnd {
-    const bytes = jsonBytes(result);
-    const limit = this.options.maxTraceBytes;
-    if (bytes <= limit) return { kind: 'result', result };
-    const message = `the result of tool ${tool} is ${bytes} bytes, over this server's maxTraceBytes (${limit}); it was not kept`;
-    return { kind: 'failed', error: { code: TASK_ERROR_CODES.internalError, message } };
+  runRound(record: TaskRecord, signal: AbortSignal, base: unknown): Promise<void> {
+    return this.rounds.run(record, signal, base as Context | undefined);
   }
 
   private async get(params: Readonly<Record<string, unknown>>, context: Context): Promise<unknown> {
@@ -499,18 +335,4 @@ function settledError(error: unknown): { error: unknown } {
 /** Resolves once the event loop has turned (after I/O callbacks): what a handler that waits on nothing has settled by. */
 function nextTurn(): Promise<undefined> {
   return new Promise((resolve) => setImmediate(resolve, undefined));
-}
-
-/** The size of a value as JSON, in bytes. */
-function jsonBytes(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value) ?? '');
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Enough of a task id for a log line to tell tasks apart. */
-function shortId(taskId: string): string {
-  return taskId.slice(0, 8);
 }
