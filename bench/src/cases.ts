@@ -12,6 +12,8 @@ import { parallelGroup } from './cases/parallel';
 import { pauseAndResume } from './cases/pause';
 import { scaling } from './cases/scaling';
 import { sealing } from './cases/sealing';
+import { tasks } from './cases/tasks';
+import { tasksBullmq } from './cases/tasks-bullmq';
 import { telemetry, telemetryProvider } from './cases/telemetry';
 import { toolFace } from './cases/tool-face';
 import { stepCostCase } from './cases/step-cost';
@@ -38,4 +40,6 @@ export const CASES: readonly BenchCase[] = [
   telemetry,
   telemetryProvider,
   toolFace,
+  tasks,
+  tasksBullmq,
 ];

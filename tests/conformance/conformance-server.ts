@@ -7,6 +7,7 @@ import { registerClientRequestTools } from './fixtures/client-request-tools';
 import { registerContentTools } from './fixtures/content-tools';
 import { registerPrompts, registerResources } from './fixtures/resources-and-prompts';
 import { registerInputRequiredTools, requestStateCodec } from './fixtures/input-required-tools';
+import { registerTaskTools } from './fixtures/task-tools';
 import { registerHeaderMirroredTool, registerListChangeTriggers, registerStatelessTools } from './fixtures/stateless-tools';
 
 /** A workflow beside the suite's fixtures: the WorkflowServer's own prompts must not disturb any scenario. */
@@ -44,6 +45,7 @@ export function createConformanceServer(notify: () => ServerNotifier): WorkflowS
   registerHeaderMirroredTool(server);
   registerListChangeTriggers(server, notify);
   registerInputRequiredTools(server);
+  registerTaskTools(server);
   registerResources(server);
   registerPrompts(server);
   server.server.setRequestHandler('logging/setLevel', async () => ({}));

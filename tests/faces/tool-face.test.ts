@@ -136,6 +136,17 @@ describe.each(MATRIX)('$label', ({ line, transport }: { line: Line; transport: T
     expect(calls).toEqual([]);
   });
 
+  test('on a server made with capabilities.tools, tools/call of a workflow tool still reaches the kit: a bad argument is InvalidParams', async () => {
+    const calls: string[] = [];
+    const made = () =>
+      registerTools(new line.WorkflowServer({ name: 'hints', version: '1.0.0' }, { capabilities: { tools: {} } }), 'ok', calls).use(
+        GetHint,
+      );
+    client = await line.connect(made, { transport });
+    await expect(callTool(client, 'get_hint', { playr: 'ada' })).rejects.toMatchObject({ code: -32602 });
+    expect(calls).toEqual([]);
+  });
+
   test("a plain tool next to workflow tools is still the SDK's: its failure is an isError result", async () => {
     client = await line.connect(() => server(line, 'throws'), { transport });
     const result = await callTool(client, 'hint_for', { room: 'Attic' });

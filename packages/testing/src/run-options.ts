@@ -98,6 +98,13 @@ export interface RunWorkflowOptions {
    * place); SDK 1.x speaks `'2025-11-25'` only.
    */
   protocol?: '2025-11-25' | '2026-07-28';
+  /**
+   * Run the workflow as an MCP task (DESIGN §2.13): `tools/call` of its tool face (the class needs
+   * `expose: { tool: { task } }`), then `tasks/get` until it ends, questions answered through
+   * `tasks/update`. SDK 2.x and protocol 2026-07-28 only. `messages` are then the tool result's
+   * content blocks (the trace), each as a `user` message.
+   */
+  task?: boolean;
 }
 
 /** One tool call a run made: the tool and the arguments its handler received. */

@@ -51,6 +51,7 @@ export async function runWorkflow(target: WorkflowClass, options: RunWorkflowOpt
     stubs: { tools: options.tools ?? {}, resources: options.resources ?? {} },
     answers: new AnswerBook(options.answers),
     protocol,
+    task: options.task === true,
     calls,
     onRunEnd: (event) => (outputs = { ...event.outputs }),
   });
@@ -86,6 +87,13 @@ function lineOf(options: RunWorkflowOptions): { sdk: 1 | 2; protocol: LineRun['p
     throw new RunWorkflowOptionError(
       'protocol',
       `'2026-07-28' is served by SDK 2.x only: use sdk: 2 (the default), or protocol '2025-11-25' on SDK 1.x`,
+    );
+  if (options.task !== undefined && typeof options.task !== 'boolean')
+    throw new RunWorkflowOptionError('task', `is true or false, not ${JSON.stringify(options.task)}`);
+  if (options.task && (sdk !== 2 || protocol !== '2026-07-28'))
+    throw new RunWorkflowOptionError(
+      'task',
+      'runs a workflow as an MCP task, which SDK 2.x serves on protocol 2026-07-28: use sdk: 2 and that protocol (the defaults)',
     );
   return { sdk, protocol };
 }

@@ -25,6 +25,7 @@ describe('the patched tsc fails on broken workflow wiring', () => {
       // A warning of the editor plugin and `mcpflow validate` when the build would not run the checks, never a tsc error.
       ErrorCodes.ChecksNotInBuild,
       ErrorCodes.SkillFaceUnavailable,
+      ErrorCodes.TaskFaceUnavailable,
     ]);
     expect(Object.values(ErrorCodes).filter((code) => !notCompiled.has(code) && !codes.has(code))).toEqual([]);
   });

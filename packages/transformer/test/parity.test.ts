@@ -178,6 +178,7 @@ describe('parity: the runtime and the transformer read every fixture alike', () 
       ...[ErrorCodes.DecoratorMode, ErrorCodes.ChecksNotInBuild, ErrorCodes.NotALiteral, ErrorCodes.NotAWorkflow],
       // A skill on SDK 1.x: the server's line, which the compiler does not know.
       ErrorCodes.SkillFaceUnavailable,
+      ErrorCodes.TaskFaceUnavailable,
     ]);
     const shared = Object.values(ErrorCodes).filter((code) => !oneReaderOnly.has(code));
     expect(shared.filter((code) => !codes.has(code))).toEqual([]);

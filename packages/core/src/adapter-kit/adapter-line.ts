@@ -4,6 +4,7 @@ import type { PropertySchema } from './tools/tool-schema/describe-input-schema';
 import type { WorkflowSkillSource } from './faces/skill-source';
 import type { PromptHandle } from './registry/handles';
 import type { SchemaVerdict } from './schema-verdict';
+import type { TasksSupport } from './tasks/tasks-support';
 
 /**
  * What one SDK line gives the kit: the few things that differ between `@modelcontextprotocol/sdk`
@@ -47,6 +48,8 @@ export interface AdapterLine<Server, Context> {
   registersCallTool(method: unknown): boolean;
   /** Serving skills (SEP-2640) through the line's own skills extension, where the line has one. */
   readonly skills?: SkillsSupport<Server>;
+  /** Serving MCP tasks (SEP-2663) where the line can: its side of the wire (`tasks-wire.ts` is the kit's). */
+  readonly tasks?: TasksSupport<Server, Context>;
   /** The mcpflow entry that serves the line, for messages: `@mcpflow/core/v1`. */
   readonly entry: string;
   /** Replaces the SDK's `prompts/get` handler with `get`, which checks `params` itself. */

@@ -24,3 +24,17 @@ export {
   type StdioServing,
   type StdioServingOptions,
 } from './serving';
+export { memoryTasks, type MemoryTasksOptions } from './tasks/memory-tasks';
+export { bullmqTasks, type BullmqTasksOptions } from './tasks/bullmq-tasks';
+export { TASKS_EXTENSION, type RequestPrincipal, type TaskMethods, type TasksSupport } from './tasks/tasks-support';
+export {
+  TaskLimitError,
+  type NewTask,
+  type SealedTaskValue,
+  type TaskChange,
+  type TaskChangeResult,
+  type TaskRecord,
+  type TaskRoundRunner,
+  type TaskStatus,
+  type TaskStore,
+} from './tasks/task-store';

@@ -38,4 +38,7 @@ export {
   type HttpServing,
   type StdioServing,
   type StdioServingOptions,
+  memoryEventStore,
+  type MemoryEventStoreOptions,
+  type SessionEventStore,
 } from './serving';

@@ -1,5 +1,6 @@
 import type { ExecutionLimits, WorkflowHooks } from '../engine';
 import type { PauseOptions } from './pause/pause-options';
+import type { TaskStore } from './tasks/task-store';
 import type { WorkflowLogger } from './telemetry/debug-log';
 
 /**
@@ -52,4 +53,9 @@ export interface WorkflowServingOptions extends WorkflowHooks, ExecutionLimits {
    * logger. Default: stderr when the `DEBUG` environment variable names `mcpflow`, else nowhere.
    */
   logger?: WorkflowLogger;
+  /**
+   * Where the MCP tasks of this server's task tools live (SDK 2.x, DESIGN §2.13; docs/tasks.md):
+   * default `memoryTasks()`, one per process — bounded, expiring, lost on restart.
+   */
+  tasks?: TaskStore;
 }

@@ -29,6 +29,17 @@ export interface ToolInput {
 /** A step's arguments after the tool's input schema parsed them, or why they do not fit it. */
 export type ValidatedInput = { readonly ok: true; readonly args: unknown } | { readonly ok: false; readonly message: string };
 
+/**
+ * A run's state as a host's `checkpoint` hook is told it: the executor's `ExecutionState` (opaque
+ * at this level, below the plan), to seal with `sealCheckpoint`.
+ */
+export interface RunState {
+  /** The run's id, the same in every round and after every takeover. */
+  readonly runId: string;
+  /** The index of the next step to run. */
+  readonly position: number;
+}
+
 /** One `notifications/progress` update. */
 export interface ProgressUpdate {
   readonly progress: number;
@@ -88,6 +99,13 @@ export interface Host<Tool extends HostTool = HostTool> extends SignalSource {
   readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
   /** How this request can ask the client (elicitation, sampling); absent when it cannot ask at all. */
   readonly asking?: AskChannel;
+  /**
+   * Told the run's state after each step (or parallel group) that completed without stopping the
+   * run: the same value a pause seals (seal it with `sealCheckpoint`, go on from it with
+   * `continueWorkflowRound`), for a host that keeps runs durable (a task store). The run waits for
+   * it; what it throws fails the request. Absent: nothing is done.
+   */
+  checkpoint?(state: RunState): void | PromiseLike<void>;
   /** What reports this request's share of the run (the span to report under, the debug log); absent when nothing does. */
   readonly observer?: RunObserver;
 }

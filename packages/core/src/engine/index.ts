@@ -15,7 +15,7 @@ export type {
   TextContent,
   ToolResult,
 } from './content';
-export type { Host, HostTool, ProgressUpdate, ToolInput, ToolsRevision, ValidatedInput } from './host';
+export type { Host, HostTool, ProgressUpdate, RunState, ToolInput, ToolsRevision, ValidatedInput } from './host';
 export type { SignalSource } from './cancellation/signal-source';
 export type {
   CarriedTraceContext,
@@ -66,8 +66,8 @@ export {
 } from './execution-limits';
 export { boundTrace, type TraceTruncation } from './trace/bound-trace';
 export { jsonBytesBound } from './trace/json-size';
-export { executeWorkflowRound, type RoundPausing, type RoundResult } from './pause/execute-round';
-export type { RunBinding } from './pause/sealed-execution';
+export { continueWorkflowRound, executeWorkflowRound, type RoundPausing, type RoundResult } from './pause/execute-round';
+export { openCheckpoint, sealCheckpoint, type RunBinding } from './pause/sealed-execution';
 export { StateSealer, SealedStateError, ReplayGuardError, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_SECONDS } from './sealing';
 export type {
   PausedRound,

@@ -62,6 +62,11 @@ export interface ToolConfig<Input extends ZodShape, Output extends ZodShape | un
   _meta?: Record<string, unknown>;
   /** `'workflow'`: a private step tool, called by workflows only (see {@link Visibility}); default `'public'`. */
   visibility?: Visibility;
+  /**
+   * Whether a `tools/call` of this tool may run as an MCP task (SDK 2.x, DESIGN §2.13): `'optional'`
+   * or `'required'`. Default: never a task. Registering such a definition on SDK 1.x throws.
+   */
+  task?: 'optional' | 'required';
 }
 
 /**

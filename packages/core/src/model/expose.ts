@@ -10,17 +10,25 @@
 export interface ExposeOptions {
   /** Served as a prompt (`prompts/list`, `prompts/get`). Default `true`. */
   prompt?: boolean;
-  /** Served as a tool: `true`, or the tool's own `name` and `title` (default: the workflow's). Default `false`. */
-  tool?: boolean | { name?: string; title?: string };
+  /**
+   * Served as a tool: `true`, or the tool's own `name` and `title` (default: the workflow's), and
+   * `task`: whether a `tools/call` may run as an MCP task (SDK 2.x, DESIGN §2.13) — `'optional'`
+   * (a task for clients that declare the tasks extension, a plain call for the others) or
+   * `'required'` (clients without the extension get error -32021). Default `false`; no task.
+   */
+  tool?: boolean | { name?: string; title?: string; task?: TaskSupport };
   /** Served as a skill whose `SKILL.md` is generated from the class (SDK 2.x only): `true`, or the skill's `name`. Default `false`. */
   skill?: boolean | { name?: string };
 }
 
+/** Whether a tool runs as an MCP task (the tasks extension, SEP-2663): for clients that declare the extension, or only for them. */
+export type TaskSupport = 'optional' | 'required';
+
 /** The faces a workflow is served under, defaults applied: what `expose` means once it is valid. */
 export interface WorkflowFaces {
   readonly prompt: boolean;
-  /** The tool's name and title, when the workflow is a tool. */
-  readonly tool?: { readonly name: string; readonly title?: string };
+  /** The tool's name and title (and whether it runs as a task), when the workflow is a tool. */
+  readonly tool?: { readonly name: string; readonly title?: string; readonly task?: TaskSupport };
   /** The skill's name in SEP-2640 form, when the workflow is a skill. */
   readonly skill?: { readonly name: string };
 }
@@ -44,7 +52,13 @@ export function workflowFaces(model: { readonly name: string; readonly title?: s
     prompt: prompt !== false,
     ...(tool === undefined || tool === false
       ? {}
-      : { tool: { name: toolOptions.name ?? model.name, ...optional('title', toolOptions.title ?? model.title) } }),
+      : {
+          tool: {
+            name: toolOptions.name ?? model.name,
+            ...optional('title', toolOptions.title ?? model.title),
+            ...optional('task', toolOptions.task),
+          },
+        }),
     ...(skill === undefined || skill === false ? {} : { skill: { name: skillName(skillOptions.name ?? model.name) } }),
   };
 }

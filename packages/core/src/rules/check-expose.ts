@@ -11,7 +11,11 @@ import { InvalidExposeOptionError, InvalidSkillNameError } from './errors/rule-e
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
 /** The options each part of `expose` takes. */
-const OPTIONS: Readonly<Record<string, readonly string[]>> = { '': ['prompt', 'tool', 'skill'], tool: ['name', 'title'], skill: ['name'] };
+const OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  '': ['prompt', 'tool', 'skill'],
+  tool: ['name', 'title', 'task'],
+  skill: ['name'],
+};
 
 /**
  * `@Workflow({ expose })` is one the server can serve: each option of the type it takes (it may
@@ -49,13 +53,22 @@ export function checkExpose(workflow: WorkflowModel): WorkflowDefinitionError[] 
     const value: unknown = expose[face];
     if (value === undefined || typeof value === 'boolean') continue;
     if (!isRecord(value)) {
-      const shape = face === 'tool' ? '{ name?, title? }' : '{ name? }';
+      const shape = face === 'tool' ? '{ name?, title?, task? }' : '{ name? }';
       invalid(face, `is ${describe(value)}; it must be true, false or ${shape}.`, `write ${face}: true, or ${face}: ${shape}.`);
       continue;
     }
     unknownOptions(value, face, invalid);
     for (const option of OPTIONS[face]) {
       const text: unknown = value[option];
+      if (option === 'task') {
+        if (text !== undefined && text !== 'optional' && text !== 'required')
+          invalid(
+            'tool.task',
+            `is ${describe(text)}; it must be 'optional' or 'required'.`,
+            `write task: 'optional' (or 'required'), or remove it.`,
+          );
+        continue;
+      }
       if (text !== undefined && typeof text !== 'string')
         invalid(`${face}.${option}`, `is ${describe(text)}; it must be a string.`, `write ${option} as a string literal, or remove it.`);
     }

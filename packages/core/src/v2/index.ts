@@ -2,3 +2,13 @@
 export * from '../adapter-kit/line-exports';
 export { WorkflowServer, type WorkflowServerOptions } from './workflow-server';
 export { serveHttp, serveStdio, type HttpServingOptions, type HttpServingV2 } from './serve';
+export {
+  bullmqTasks,
+  memoryTasks,
+  TaskLimitError,
+  type BullmqTasksOptions,
+  type MemoryTasksOptions,
+  type TaskRecord,
+  type TaskStatus,
+  type TaskStore,
+} from '../adapter-kit';

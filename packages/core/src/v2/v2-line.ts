@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { withSignalFrom, type AdapterLine, type PropertySchema } from '../adapter-kit';
 import { askInPlace, rounds } from './asking';
 import { skills } from './skills';
+import { tasks } from './tasks';
 import { inputJsonSchema, validateStandard } from './standard-schema';
 
 /**
@@ -51,6 +52,7 @@ export const v2Line: AdapterLine<McpServer, ServerContext> = {
   registrations: { tools: ['registerTool'], resources: ['registerResource'], prompts: ['registerPrompt'] },
   registersCallTool: (method) => method === 'tools/call',
   skills,
+  tasks,
   entry: '@mcpflow/core/v2',
   handleGetPrompt(server, get) {
     server.server.removeRequestHandler('prompts/get');

@@ -5,7 +5,7 @@ import { v2Line } from './v2-line';
 /**
  * Options of a 2.x WorkflowServer: the SDK's `McpServerOptions`, and mcpflow's (`onStep`,
  * `defaultStepTimeoutMs`, `maxTraceBytes`, `askTimeoutMs`, `pause` for protocol 2026-07-28,
- * `telemetry`, `logger`).
+ * `telemetry`, `logger`, `tasks`: where MCP tasks live, `memoryTasks()` by default).
  */
 export interface WorkflowServerOptions extends McpServerOptions, WorkflowServingOptions {}
 

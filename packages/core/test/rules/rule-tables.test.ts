@@ -84,6 +84,7 @@ describe('the rule tables', () => {
       WorkflowToolNotExposed: 91053,
       SkillFaceUnavailable: 91054,
       PromptArgumentType: 91055,
+      TaskFaceUnavailable: 91056,
       ParallelSiblingBinding: 91060,
       ItemOutsideForEach: 91061,
       ForEachOverNonArray: 91062,
@@ -110,6 +111,7 @@ describe('the rule tables', () => {
       ErrorCodes.DefinitionConflict,
       ErrorCodes.WorkflowToolNotExposed,
       ErrorCodes.SkillFaceUnavailable,
+      ErrorCodes.TaskFaceUnavailable,
     ]);
     expect(Object.values(ErrorCodes).filter((code) => !elsewhere.has(code) && !covered.has(code))).toEqual([]);
   });

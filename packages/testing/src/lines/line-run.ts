@@ -15,6 +15,8 @@ export interface LineRun {
   readonly stubs: Stubs;
   readonly answers: AnswerBook;
   readonly protocol: '2025-11-25' | '2026-07-28';
+  /** Run through the tool face as an MCP task (SDK 2.x, protocol 2026-07-28). */
+  readonly task?: boolean;
   /** Every tool call, as it is made. */
   readonly calls: ToolCall[];
   /** The server's `onRunEnd` hook. */

@@ -4,6 +4,7 @@ import type { AskRequest, AskResponse } from '@mcpflow/core';
 import { EXECUTION_META_KEY, QUESTION_META_KEY, WorkflowServer } from '@mcpflow/core/v2';
 import type { AnswerBook } from '../answers/answer-book';
 import { answerInPlace } from '../answers/answer-in-place';
+import { asTask } from './as-task';
 import { faceResult, requestFace } from './face-request';
 import { runInMemory } from './run-in-memory';
 import type { LineResult, LineRun } from './line-run';
@@ -26,6 +27,7 @@ export async function runOnSdk2(run: LineRun): Promise<LineResult> {
   const factory = () => stubbedServer({ WorkflowServer, ResourceTemplate }, run);
   const server = factory();
   server.validate();
+  if (run.task) return asTask(() => createMcpHandler(factory, { legacy: 'reject' }), run);
   return run.protocol === '2025-11-25' ? inPlace(server, run) : byRounds(factory, run);
 }
 

@@ -2,6 +2,7 @@ import { workflowFaces, type WorkflowModel } from '../../model';
 import type { WorkflowClass } from '../../model/read-workflow';
 import {
   SkillFaceUnavailableError,
+  TaskFaceUnavailableError,
   WorkflowToolNotExposedError,
   checkPromptArguments,
   checkWorkflowCallArguments,
@@ -14,8 +15,9 @@ import { workflowCallsOf } from './called-workflows';
 /**
  * What `use()` finds wrong with the faces of the workflows it is given, next to those the server
  * serves: a step calling a workflow class that is not served as a tool, or mapping an argument it
- * does not declare; a prompt argument whose schema takes no string; workflows calling each other in a ring; and a skill on a line that has no
- * skills extension (`entry` names the line, `skills` says whether it has one).
+ * does not declare; a prompt argument whose schema takes no string; workflows calling each other in a
+ * ring; and a skill (or a task tool) on a line that has no skills (tasks) extension (`entry` names the
+ * line, `skills`/`tasks` say whether it has one).
  *
  * @example
  * ```ts
@@ -26,7 +28,7 @@ export function faceErrors(
   classes: readonly WorkflowClass[],
   models: readonly WorkflowModel[],
   served: ReadonlyMap<WorkflowClass, WorkflowModel>,
-  line: { readonly skills: boolean; readonly entry: string },
+  line: { readonly skills: boolean; readonly tasks?: boolean; readonly entry: string },
 ): WorkflowDefinitionError[] {
   const errors: WorkflowDefinitionError[] = [];
   const modelOf = (target: WorkflowClass) => served.get(target) ?? models[classes.indexOf(target)];
@@ -42,6 +44,7 @@ export function faceErrors(
     }
     if (called.size) errors.push(...checkWorkflowCallArguments(model, (tool) => called.get(tool)));
     if (!line.skills && workflowFaces(model).skill) errors.push(new SkillFaceUnavailableError(model.name, line.entry));
+    if (!line.tasks && workflowFaces(model).tool?.task) errors.push(new TaskFaceUnavailableError(model.name, line.entry));
   });
   // The new workflows first: a ring they close is reported on them, not on a workflow already served.
   return [...errors, ...checkWorkflowCycles([...models, ...served.values()])];

@@ -1,5 +1,5 @@
 import type { WorkflowPlan } from '../../engine';
-import { workflowFaces, type AnyDefinition, type WorkflowModel } from '../../model';
+import { workflowFaces, type AnyDefinition, type TaskSupport, type WorkflowModel } from '../../model';
 import type { WorkflowClass } from '../../model/read-workflow';
 import type { AdapterLine } from '../adapter-line';
 import { checkPromptNames, registerPromptFace } from '../faces/prompt-face';
@@ -16,6 +16,8 @@ import type { McpServerLike } from '../registry/mcp-server-like';
 import { registerDefinition } from '../registry/register-definition';
 import { ServerRegistry } from '../registry/server-registry';
 import { WorkflowRunner, type WorkflowArguments, type WorkflowCall } from '../run/workflow-runner';
+import { ServerTasks } from '../tasks/server-tasks';
+import { debugLine } from '../telemetry/debug-log';
 import { toolInputSchema } from '../tools/tool-inputs';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
 import { withCalledWorkflows } from './called-workflows';
@@ -50,6 +52,8 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
   private readonly prompted = new WeakMap<PromptHandle, PromptedWorkflow<Context>>();
   private readonly tools = new WeakMap<ToolHandle, ToolWorkflow<Context>>();
   private readonly skills = new ServerSkills();
+  /** The server's side of MCP tasks, on a line that serves them. */
+  private readonly tasks?: ServerTasks<Server, Context>;
   private getPromptHandled = false;
 
   constructor(
@@ -60,7 +64,16 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     this.registry = new ServerRegistry(line.parseUriTemplate, (tool) => toolInputSchema(line, tool));
     this.plans = WorkflowPlans.of(line.parseUriTemplate);
     this.runner = new WorkflowRunner(server, line, this.registry, options);
-    routeToolCalls(server, line, (name) => workflowToolOf(this.registry, this.tools, name));
+    if (line.tasks) {
+      const taskOptions = { ...options, maxTraceBytes: this.runner.limits.maxTraceBytes };
+      this.tasks = new ServerTasks(server, line, line.tasks, taskOptions, debugLine(options?.logger, process.env.DEBUG));
+    }
+    const tasks = this.tasks && {
+      handles: (name: unknown): name is string => this.tasks!.handles(name),
+      enabled: (name: string) => this.registry.tools.get(name)?.enabled === true,
+      call: this.tasks.call.bind(this.tasks),
+    };
+    routeToolCalls(server, line, (name) => workflowToolOf(this.registry, this.tools, name), tasks);
   }
 
   /**
@@ -71,7 +84,14 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     const classes = withCalledWorkflows(given, this.served);
     const served = [...this.served.values()];
     const { models, definitions } = checkUse(this.plans, classes, served, this.definitions, this.registry);
-    throwIfAny(faceErrors(classes, models, this.served, { skills: this.line.skills !== undefined, entry: this.line.entry }));
+    throwIfAny(
+      faceErrors(classes, models, this.served, {
+        skills: this.line.skills !== undefined,
+        tasks: this.tasks !== undefined,
+        entry: this.line.entry,
+      }),
+    );
+    checkTaskDefinitions(definitions, this.tasks !== undefined, this.line.entry);
     checkPromptNames(
       this.registry,
       models.filter((model) => workflowFaces(model).prompt),
@@ -85,6 +105,7 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
 
   /** Registers the definitions not registered yet. */
   registerDefinitions(definitions: readonly AnyDefinition[]): void {
+    checkTaskDefinitions(definitions, this.tasks !== undefined, this.line.entry);
     for (const definition of definitions) if (!this.definitions.has(definition)) this.registerDefinition(definition);
   }
 
@@ -103,6 +124,9 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
   private registerDefinition(definition: AnyDefinition): void {
     registerDefinition(this.server, this.line as AdapterLine<unknown, unknown>, this.registry, definition);
     this.definitions.add(definition);
+    const task = definition.kind === 'tool' ? definition.config.task : undefined;
+    const handle = task && this.registry.tools.get(definition.name);
+    if (task && handle) this.tasks?.servePlain(definition.name, task, handle);
   }
 
   /** Serves one checked workflow under each of its faces. */
@@ -131,7 +155,7 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     target: WorkflowClass,
     plan: WorkflowPlan,
     asks: boolean,
-    tool: { name: string; title?: string },
+    tool: { name: string; title?: string; task?: TaskSupport },
   ): void {
     const { maxTraceBytes } = this.runner.limits;
     const opening = (plan.model.instructions?.length ?? 0) + 2;
@@ -147,5 +171,25 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     const handle = registerToolFace(this.server, model, target, tool, inProcess as never);
     this.tools.set(handle, workflow);
     this.registry.workflowTools.set(handle, model.name);
+    if (tool.task && this.tasks) {
+      this.line.tasks!.markTool(handle, tool.task);
+      this.tasks.serveWorkflow(tool.name, tool.task, {
+        plan,
+        inputSchema: workflow.inputSchema,
+        round: (args, context, asking, state, sealer, durable) =>
+          this.runner.taskRound(plan, args as WorkflowArguments, context, called, asking, state, sealer, durable),
+      });
+    }
   }
+}
+
+/** A `defineTool(…, { task })` on a line without tasks (SDK 1.x) is refused before anything is registered. */
+function checkTaskDefinitions(definitions: readonly AnyDefinition[], tasks: boolean, entry: string): void {
+  if (tasks) return;
+  const task = definitions.find((definition) => definition.kind === 'tool' && definition.config.task !== undefined);
+  if (task)
+    throw new Error(
+      `Tool ${task.name} is defined with task: '${(task as { config: { task?: string } }).config.task}', but this server (${entry}) serves no MCP tasks (SEP-2663, MCP SDK 2.x). ` +
+        `Serve it with WorkflowServer from '@mcpflow/core/v2', or remove the task option from defineTool.`,
+    );
 }

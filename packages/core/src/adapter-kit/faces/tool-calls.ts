@@ -30,22 +30,57 @@ export function routeToolCalls<Context>(
   server: McpServerLike,
   line: AdapterLine<unknown, Context>,
   find: (name: unknown) => ToolWorkflow<Context> | undefined,
+  tasks?: ToolCallTasks<Context>,
 ): void {
   const protocol = server.server;
   const setRequestHandler = protocol.setRequestHandler;
   protocol.setRequestHandler = function (this: unknown, ...args: unknown[]) {
     const handler = args[1] as RequestHandler;
     if (args.length === 2 && typeof handler === 'function' && line.registersCallTool(args[0])) {
-      args[1] = (request: CallToolRequest, context: unknown) => {
+      const route = (request: CallToolRequest, context: unknown) => {
         const name = request.params?.name;
         const workflow = find(name);
         return workflow
           ? callWorkflowTool(line, workflow, name as string, request.params?.arguments, context as Context)
           : handler(request, context);
       };
+      args[1] = (request: CallToolRequest, context: unknown) => {
+        const name = request.params?.name;
+        if (!tasks?.handles(name) || !tasks.enabled(name)) return route(request, context);
+        return tasks.call(name, request.params?.arguments, context as Context, () => route(request, context));
+      };
     }
     return (setRequestHandler as (...params: unknown[]) => unknown).apply(this, args);
   };
+  reinstallToolHandlers(server);
+}
+
+/** How both lines' `McpServer` keep their tool handlers (set on the first `registerTool`, or at once with `capabilities.tools`). */
+interface ToolHandlersState {
+  _toolHandlersInitialized?: boolean;
+  setToolRequestHandlers?(): void;
+  readonly server: { removeRequestHandler?(method: string): void };
+}
+
+/**
+ * A server made with `capabilities: { tools }` set its tool handlers in the SDK's constructor,
+ * before the kit could route them: they are set again, now through the routing.
+ */
+function reinstallToolHandlers(server: McpServerLike): void {
+  const state = server as unknown as ToolHandlersState;
+  if (state._toolHandlersInitialized !== true || typeof state.setToolRequestHandlers !== 'function') return;
+  state.server.removeRequestHandler?.('tools/list');
+  state.server.removeRequestHandler?.('tools/call');
+  state._toolHandlersInitialized = false;
+  state.setToolRequestHandlers();
+}
+
+/** The tools that may run as MCP tasks (DESIGN §2.13): their `tools/call` goes through the server's tasks first. */
+export interface ToolCallTasks<Context> {
+  handles(name: unknown): name is string;
+  /** Whether the tool is registered and enabled (a disabled one is the SDK's to refuse). */
+  enabled(name: string): boolean;
+  call(name: string, raw: unknown, context: Context, sync: () => unknown): Promise<unknown>;
 }
 
 /**

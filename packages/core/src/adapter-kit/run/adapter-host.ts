@@ -5,6 +5,7 @@ import type {
   ResourceResult,
   RunObserver,
   RunSecrets,
+  RunState,
   SignalSource,
   ToolInput,
   ToolResult,
@@ -35,6 +36,8 @@ import { RUN_META_KEY } from './run-meta';
 export class AdapterHost<Context> implements Host<ToolHandle> {
   readonly signal: AbortSignal;
   readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
+  /** Set by a durable task round: each completed step's state, to checkpoint in the task. */
+  checkpoint?: (state: RunState) => void | PromiseLike<void>;
   private runContext?: { readonly runId: string; readonly context: Context };
 
   constructor(

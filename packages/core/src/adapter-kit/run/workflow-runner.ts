@@ -1,6 +1,13 @@
 import {
   applyLimits,
+  continueWorkflowRound,
   executeWorkflow,
+  executeWorkflowRound,
+  openCheckpoint,
+  sealCheckpoint,
+  type AskRequest,
+  type RoundsAskChannel,
+  type StateSealer,
   type AppliedLimits,
   type ExecutionOptions,
   type InPlaceAskChannel,
@@ -118,6 +125,53 @@ export class WorkflowRunner<Server, Context> {
     });
   }
 
+  /**
+   * One round of a workflow tool run as a task (DESIGN §2.13): from the start, or from `state` (the
+   * sealed state the last round paused with, or the `requestState` of the MRTR round that came
+   * before the task) with the answers on `asking`. Sealed with `sealer` (the task's, which lives as
+   * long as the task); the run span continues the trace of the request that made the task. A
+   * `durable` round checkpoints each completed step and goes on from its last checkpoint. Throws
+   * `SealedStateError` for a state it will not resume from.
+   */
+  async taskRound(
+    plan: WorkflowPlan,
+    args: WorkflowArguments,
+    context: Context,
+    call: WorkflowCall,
+    asking: RoundsAskChannel,
+    state: string | undefined,
+    sealer: StateSealer,
+    durable?: DurableRound,
+  ): Promise<TaskRoundOutcome> {
+    const face: RunFace = { method: 'tools/call', name: call.name };
+    const observing = this.observing.forRun(face, plan, this.line.request.meta(context));
+    const observer = isPromiseLike(observing) ? await observing : observing;
+    const finishing = finishingOptions(this.execution, call.finish!);
+    const host = new AdapterHost(this.line, this.registry, context, asking, false, observer);
+    const pausing = { sealer, replayGuard: this.replayGuard };
+    const binding = { prompt: call.name, face: 'tool' } as const;
+    if (durable) {
+      // A state too big to seal is not kept: a round that takes over goes on from the last one that was.
+      host.checkpoint = (reached) => {
+        const sealed = sealCheckpoint(reached, plan, sealer, binding);
+        return sealed.ok ? durable.save(sealed.state) : undefined;
+      };
+    }
+    const round =
+      durable?.checkpoint === undefined
+        ? await executeWorkflowRound(plan, args, host, finishing.options, pausing, state, binding)
+        : await continueWorkflowRound(
+            plan,
+            host,
+            finishing.options,
+            sealer,
+            binding,
+            openCheckpoint(durable.checkpoint, plan, args, sealer, binding),
+          );
+    if (round.kind === 'input-required') return { kind: 'input-required', inputRequests: round.inputRequests, state: round.requestState };
+    return { kind: 'result', result: finishing.finish(round.result) };
+  }
+
   private runWith(
     plan: WorkflowPlan,
     asks: boolean,
@@ -155,6 +209,20 @@ export class WorkflowRunner<Server, Context> {
     return finishing ? result.then(finishing.finish) : result;
   }
 }
+
+/**
+ * A task round whose work another round may take over (a shared store): where the last round got to
+ * (a sealed checkpoint, if it completed a step), and where each completed step's checkpoint goes.
+ */
+export interface DurableRound {
+  readonly checkpoint?: string;
+  save(checkpoint: string): Promise<void>;
+}
+
+/** What one round of a workflow run as a task came to: the tool's result, or the questions and the sealed state to resume from. */
+export type TaskRoundOutcome =
+  | { readonly kind: 'result'; readonly result: unknown }
+  | { readonly kind: 'input-required'; readonly inputRequests: Readonly<Record<string, AskRequest>>; readonly state: string };
 
 /** The configured guard, checked now rather than on the first resume; by default the process's own. */
 function replayGuardOf(pause: PauseOptions | undefined): ReplayGuard {

@@ -2,6 +2,8 @@ import { InvalidServingOptionError } from './errors/invalid-serving-option-error
 import { UnguardedBindingError } from './errors/unguarded-binding-error';
 import { reportServingFailure } from './failure-report';
 import { LOOPBACK_HOSTNAMES, isLoopbackHost } from './loopback';
+import { memoryEventStore } from './memory-event-store';
+import type { SessionEventStore } from './session-event-store';
 
 /**
  * How `serveHttp` (from `@mcpflow/core/v1` or `@mcpflow/core/v2`) serves: where it listens and the
@@ -52,6 +54,14 @@ export interface HttpServingOptions {
    */
   maxConnections?: number;
   /**
+   * Where each 2025 session keeps its SSE events, so that a client whose stream dropped reconnects
+   * with `Last-Event-ID` and loses nothing: a function called once per session that returns the
+   * SDK's `EventStore` (either line's fits). Default: {@link memoryEventStore} with its bounds (the
+   * session's last 1000 events, at most 1 MiB), gone with the session. `false`: no store, no
+   * resumption (and no priming event on a session's SSE streams).
+   */
+  eventStore?: false | (() => SessionEventStore);
+  /**
    * Where failures that no client sees are reported: a server from the factory that cannot serve (at
    * start, `serveHttp` then rejects with the error; later, per request or session), a transport's
    * error. Default: stderr (never stdout), a broken workflow with its code, workflow, step and fix.
@@ -86,6 +96,7 @@ export function resolveHttpServingOptions(options: HttpServingOptions = {}): Res
     maxRequestBodySize: options.maxRequestBodySize ?? DEFAULT_MAX_REQUEST_BODY_SIZE,
     requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
     maxConnections: options.maxConnections ?? 1000,
+    eventStore: options.eventStore ?? (() => memoryEventStore()),
     onerror: options.onerror ?? reportServingFailure,
   };
   if (!Number.isInteger(resolved.port) || resolved.port < 0 || resolved.port > 65535) {

@@ -5,6 +5,8 @@
  */
 export { type HttpServingOptions, resolveHttpServingOptions, DEFAULT_MAX_REQUEST_BODY_SIZE } from './http-serving-options';
 export type { HttpServing } from './http-serving';
+export type { SessionEventStore } from './session-event-store';
+export { memoryEventStore, type MemoryEventStoreOptions } from './memory-event-store';
 export type { StdioServing, StdioServingOptions } from './stdio-serving';
 export { serveHttpEndpoint } from './serve-http-endpoint';
 export { SessionPool } from './session-pool';

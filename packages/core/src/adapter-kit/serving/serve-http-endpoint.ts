@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { firstServer } from './first-server';
 import type { HttpServing } from './http-serving';
 import { resolveHttpServingOptions, type HttpServingOptions, type ResolvedHttpServingOptions } from './http-serving-options';
+import { handOverTaskRounds } from '../tasks/hand-over-rounds';
 import { listenHttp } from './listen';
 import { SessionEndpoint, type SessionTransport, type SessionTransportOptions } from './session-endpoint';
 import { SessionPool } from './session-pool';
@@ -52,11 +53,19 @@ export async function serveHttpEndpoint<T extends SessionTransport, Exposed exte
     onerror: resolved.onerror,
   });
   const handling = await line.handling(
-    new SessionEndpoint(pool, (transportOptions) => line.openTransport(transportOptions), resolved.maxRequestBodySize),
+    new SessionEndpoint(pool, (transportOptions) => line.openTransport(transportOptions), resolved.maxRequestBodySize, resolved.eventStore),
     resolved,
   );
   const serving = await listenHttp(
-    { handle: (request, response) => handling.handle(request, response), sessions: pool, close: async () => handling.close?.() },
+    {
+      handle: (request, response) => handling.handle(request, response),
+      sessions: pool,
+      // Rounds of shared task stores go to other instances first; then the line's own handling closes.
+      close: async () => {
+        await handOverTaskRounds();
+        await handling.close?.();
+      },
+    },
     resolved,
   );
   return Object.assign(serving, handling.expose) as HttpServing & Exposed;

@@ -3,6 +3,7 @@ import { cancelWhenAbandoned, type MessageReceiver } from './abandoned-requests'
 import { isInitializeRequest } from './json-rpc-messages';
 import { ServingErrorCodes } from './json-rpc-error-response';
 import type { RequestBody } from './request-body';
+import type { SessionEventStore } from './session-event-store';
 import { SessionMessages } from './session-messages';
 import type { ClosableSession, SessionPool } from './session-pool';
 
@@ -17,7 +18,14 @@ export interface SessionTransportOptions {
   sessionIdGenerator: () => string;
   onsessioninitialized: (sessionId: string) => void;
   maxRequestBodySize: number;
+  /** Where the session's SSE events are kept for a reconnecting client; none without resumption. */
+  eventStore?: SessionEventStore;
+  /** The SSE `retry` the session's streams carry: how long a client waits before it reconnects. */
+  retryInterval?: number;
 }
+
+/** The `retry` a resumable session's SSE streams carry, in milliseconds. */
+const RECONNECT_AFTER_MS = 1000;
 
 /** One request to a sessionful endpoint, in the line's own request and response types. */
 export interface SessionExchange<T, R> {
@@ -40,6 +48,8 @@ export interface SessionExchange<T, R> {
  * Serves 2025-era clients with sessions, on either line: a server from the factory and a transport
  * per session, routed by `Mcp-Session-Id`, held in a bounded {@link SessionPool}. Sessions are what
  * lets a 2025 client answer a server's request (elicitation, sampling) in the middle of a workflow.
+ * Each session keeps its SSE events in its own store (when there is one), so a client whose stream
+ * dropped reconnects with `Last-Event-ID` and gets what it missed.
  *
  * A POST's body is read before anything else is decided: a session is reserved only for a
  * complete, valid `initialize` (a client slow to send its body holds no place), and the requests a
@@ -56,6 +66,7 @@ export class SessionEndpoint<T extends SessionTransport> {
     private readonly sessions: SessionPool<T>,
     private readonly openTransport: (options: SessionTransportOptions) => T,
     private readonly maxRequestBodySize: number,
+    private readonly eventStore: false | (() => SessionEventStore) = false,
   ) {}
 
   /** Serves one 2025-era request: to its session, or (an `initialize` without one) by opening a session. */
@@ -94,6 +105,7 @@ export class SessionEndpoint<T extends SessionTransport> {
         this.sessions.admit(id, transport);
       },
       maxRequestBodySize: this.maxRequestBodySize,
+      ...(this.eventStore && { eventStore: this.eventStore(), retryInterval: RECONNECT_AFTER_MS }),
     });
     // Set before connect(): the server chains its own close handling after this one.
     transport.onclose = () => {

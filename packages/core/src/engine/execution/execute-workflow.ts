@@ -26,6 +26,7 @@ import { EXECUTION_META_KEY, type ExecutionMeta, type WorkflowHooks } from './st
 import { stepMeta } from './step-meta';
 import { StepRunner } from './step-runner';
 import { ownRecord } from '../../util/own-record';
+import { isPromiseLike } from '../../util/is-promise-like';
 
 /** Room for what a result holds besides its messages, description and execution summary: their keys, and a margin. */
 const META_ENVELOPE_BYTES = 256;
@@ -136,6 +137,7 @@ export async function advanceExecution(state: ExecutionState, context: RunContex
         return;
       }
       state.position += 1;
+      if (host.checkpoint) await checkpointed(host, state);
       continue;
     }
     const groupStart = state.messages.length;
@@ -158,7 +160,14 @@ export async function advanceExecution(state: ExecutionState, context: RunContex
     }
     if (group.some((step) => step.asks.length > 0)) state.answers = ownRecord<unknown>();
     state.position += group.length;
+    if (host.checkpoint) await checkpointed(host, state);
   }
+}
+
+/** Tells the host's checkpoint hook the state, waiting only when it answers with a promise. */
+async function checkpointed(host: Host, state: ExecutionState): Promise<void> {
+  const told = host.checkpoint!(state);
+  if (isPromiseLike(told)) await told;
 }
 
 /**

@@ -6,6 +6,7 @@ import { notifyRunEnd } from '../execution/notify-run-end';
 import type { ExecutionOptions } from '../execution/execute-workflow';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
+import { isPromiseLike } from '../../util/is-promise-like';
 import type { ReplayGuard } from '../sealing/replay-guard';
 import type { StateSealer } from '../sealing/state-sealer';
 import { restoreSecrets, resumeExecution, sealExecution, type RunBinding } from './sealed-execution';
@@ -49,11 +50,54 @@ export async function executeWorkflowRound(
 ): Promise<RoundResult> {
   const resuming = requestState !== undefined;
   const state = resuming ? await resumeExecution(requestState, plan, args, sealer, replayGuard, binding) : createExecutionState(plan, args);
+  return roundFrom(plan, host, options, sealer, binding, state, resuming, false);
+}
+
+/**
+ * Goes on with a run from a state its host's `checkpoint` hook was told (opened with
+ * `openCheckpoint`): the steps it completed never run again; the run's id, trace, bindings and
+ * secrets are those of the checkpoint, so the result is the one an uninterrupted run gives. Pauses
+ * and ends as {@link executeWorkflowRound} does.
+ *
+ * @example
+ * ```ts
+ * const state = openCheckpoint(task.checkpoint, plan, args, sealer, binding);
+ * const round = await continueWorkflowRound(plan, host, hooks, sealer, binding, state);
+ * ```
+ */
+export function continueWorkflowRound(
+  plan: WorkflowPlan,
+  host: Host,
+  options: ExecutionOptions,
+  sealer: StateSealer,
+  binding: RunBinding,
+  state: ExecutionState,
+): Promise<RoundResult> {
+  return roundFrom(plan, host, options, sealer, binding, state, true, true);
+}
+
+/** The rest of a round from `state`: a new run's (the trace to open) or one that goes on (its secrets to restore), `continuing` from a checkpoint or not. */
+async function roundFrom(
+  plan: WorkflowPlan,
+  host: Host,
+  options: ExecutionOptions,
+  sealer: StateSealer,
+  binding: RunBinding,
+  state: ExecutionState,
+  resuming: boolean,
+  continuing: boolean,
+): Promise<RoundResult> {
   const { observer } = host;
   const steps = observer?.started(resuming ? { traceContext: state.traceContext, rounds: state.rounds } : undefined);
   const context = stepContext(plan, state, host, options, steps);
   if (resuming) restoreSecrets(plan, state, context.redactor);
   else await openTrace(state, context);
+  // A durable host keeps the round's starting point too: a round taken over before its first step
+  // completes goes on with the same run id, and never resumes the client's requestState twice.
+  if (host.checkpoint && !continuing) {
+    const told = host.checkpoint(state);
+    if (isPromiseLike(told)) await told;
+  }
   await advanceExecution(state, context, options);
   if (state.pause) {
     const traceContext = observer?.traceContext();

@@ -1,4 +1,5 @@
 import type { ExecutionState } from '../execution/execution-state';
+import type { RunState } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import { SealedStateError } from '../sealing/sealed-state-error';
 import type { PausedRound, ReplayGuard, ReplayVerdict } from '../sealing/replay-guard';
@@ -66,6 +67,26 @@ export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer:
     state: value,
   };
   return sealer.seal(sealed, { ...binding, arguments: args });
+}
+
+/**
+ * Seals a run's checkpoint (the state its host's `checkpoint` hook was told) as a pause is sealed:
+ * bound to `binding` and the arguments, without the arguments or any secret in it. A durable store
+ * keeps it to go on from after a crash (`openCheckpoint`, `continueWorkflowRound`).
+ */
+export function sealCheckpoint(state: RunState, plan: WorkflowPlan, sealer: StateSealer, binding: RunBinding): SealResult {
+  return sealExecution(state as ExecutionState, plan, sealer, binding);
+}
+
+/**
+ * Opens a checkpoint sealed by `sealCheckpoint` for this workflow, binding and arguments. Unlike a
+ * paused round's `requestState`, a checkpoint is not single use: it is the store's own, never the
+ * client's, and the run it belongs to goes on from it again after each crash. Throws
+ * `SealedStateError` for one that is not authentic, expired, foreign, or another version's.
+ */
+export function openCheckpoint(sealed: unknown, plan: WorkflowPlan, args: Args, sealer: StateSealer, binding: RunBinding): ExecutionState {
+  const { payload } = sealer.openState(sealed, { ...binding, arguments: args });
+  return openedExecution(payload as SealedExecution, plan, args, binding);
 }
 
 /**

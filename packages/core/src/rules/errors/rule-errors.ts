@@ -464,6 +464,14 @@ export class SkillFaceUnavailableError extends ruleError('SkillFaceUnavailable',
   fix: `serve it with WorkflowServer from '@mcpflow/core/v2' (on @modelcontextprotocol/server 2.4 or later), or remove expose.skill.`,
 })) {}
 
+/** Task on a line without tasks: `expose.tool.task` on a server whose SDK line serves no MCP tasks (1.x). */
+export class TaskFaceUnavailableError extends ruleError('TaskFaceUnavailable', (workflow: string, entry: string) => ({
+  workflow,
+  target: { kind: 'exposeOption', option: 'tool.task' },
+  problem: `is exposed as a tool that runs as a task, but this server (${entry}) serves no MCP tasks: the tasks extension (SEP-2663) is served on MCP SDK 2.x.`,
+  fix: `serve it with WorkflowServer from '@mcpflow/core/v2' (protocol 2026-07-28), or remove expose.tool.task.`,
+})) {}
+
 // Flow: parallel, when, forEach, instruction resources.
 
 /** Parallel sibling binding: a `parallel` step reads the binding of a step in its own group, which runs at the same time. */

@@ -85,6 +85,7 @@ export const ErrorCodes = {
   WorkflowToolNotExposed: 91053,
   SkillFaceUnavailable: 91054,
   PromptArgumentType: 91055,
+  TaskFaceUnavailable: 91056,
   // Flow (parallel, when, forEach, transform, instruction resources): from the high end of the range.
   ParallelSiblingBinding: 91060,
   ItemOutsideForEach: 91061,

@@ -52,7 +52,7 @@ export const faceCases: RuleCase[] = [
       ),
       exposeError(
         'tool',
-        `expose.tool is "yes"; it must be true, false or { name?, title? }. Fix: write tool: true, or tool: { name?, title? }.`,
+        `expose.tool is "yes"; it must be true, false or { name?, title?, task? }. Fix: write tool: true, or tool: { name?, title?, task? }.`,
       ),
       exposeError('skill.name', 'expose.skill.name is 7; it must be a string. Fix: write name as a string literal, or remove it.'),
     ],
@@ -64,7 +64,25 @@ export const faceCases: RuleCase[] = [
       exposeError('tools', "expose.tools is not an option: expose takes 'prompt', 'tool', 'skill'. Did you mean 'tool'? Fix: remove it."),
       exposeError(
         'tool.titel',
-        "expose.tool.titel is not an option: expose.tool takes 'name', 'title'. Did you mean 'title'? Fix: remove it.",
+        "expose.tool.titel is not an option: expose.tool takes 'name', 'title', 'task'. Did you mean 'title'? Fix: remove it.",
+      ),
+    ],
+  },
+  {
+    label: 'a tool run as a task: optional or required, nothing else',
+    errors: () => [
+      ...exposed({ tool: { task: 'required' } }),
+      ...exposed({ tool: { task: 'sometimes' } }),
+      ...exposed({ tool: { task: true } }),
+    ],
+    expected: [
+      exposeError(
+        'tool.task',
+        `expose.tool.task is "sometimes"; it must be 'optional' or 'required'. Fix: write task: 'optional' (or 'required'), or remove it.`,
+      ),
+      exposeError(
+        'tool.task',
+        `expose.tool.task is true; it must be 'optional' or 'required'. Fix: write task: 'optional' (or 'required'), or remove it.`,
       ),
     ],
   },

@@ -1,0 +1,156 @@
+import {
+  TaskLimitError,
+  isTerminalTaskStatus,
+  type NewTask,
+  type TaskChange,
+  type TaskChangeResult,
+  type TaskRecord,
+  type TaskRoundRunner,
+  type TaskStore,
+} from './task-store';
+
+/** The options of `memoryTasks()`. */
+export interface MemoryTasksOptions {
+  /** The most tasks kept at once (live or finished, until they expire); one more is refused with an error naming this option. Default 1,000. */
+  readonly maxTasks?: number;
+  /** How long a task is kept after its creation, in ms. Default 3,600,000 (an hour). */
+  readonly ttlMs?: number;
+  /** How often a client should poll `tasks/get`, in ms. Default 1,000. */
+  readonly pollIntervalMs?: number;
+}
+
+interface Entry {
+  record: TaskRecord;
+  readonly expiry: NodeJS.Timeout;
+  round?: AbortController;
+}
+
+/**
+ * The default task store (DESIGN §2.13): tasks in this process's memory, bounded by `maxTasks`,
+ * each forgotten `ttlMs` after its creation (its timer does not keep the process alive), all lost
+ * when the process ends. Rounds run in this process, one at a time per task. For several instances,
+ * use `bullmqTasks()`.
+ *
+ * @example
+ * ```ts
+ * new WorkflowServer({ name: 'builds', version: '1.0.0' }, { tasks: memoryTasks({ maxTasks: 100, ttlMs: 600_000 }) });
+ * ```
+ */
+export function memoryTasks(options: MemoryTasksOptions = {}): TaskStore {
+  return new MemoryTaskStore(options);
+}
+
+class MemoryTaskStore implements TaskStore {
+  readonly ttlMs: number;
+  readonly pollIntervalMs: number;
+  private readonly maxTasks: number;
+  private readonly tasks = new Map<string, Entry>();
+  private runner?: TaskRoundRunner;
+  private closed = false;
+
+  constructor(options: MemoryTasksOptions) {
+    this.maxTasks = positiveInteger('maxTasks', options.maxTasks ?? 1000);
+    this.ttlMs = positiveInteger('ttlMs', options.ttlMs ?? 3_600_000);
+    this.pollIntervalMs = positiveInteger('pollIntervalMs', options.pollIntervalMs ?? 1000);
+  }
+
+  async start(runner: TaskRoundRunner): Promise<void> {
+    this.runner = runner;
+    this.closed = false;
+  }
+
+  async create(task: NewTask): Promise<TaskRecord> {
+    if (this.tasks.size >= this.maxTasks) {
+      throw new TaskLimitError(
+        `mcpflow tasks: this server keeps at most ${this.maxTasks} tasks at once (memoryTasks maxTasks), and that many have not expired yet. ` +
+          `Retry later, or raise maxTasks.`,
+      );
+    }
+    const record: TaskRecord = { ...task, status: 'working', version: 1, lastUpdatedAt: task.createdAt };
+    const expiry = setTimeout(() => this.expire(task.taskId), Math.max(0, task.createdAt + task.ttlMs - Date.now()));
+    expiry.unref();
+    this.tasks.set(task.taskId, { record, expiry });
+    return record;
+  }
+
+  async get(taskId: string): Promise<TaskRecord | undefined> {
+    return this.tasks.get(taskId)?.record;
+  }
+
+  async update(taskId: string, expectedVersion: number, change: TaskChange): Promise<TaskChangeResult> {
+    const entry = this.tasks.get(taskId);
+    if (!entry || entry.record.version !== expectedVersion || isTerminalTaskStatus(entry.record.status)) {
+      return { ok: false, task: entry?.record };
+    }
+    entry.record = applyChange(entry.record, change);
+    return { ok: true, task: entry.record };
+  }
+
+  async cancel(taskId: string): Promise<TaskRecord | undefined> {
+    const entry = this.tasks.get(taskId);
+    if (!entry) return undefined;
+    if (!isTerminalTaskStatus(entry.record.status)) {
+      entry.record = applyChange(entry.record, { status: 'cancelled', state: null, inputRequests: null, answers: null });
+      entry.round?.abort();
+    }
+    return entry.record;
+  }
+
+  async schedule(taskId: string): Promise<void> {
+    const entry = this.tasks.get(taskId);
+    const runner = this.runner;
+    if (!entry || !runner || this.closed || isTerminalTaskStatus(entry.record.status)) return;
+    const round = new AbortController();
+    entry.round = round;
+    void runner
+      .runRound(taskId, round.signal)
+      .catch(() => undefined)
+      .finally(() => {
+        if (entry.round === round) entry.round = undefined;
+      });
+  }
+
+  async expired(now: number): Promise<readonly string[]> {
+    return [...this.tasks.values()].filter(({ record }) => record.createdAt + record.ttlMs < now).map(({ record }) => record.taskId);
+  }
+
+  async remove(taskId: string): Promise<void> {
+    const entry = this.tasks.get(taskId);
+    if (!entry) return;
+    clearTimeout(entry.expiry);
+    entry.round?.abort();
+    this.tasks.delete(taskId);
+  }
+
+  private expire(taskId: string): void {
+    void this.remove(taskId);
+    this.runner?.expired?.(taskId);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const entry of this.tasks.values()) entry.round?.abort();
+  }
+}
+
+/** The record after `change`, one version on. */
+/** The task after `change`: fields left out stay, `null` removes one; the version moves on (both stores). */
+export function applyChange(record: TaskRecord, change: TaskChange): TaskRecord {
+  const next: Record<string, unknown> = {
+    ...record,
+    version: record.version + 1,
+    lastUpdatedAt: Math.max(Date.now(), record.lastUpdatedAt),
+  };
+  for (const [key, value] of Object.entries(change)) {
+    if (value === undefined) continue;
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  return next as unknown as TaskRecord;
+}
+
+function positiveInteger(option: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`mcpflow memoryTasks: ${option} must be a positive integer, not ${String(value)}.`);
+  return value;
+}

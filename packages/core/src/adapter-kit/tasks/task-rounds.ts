@@ -1,0 +1,177 @@
+import { SealedStateError, type RoundsAskChannel } from '../../engine';
+import type { AdapterLine } from '../adapter-line';
+import type { PauseOptions } from '../pause/pause-options';
+import { taskSealer } from '../run/state-sealers';
+import type { DurableRound } from '../run/workflow-runner';
+import { invokeTool } from '../tools/call-tool';
+import type { TaskDispatch } from './task-dispatch';
+import { isTerminalTaskStatus, type TaskRecord, type TaskStore } from './task-store';
+import { messageOf, shortId, type PlainTaskTool, type RoundEnd, type TaskCall, type TaskTool, type WorkflowTaskTool } from './task-tools';
+import type { TaskValues } from './task-values';
+import type { TasksSupport } from './tasks-support';
+import { TASK_ERROR_CODES } from './tasks-wire';
+
+/** What the rounds of one server's tasks need of it. */
+export interface RoundsServing<Server, Context> {
+  readonly line: AdapterLine<Server, Context>;
+  readonly support: TasksSupport<Server, Context>;
+  readonly store: TaskStore;
+  readonly dispatch: TaskDispatch;
+  readonly tools: ReadonlyMap<string, TaskTool<Context>>;
+  readonly options: { readonly pause?: PauseOptions; readonly maxTraceBytes: number };
+  readonly log?: (line: string) => void;
+  values(taskId: string): TaskValues;
+}
+
+/**
+ * The rounds of one server's tasks (DESIGN §2.13): a workflow's through `WorkflowRunner.taskRound`
+ * (from the start, from the state it paused with, or from the MRTR state that came before the task),
+ * a plain tool's through its handler (the one the call started, or called again with the answers);
+ * how a round ended is recorded in the store — parked with its questions, completed with the
+ * result, or failed with a JSON-RPC error.
+ *
+ * @example
+ * ```ts
+ * await new TaskRounds(serving).run(record, signal, context);
+ * ```
+ */
+export class TaskRounds<Server, Context> {
+  constructor(private readonly serving: RoundsServing<Server, Context>) {}
+
+  /** Runs one round of `record` and records how it ended (unless the task was cancelled meanwhile). */
+  async run(record: TaskRecord, signal: AbortSignal, base: Context | undefined): Promise<void> {
+    const tool = this.serving.tools.get(record.tool)!;
+    const values = this.serving.values(record.taskId);
+    this.serving.log?.(`mcpflow task ${record.tool} round: ${shortId(record.taskId)}`);
+    let end: RoundEnd;
+    // The task as this round last changed it: each checkpoint moves its version on.
+    const latest = { record };
+    try {
+      const call = values.open<TaskCall>(record.call);
+      end =
+        tool.kind === 'workflow'
+          ? await this.workflowRound(tool, latest, call, values, signal, base)
+          : await this.plainRound(tool, record, call, values, signal, base);
+    } catch (error) {
+      const code =
+        this.serving.support.errorCode(error) ?? (error instanceof SealedStateError ? TASK_ERROR_CODES.invalidParams : undefined);
+      end = { kind: 'failed', error: { code: code ?? TASK_ERROR_CODES.internalError, message: messageOf(error) } };
+    }
+    // A cancelled task stays cancelled: the store decided, and the round's end is dropped.
+    if (signal.aborted) return;
+    await this.recordEnd(latest.record, end, values);
+  }
+
+  private async workflowRound(
+    tool: WorkflowTaskTool<Context>,
+    latest: { record: TaskRecord },
+    call: TaskCall,
+    values: TaskValues,
+    signal: AbortSignal,
+    base: Context | undefined,
+  ): Promise<RoundEnd> {
+    const { record } = latest;
+    const answers = values.openOptional<Record<string, unknown>>(record.answers) ?? call.responses;
+    const capabilities = call.capabilities;
+    const asking: RoundsAskChannel = {
+      mode: 'rounds',
+      supports: (capability) => capabilities?.[capability] !== undefined,
+      responses: answers as RoundsAskChannel['responses'],
+    };
+    const context = this.serving.support.roundContext(base, signal);
+    const sealer = taskSealer(this.serving.options.pause, this.serving.store.ttlMs);
+    const durable = this.serving.store.checkpoints ? durableRound(this.serving.store, latest) : undefined;
+    const outcome = await tool.round(call.arguments, context, asking, record.state ?? call.requestState, sealer, durable);
+    return outcome.kind === 'result' ? outcome : { kind: 'input-required', inputRequests: outcome.inputRequests, state: outcome.state };
+  }
+
+  private async plainRound(
+    tool: PlainTaskTool,
+    record: TaskRecord,
+    call: TaskCall,
+    values: TaskValues,
+    signal: AbortSignal,
+    base: Context | undefined,
+  ): Promise<RoundEnd> {
+    let value: unknown;
+    try {
+      const adopted = this.serving.dispatch.adopted(record.taskId, signal);
+      if (adopted) {
+        value = await adopted;
+      } else {
+        const answers = values.openOptional<Record<string, unknown>>(record.answers);
+        const state = values.openOptional<{ requestState?: string }>(record.state);
+        const input = answers && { responses: answers, ...(state?.requestState === undefined ? {} : { requestState: state.requestState }) };
+        value = await invokeTool(tool.handle, record.tool, call.arguments, this.serving.support.roundContext(base, signal, input));
+      }
+    } catch (error) {
+      if (this.serving.support.errorCode(error) !== undefined) throw error;
+      return { kind: 'result', result: { content: [{ type: 'text', text: messageOf(error) }], isError: true } };
+    }
+    if (this.serving.line.asksForInput?.(value)) {
+      const { inputRequests, requestState } = value as { inputRequests: Record<string, unknown>; requestState?: string };
+      return { kind: 'input-required', inputRequests, state: values.seal(requestState === undefined ? {} : { requestState }) };
+    }
+    return { kind: 'result', result: value };
+  }
+
+  private async recordEnd(record: TaskRecord, given: RoundEnd, values: TaskValues): Promise<void> {
+    const { store } = this.serving;
+    // A workflow's tool face holds its trace and outputs to maxTraceBytes itself; a plain tool's result is checked here.
+    const plain = this.serving.tools.get(record.tool)?.kind === 'plain';
+    const end = given.kind === 'result' && plain ? this.keptResult(record.tool, given.result) : given;
+    const done = { state: null, checkpoint: null, inputRequests: null, answers: null } as const;
+    let changed;
+    if (end.kind === 'input-required') {
+      changed = await store.update(record.taskId, record.version, {
+        status: 'input_required',
+        state: end.state,
+        checkpoint: null,
+        inputRequests: values.seal(end.inputRequests),
+        answers: null,
+      });
+    } else if (end.kind === 'result') {
+      changed = await store.update(record.taskId, record.version, {
+        status: 'completed',
+        result: values.seal({ result: end.result }),
+        ...done,
+      });
+    } else {
+      changed = await store.update(record.taskId, record.version, { status: 'failed', result: values.seal({ error: end.error }), ...done });
+    }
+    if (changed.ok && isTerminalTaskStatus(changed.task.status)) this.serving.dispatch.forget(record.taskId);
+    if (changed.ok) this.serving.log?.(`mcpflow task ${record.tool} ${changed.task.status}: ${shortId(record.taskId)}`);
+  }
+
+  /** A plain tool's result as the task keeps it: within `maxTraceBytes`, else a failure that names the option. */
+  private keptResult(tool: string, result: unknown): RoundEnd {
+    const bytes = jsonBytes(result);
+    const limit = this.serving.options.maxTraceBytes;
+    if (bytes <= limit) return { kind: 'result', result };
+    const message = `the result of tool ${tool} is ${bytes} bytes, over this server's maxTraceBytes (${limit}); it was not kept`;
+    return { kind: 'failed', error: { code: TASK_ERROR_CODES.internalError, message } };
+  }
+}
+
+/**
+ * A round on a store whose rounds can be taken over: it goes on from the task's last checkpoint,
+ * and each completed step's state (sealed with the task's sealer) is stored as the task's
+ * checkpoint before the next step starts.
+ */
+function durableRound(store: TaskStore, latest: { record: TaskRecord }): DurableRound {
+  return {
+    checkpoint: latest.record.checkpoint,
+    async save(checkpoint) {
+      let changed = await store.update(latest.record.taskId, latest.record.version, { checkpoint });
+      // Another change got in first (a tasks/update's answers): once more from the task as it is now.
+      if (!changed.ok && changed.task && !isTerminalTaskStatus(changed.task.status))
+        changed = await store.update(latest.record.taskId, changed.task.version, { checkpoint });
+      if (changed.ok) latest.record = changed.task;
+    },
+  };
+}
+
+/** The size of a value as JSON, in bytes. */
+function jsonBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(value) ?? '');
+}

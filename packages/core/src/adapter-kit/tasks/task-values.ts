@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { StateSealer } from '../../engine';
+import type { RequestPrincipal } from './tasks-support';
+import type { SealedTaskValue } from './task-store';
+
+/** Random bytes in a task id: 192 bits, base64url (32 characters). */
+const TASK_ID_BYTES = 24;
+
+/** A new task id: unguessable (more than the 128 random bits DESIGN §2.13 asks for). */
+export function newTaskId(): string {
+  return randomBytes(TASK_ID_BYTES).toString('base64url');
+}
+
+/**
+ * Who a request's principal is, as a task remembers it: a digest of the client id and the subject
+ * its transport authenticated (never the token, which rotates), or `undefined` without one.
+ */
+export function principalDigest(principal: RequestPrincipal | undefined): string | undefined {
+  if (!principal || (principal.clientId === undefined && principal.subject === undefined)) return undefined;
+  return createHash('sha256')
+    .update(JSON.stringify([principal.clientId ?? null, principal.subject ?? null]))
+    .digest('base64url');
+}
+
+/**
+ * Seals and opens the values of one task (`pause.keys`, AES-256-GCM), each bound to the task id:
+ * a value of one task never opens as another's.
+ *
+ * @example
+ * ```ts
+ * const values = new TaskValues(sealer, taskId);
+ * const sealed = values.seal({ arguments: args });
+ * values.open(sealed); // { arguments: args }
+ * ```
+ */
+export class TaskValues {
+  constructor(
+    private readonly sealer: StateSealer,
+    private readonly taskId: string,
+  ) {}
+
+  seal(value: unknown): SealedTaskValue {
+    const sealed = this.sealer.seal(value, this.binding());
+    if (!sealed.ok) throw new Error(`mcpflow tasks: a value of task '${this.taskId}' cannot be stored: ${sealed.reason}`);
+    return sealed.state;
+  }
+
+  open<T>(sealed: SealedTaskValue): T {
+    return this.sealer.open(sealed, this.binding()) as T;
+  }
+
+  openOptional<T>(sealed: SealedTaskValue | undefined): T | undefined {
+    return sealed === undefined ? undefined : this.open<T>(sealed);
+  }
+
+  private binding() {
+    return { prompt: `task ${this.taskId}`, face: 'tool' as const, arguments: {} };
+  }
+}

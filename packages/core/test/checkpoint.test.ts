@@ -1,0 +1,107 @@
+import 'reflect-metadata';
+import { z } from 'zod';
+import { Bind, Step, Workflow, field, promptArg } from '@mcpflow/decorators';
+import { readWorkflowModel } from '../src/model/read-workflow';
+import { MemoryReplayGuard } from '../src/adapter-kit/pause/memory-replay-guard';
+import {
+  StateSealer,
+  continueWorkflowRound,
+  executeWorkflowRound,
+  openCheckpoint,
+  planWorkflow,
+  sealCheckpoint,
+  type Host,
+  type HostTool,
+  type RoundResult,
+  type ToolResult,
+} from '../src/engine';
+
+@Workflow({ name: 'release', arguments: { version: z.string(), token: z.string() }, sensitiveArguments: ['token'] })
+class Release {
+  @Step({ tool: 'build', args: { version: promptArg('version'), token: promptArg('token') } })
+  @Bind('built')
+  built!: { artifact: string };
+
+  @Step({ tool: 'test', args: { artifact: field('built', 'artifact') } })
+  @Bind('tested')
+  tested!: { artifact: string };
+
+  @Step({ tool: 'sign', args: { artifact: field('tested', 'artifact') } })
+  @Bind('signed')
+  signed!: { artifact: string };
+
+  @Step({ tool: 'publish', args: { artifact: field('signed', 'artifact') } })
+  published!: unknown;
+}
+
+const KEY = 'k'.repeat(32);
+const plan = planWorkflow(readWorkflowModel(Release)!, () => {
+  throw new Error('no templates here');
+});
+const args = { version: '1.2.0', token: 'tok-secret' };
+const binding = { prompt: 'release', face: 'tool' as const };
+const sealer = new StateSealer({ keys: [KEY] });
+const pausing = { sealer, replayGuard: new MemoryReplayGuard() };
+
+/** A host over plain tools that counts calls, keeps the run ids tools saw, and seals each checkpoint it is told. */
+function releaseHost(): Host & { calls: string[]; runIds: Set<string>; checkpoints: string[] } {
+  const calls: string[] = [];
+  const runIds = new Set<string>();
+  const checkpoints: string[] = [];
+  return {
+    calls,
+    runIds,
+    checkpoints,
+    signal: new AbortController().signal,
+    findTool: (): HostTool => ({ enabled: true }),
+    toolInputs: () => [],
+    validateToolInput: (_tool, _name, input) => ({ ok: true, args: input }),
+    invokeTool: async (_tool, name, input, _signal, runId): Promise<ToolResult> => {
+      calls.push(name);
+      runIds.add(runId);
+      const artifact = (input as { artifact?: string }).artifact ?? `app-${(input as { version: string }).version}`;
+      return { content: [{ type: 'text', text: JSON.stringify({ artifact: `${artifact}+${name}` }) }] };
+    },
+    checkToolResult: (_tool, _name, value) => value as ToolResult,
+    readResource: () => Promise.reject(new Error('no resources')),
+    checkpoint: (state) => {
+      const sealed = sealCheckpoint(state, plan, sealer, binding);
+      if (!sealed.ok) throw new Error(sealed.reason);
+      checkpoints.push(sealed.state);
+    },
+  };
+}
+
+function resultOf(round: RoundResult) {
+  if (round.kind !== 'result') throw new Error(`expected a result, got ${round.kind}`);
+  return round.result;
+}
+
+describe("the engine's checkpoint hook", () => {
+  test('the host is told the state after each completed step; going on from the one after step k calls only the steps after k, with the same trace and run id', async () => {
+    const whole = releaseHost();
+    const uninterrupted = resultOf(await executeWorkflowRound(plan, args, whole, {}, pausing, undefined, binding));
+    expect(whole.calls).toEqual(['build', 'test', 'sign', 'publish']);
+    // The round's starting point, then one after each step.
+    expect(whole.checkpoints).toHaveLength(5);
+    expect(whole.checkpoints.join('')).not.toContain('tok-secret');
+
+    for (const k of [0, 1, 2, 3]) {
+      const state = openCheckpoint(whole.checkpoints[k], plan, args, sealer, binding);
+      expect(state.position).toBe(k);
+      const takeover = releaseHost();
+      const continued = resultOf(await continueWorkflowRound(plan, takeover, {}, sealer, binding, state));
+      expect(takeover.calls).toEqual(['build', 'test', 'sign', 'publish'].slice(k));
+      expect(continued).toEqual(uninterrupted);
+      expect(takeover.runIds).toEqual(whole.runIds);
+      expect(JSON.stringify(continued)).not.toContain('tok-secret');
+    }
+  });
+
+  test('a checkpoint opens only for its own workflow call: other arguments are refused', () => {
+    const host = releaseHost();
+    return executeWorkflowRound(plan, args, host, {}, pausing, undefined, binding).then(() => {
+      expect(() => openCheckpoint(host.checkpoints[0], plan, { ...args, version: '9.9.9' }, sealer, binding)).toThrow(/requestState|state/);
+    });
+  });
+});

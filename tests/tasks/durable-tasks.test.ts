@@ -1,0 +1,205 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import { createClient } from 'redis';
+import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { WorkflowServer, bullmqTasks } from '@mcpflow/core/v2';
+import { TaskClient } from './task-client';
+import { Report } from './task-workflows';
+
+/**
+ * bullmqTasks across instances (DESIGN §2.13 "Durable"): two instance processes (durable-instance.js,
+ * on the built packages) share a redis-server this test starts on a free loopback port. The one
+ * running a round is killed with SIGKILL in the middle of a step; the other takes the round over
+ * and goes on from the last checkpoint.
+ */
+const KEY = 'durable-tasks-test-key-of-32-bytes!!';
+const VERSION = 'v9.8.7-secret-version';
+
+interface Instance {
+  readonly child: ChildProcess;
+  readonly url: URL;
+  counts(): Promise<Record<string, number>>;
+  runs(): Promise<string[]>;
+}
+
+const children: ChildProcess[] = [];
+
+/** What the instances started with `debug` wrote on stderr (DEBUG=mcpflow lines). */
+let debugOutput = '';
+
+async function startInstance(redis: RedisServer, hang?: string, lockMs?: number, debug = false): Promise<Instance> {
+  const env: NodeJS.ProcessEnv = { ...process.env, MCPFLOW_TEST_REDIS_PORT: String(redis.port), MCPFLOW_TEST_KEYS: JSON.stringify([KEY]) };
+  if (hang) env.MCPFLOW_TEST_HANG = hang;
+  if (lockMs) env.MCPFLOW_TEST_LOCK_MS = String(lockMs);
+  if (debug) env.DEBUG = 'mcpflow';
+  const child = spawn(process.execPath, [path.join(__dirname, 'durable-instance.js')], {
+    env,
+    stdio: ['ignore', 'pipe', debug ? 'pipe' : 'inherit'],
+  });
+  child.stderr?.on('data', (chunk: Buffer) => (debugOutput += chunk.toString()));
+  children.push(child);
+  const ports = await new Promise<{ port: number; probe: number }>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
+      if (line) resolve(JSON.parse(line) as { port: number; probe: number });
+    });
+    child.on('exit', (code) => reject(new Error(`instance exited with ${code}`)));
+  });
+  const read = async <T>(route: string) => (await (await fetch(`http://127.0.0.1:${ports.probe}${route}`)).json()) as T;
+  return { child, url: new URL(`http://127.0.0.1:${ports.port}/mcp`), counts: () => read('/counts'), runs: () => read('/runs') };
+}
+
+/** Waits, at most `limitMs`, until `condition` holds; a functional wait, not a timing assertion. */
+async function eventually(condition: () => Promise<boolean>, limitMs = 30_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const available = redisServerInstalled();
+if (!available && REDIS_REQUIRED) {
+  test('redis-server is installed (CI runs the durable tasks against a real server)', () => {
+    throw new Error('redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it when missing)');
+  });
+}
+const describeWithRedis = available ? describe : describe.skip;
+
+let redis: RedisServer;
+beforeAll(async () => {
+  if (available) redis = await startRedisServer();
+}, 60_000);
+// Each test's instances go with it: a worker left running would take the next test's rounds.
+afterEach(async () => {
+  const exits = children.splice(0).map((child) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? undefined
+      : new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGKILL');
+        }),
+  );
+  await Promise.all(exits);
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
+  test('kill -9 of the instance running a round: the other takes it over from the last checkpoint, no completed step runs twice, Redis holds nothing in clear', async () => {
+    const first = await startInstance(redis, 'sign');
+    const client = TaskClient.overHttp(first.url);
+    const created = await client.call('release', { version: VERSION });
+    const taskId = created.result!.taskId as string;
+    expect(taskId).toEqual(expect.any(String));
+    // The first instance is in the middle of `sign`, its third step: build and test are checkpointed.
+    await eventually(async () => (await first.counts()).sign === 1);
+    const firstRun = (await first.runs())[1];
+    const second = await startInstance(redis, undefined, undefined, true);
+    first.child.kill('SIGKILL');
+
+    const done = await TaskClient.overHttp(second.url).until(taskId);
+    expect(done.status).toBe('completed');
+    expect(JSON.stringify(done)).toContain(`app-${VERSION}+build+test+sign+publish`);
+    expect(await second.counts()).toEqual({ build: 0, test: 0, sign: 1, publish: 1 });
+    // The step in flight ran again, with the same run id (its idempotency key).
+    expect(await second.runs()).toEqual([firstRun]);
+    expect(debugOutput).toContain(`mcpflow task round taken over: ${taskId.slice(0, 8)}`);
+    expect(debugOutput).not.toContain(VERSION);
+
+    // Redis, every key and value: no argument, no step's answer, no result in clear.
+    const scan = createClient({ url: redis.url });
+    await scan.connect();
+    const dump: string[] = [];
+    for await (const keys of scan.scanIterator({ COUNT: 100 })) {
+      for (const key of ([] as string[]).concat(keys)) {
+        const type = await scan.type(key);
+        const value =
+          type === 'string'
+            ? await scan.get(key)
+            : type === 'hash'
+              ? JSON.stringify(await scan.hGetAll(key))
+              : type === 'list'
+                ? JSON.stringify(await scan.lRange(key, 0, -1))
+                : type === 'zset'
+                  ? JSON.stringify(await scan.zRange(key, 0, -1))
+                  : type === 'set'
+                    ? JSON.stringify(await scan.sMembers(key))
+                    : type === 'stream'
+                      ? JSON.stringify(await scan.xRange(key, '-', '+'))
+                      : '';
+        dump.push(key, value ?? '');
+      }
+    }
+    await scan.close();
+    expect(dump.join('\n')).toContain(taskId);
+    expect(dump.join('\n')).not.toContain(VERSION);
+    expect(dump.join('\n')).not.toContain('artifact');
+  }, 120_000);
+
+  test('kill -9 in the middle of the first step: the other instance runs it again with the same run id, and the rest once', async () => {
+    const first = await startInstance(redis, 'build');
+    const created = await TaskClient.overHttp(first.url).call('release', { version: '3.0.0' });
+    const taskId = created.result!.taskId as string;
+    await eventually(async () => (await first.counts()).build === 1);
+    const [firstRun] = await first.runs();
+    const second = await startInstance(redis);
+    first.child.kill('SIGKILL');
+    const done = await TaskClient.overHttp(second.url).until(taskId);
+    expect(done.status).toBe('completed');
+    expect(await second.counts()).toEqual({ build: 1, test: 1, sign: 1, publish: 1 });
+    expect(await second.runs()).toEqual([firstRun, firstRun]);
+  }, 120_000);
+
+  test("serveHttp's close() (SIGTERM) hands the round in flight to the other instance, which finishes it from the checkpoint", async () => {
+    // Locks of ten minutes: the round can reach the other instance only by being handed over, not by expiring.
+    const first = await startInstance(redis, 'sign', 600_000);
+    const created = await TaskClient.overHttp(first.url).call('release', { version: '1.0.0' });
+    const taskId = created.result!.taskId as string;
+    await eventually(async () => (await first.counts()).sign === 1);
+    const second = await startInstance(redis, undefined, 600_000);
+    const before = await first.counts();
+    first.child.kill('SIGTERM');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+    const done = await TaskClient.overHttp(second.url).until(taskId);
+    expect(done.status).toBe('completed');
+    expect(before).toEqual({ build: 1, test: 1, sign: 1, publish: 0 });
+    expect(await second.counts()).toEqual({ build: 0, test: 0, sign: 1, publish: 1 });
+  }, 120_000);
+
+  test('tasks/cancel on one instance aborts the step running on another', async () => {
+    const first = await startInstance(redis, 'sign');
+    const created = await TaskClient.overHttp(first.url).call('release', { version: '2.0.0' });
+    const taskId = created.result!.taskId as string;
+    await eventually(async () => (await first.counts()).sign === 1);
+    const second = await startInstance(redis);
+    const cancelled = await TaskClient.overHttp(second.url).request('tasks/cancel', { taskId });
+    expect(cancelled.error).toBeUndefined();
+    const done = await TaskClient.overHttp(first.url).until(taskId);
+    expect(done.status).toBe('cancelled');
+    expect((await first.counts()).publish).toBe(0);
+  }, 120_000);
+});
+
+test('Redis unreachable at start: the instance fails fast with an error naming the fix', async () => {
+  const child = spawn(process.execPath, [path.join(__dirname, 'durable-instance.js')], {
+    env: { ...process.env, MCPFLOW_TEST_REDIS_PORT: '1', MCPFLOW_TEST_KEYS: JSON.stringify([KEY]) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  expect(code).not.toBe(0);
+  expect(stderr).toContain('mcpflow bullmqTasks: Redis did not answer');
+  expect(stderr).toContain('Fix: start Redis');
+}, 60_000);
+
+test('bullmqTasks without pause.keys: use() throws naming the fix, before anything reaches Redis', () => {
+  const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: 1 } });
+  expect(() => new WorkflowServer({ name: 'reports', version: '1.0.0' }, { tasks }).use(Report)).toThrow(
+    /WorkflowServer option tasks .*bullmqTasks.*pause: \{ keys: \[/,
+  );
+});

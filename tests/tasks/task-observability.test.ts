@@ -1,0 +1,59 @@
+import { SpanKind } from '@opentelemetry/api';
+import { memoryTasks } from '@mcpflow/core/v2';
+import { recordSpans, spansWhen } from '../helpers/tracing';
+import { TaskClient } from './task-client';
+import { taskServer } from './task-workflows';
+
+/**
+ * A task's rounds are spans of one trace, the first a child of the request that made the task; the
+ * debug log says when a task is created, runs a round, is cancelled and expires — without values.
+ */
+const recorded = recordSpans();
+
+const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
+const PARENT = 'b7ad6b7169203331';
+
+test("a task's rounds are spans of the creating request's trace", async () => {
+  const { client, close } = TaskClient.inProcess(() => taskServer());
+  try {
+    const meta = { traceparent: `00-${TRACE_ID}-${PARENT}-01` };
+    const { taskId } = (await client.call('guarded_deploy', { project: 'atlas' }, { meta })).result!;
+    await client.until(taskId, (task) => task.status === 'input_required');
+    const answers = {
+      'deployed/replicas': { action: 'accept', content: { replicas: 2 } },
+      'deployed/confirm': { action: 'accept', content: { confirm: true } },
+    };
+    await client.request('tasks/update', { taskId, inputResponses: answers });
+    await client.until(taskId);
+    const rounds = (
+      await spansWhen(recorded.spans, (spans) => spans.filter((span) => span.name === 'tools/call guarded_deploy').length === 2)
+    ).filter((span) => span.kind === SpanKind.SERVER && span.name === 'tools/call guarded_deploy');
+    expect(rounds.map((span) => span.spanContext().traceId)).toEqual([TRACE_ID, TRACE_ID]);
+    expect(rounds.some((span) => span.parentSpanContext?.spanId === PARENT)).toBe(true);
+  } finally {
+    await close();
+  }
+});
+
+test('DEBUG lines: created, round, cancelled, expired — never an argument', async () => {
+  const lines: string[] = [];
+  const store = memoryTasks({ ttlMs: 30 });
+  const { client, close } = TaskClient.inProcess(() => taskServer(store, { logger: (line) => lines.push(line), telemetry: false }));
+  try {
+    const { taskId } = (await client.call('long_wait', {})).result!;
+    await client.request('tasks/cancel', { taskId });
+    const short = taskId.slice(0, 8);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `mcpflow task long_wait created: ${short}`,
+        `mcpflow task long_wait round: ${short}`,
+        `mcpflow task long_wait cancelled: ${short}`,
+      ]),
+    );
+    const report = (await client.call('report', { project: 'secret-project-name' })).result!.taskId as string;
+    while (!lines.includes(`mcpflow task expired: ${report.slice(0, 8)}`)) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(lines.join('\n')).not.toContain('secret-project-name');
+  } finally {
+    await close();
+  }
+});
