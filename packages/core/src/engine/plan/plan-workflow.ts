@@ -117,7 +117,9 @@ export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplate
   const sensitiveArguments = new Set(model.arguments.filter((argument) => argument.sensitive).map((argument) => argument.name));
   // A skipped step's reason names its condition: with no value compared with a sensitive source.
   const shown = shownValues(model);
-  const steps = model.steps.map((step, index) => planStep(step, index, sensitiveArguments, shown, parseUriTemplate, called?.arguments(index)));
+  const steps = model.steps.map((step, index) =>
+    planStep(step, index, sensitiveArguments, shown, parseUriTemplate, called?.arguments(index)),
+  );
   const calledConstants = called?.constants ?? [];
   const sensitiveStepArguments = steps.flatMap((step) => step.args.filter((argument) => argument.sensitive));
   return {
