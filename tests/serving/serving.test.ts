@@ -151,6 +151,23 @@ describe.each([lineV1, lineV2])('serveHttp on $name', (line: Line) => {
     expect(serving.sessions).toBe(0);
   });
 
+  test('connections that never send a byte are closed within requestTimeoutMs, so they cannot hold every place', async () => {
+    serving = await line.serveHttp({ port: 0, maxConnections: 5, requestTimeoutMs: 1000 });
+    const idle = await Promise.all(
+      Array.from(
+        { length: 5 },
+        () =>
+          new Promise<Socket>((resolve, reject) => {
+            const socket = connect(Number(serving!.url.port), serving!.url.hostname, () => resolve(socket.resume()));
+            socket.on('error', reject);
+          }),
+      ),
+    );
+    // Node's own bounds start at a request's first byte: these sockets were held for its 30 s timeouts.
+    await Promise.all(idle.map((socket) => new Promise((resolve) => socket.once('close', resolve))));
+    expect((await initialize(serving.url)).status).toBe(200);
+  });
+
   test('maxConnections caps the connections open at once: one more is closed unanswered, a freed place serves again', async () => {
     serving = await line.serveHttp({ port: 0, maxConnections: 2 });
     const held = await Promise.all([startSlowPost(serving.url), startSlowPost(serving.url)]);
