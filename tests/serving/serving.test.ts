@@ -83,6 +83,17 @@ describe.each([lineV1, lineV2])('serveHttp on $name', (line: Line) => {
     expect((await initialize(serving.url, { origin: 'http://localhost:5173' })).status).toBe(200);
   });
 
+  test('an allowedOrigins entry written as an origin is compared on scheme, host and port', async () => {
+    serving = await line.serveHttp({ port: 0, allowedOrigins: ['https://app.example:8443'] });
+    for (const origin of ['http://app.example:8443', 'https://app.example', 'https://app.example:9443', 'https://evil.example:8443']) {
+      const refused = await initialize(serving.url, { origin });
+      expect(refused.status).toBe(403);
+      expect(JSON.parse(refused.body).error.message).toBe(`Invalid Origin: ${origin} may not call this server`);
+    }
+    expect(serving.sessions).toBe(0);
+    expect((await initialize(serving.url, { origin: 'https://app.example:8443' })).status).toBe(200);
+  });
+
   test('refuses a body over the limit with 413, and keeps serving', async () => {
     serving = await line.serveHttp({ port: 0 });
     const padding = 'x'.repeat(5 * 1024 * 1024);
