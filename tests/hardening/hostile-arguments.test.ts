@@ -80,3 +80,34 @@ describe.each(SESSIONFUL)('a hostile prompt name: $label', ({ line, transport })
     await client.close();
   });
 });
+
+@Workflow({ name: 'open_file_tool', arguments: { path: z.string() }, expose: { tool: true } })
+class OpenFileTool {
+  @Step({ tool: 'open', args: { path: promptArg('path') } })
+  opened!: unknown;
+}
+
+// JSON.parse keeps `__proto__` as an own key, as a client's request carries it.
+describe.each(MATRIX)('an argument named __proto__: $label', ({ line, transport }) => {
+  const withProto = () => JSON.parse('{"path":"a.txt","__proto__":{"polluted":true}}') as Record<string, unknown>;
+  const server = () => fileServer(line)().use(OpenFileTool);
+
+  test('prompts/get refuses it as an unknown argument, as it refuses constructor', async () => {
+    const client = await line.connect(server, { transport });
+    const message = await invalidParams(line, client.getPrompt({ name: 'open_file', arguments: withProto() as never }));
+    expect(message).toContain("Invalid arguments for prompt open_file: unknown argument '__proto__'");
+    const constructorMessage = await invalidParams(
+      line,
+      client.getPrompt({ name: 'open_file', arguments: { path: 'a.txt', constructor: 'x' } }),
+    );
+    expect(constructorMessage).toContain("unknown argument 'constructor'");
+    await client.close();
+  });
+
+  test('tools/call of a workflow tool refuses it as an unknown argument', async () => {
+    const client = await line.connect(server, { transport });
+    const message = await invalidParams(line, client.callTool({ name: 'open_file_tool', arguments: withProto() }));
+    expect(message).toContain("Invalid arguments for tool open_file_tool: unknown argument '__proto__'");
+    await client.close();
+  });
+});

@@ -83,6 +83,17 @@ describe.each([lineV1, lineV2])('serveHttp on $name', (line: Line) => {
     expect((await initialize(serving.url, { origin: 'http://localhost:5173' })).status).toBe(200);
   });
 
+  test('an allowedOrigins entry written as an origin is compared on scheme, host and port', async () => {
+    serving = await line.serveHttp({ port: 0, allowedOrigins: ['https://app.example:8443'] });
+    for (const origin of ['http://app.example:8443', 'https://app.example', 'https://app.example:9443', 'https://evil.example:8443']) {
+      const refused = await initialize(serving.url, { origin });
+      expect(refused.status).toBe(403);
+      expect(JSON.parse(refused.body).error.message).toBe(`Invalid Origin: ${origin} may not call this server`);
+    }
+    expect(serving.sessions).toBe(0);
+    expect((await initialize(serving.url, { origin: 'https://app.example:8443' })).status).toBe(200);
+  });
+
   test('refuses a body over the limit with 413, and keeps serving', async () => {
     serving = await line.serveHttp({ port: 0 });
     const padding = 'x'.repeat(5 * 1024 * 1024);
@@ -149,6 +160,23 @@ describe.each([lineV1, lineV2])('serveHttp on $name', (line: Line) => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(closedAfterMs).toBeLessThan(1500 + 1000 + 500);
     expect(serving.sessions).toBe(0);
+  });
+
+  test('connections that never send a byte are closed within requestTimeoutMs, so they cannot hold every place', async () => {
+    serving = await line.serveHttp({ port: 0, maxConnections: 5, requestTimeoutMs: 1000 });
+    const idle = await Promise.all(
+      Array.from(
+        { length: 5 },
+        () =>
+          new Promise<Socket>((resolve, reject) => {
+            const socket = connect(Number(serving!.url.port), serving!.url.hostname, () => resolve(socket.resume()));
+            socket.on('error', reject);
+          }),
+      ),
+    );
+    // Node's own bounds start at a request's first byte: these sockets were held for its 30 s timeouts.
+    await Promise.all(idle.map((socket) => new Promise((resolve) => socket.once('close', resolve))));
+    expect((await initialize(serving.url)).status).toBe(200);
   });
 
   test('maxConnections caps the connections open at once: one more is closed unanswered, a freed place serves again', async () => {

@@ -17,6 +17,7 @@ export {
   parseJsonBody,
   readJsonBody,
   reportServingFailure,
+  withoutAnsweredRejections,
   serveHttpEndpoint,
   writeJsonRpcError,
   type HttpServing,

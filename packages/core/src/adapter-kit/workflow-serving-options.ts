@@ -33,6 +33,18 @@ export interface WorkflowServingOptions extends WorkflowHooks, ExecutionLimits {
    */
   maxPendingAsks?: number;
   /**
+   * The most workflow runs this process executes at once, over every session of every server it
+   * serves. A request beyond it is refused before any step with a JSON-RPC error naming this option
+   * and its value (on `prompts/get` and a workflow tool's `tools/call` alike). Default 256.
+   */
+  maxConcurrentRuns?: number;
+  /**
+   * The most workflow runs one session executes at once (a 2025 session: a stdio connection, an
+   * HTTP session, an in-memory pair). A request beyond it is refused before any step with a JSON-RPC
+   * error naming this option and its value. Default 16.
+   */
+  maxConcurrentRunsPerSession?: number;
+  /**
    * How a run that asks the client (`askUser`, `askModel`) is sealed into `requestState` on
    * protocol 2026-07-28 (SDK 2.x): `keys` (32 bytes or more each; the first seals, all open — share
    * them across instances), `ttlSeconds` (default 600), `maxBytes` (default 512 KiB), `replayGuard`

@@ -12,6 +12,7 @@ import {
   parseJsonBody,
   loadServingPackage,
   reportServingFailure,
+  withoutAnsweredRejections,
   serveHttpEndpoint,
   type HttpServing,
   type HttpServingOptions as KitHttpServingOptions,
@@ -84,7 +85,9 @@ export async function serveHttp(factory: McpServerFactory, options: HttpServingO
   return serveHttpEndpoint(options, {
     firstServer: () => factory({ era: 'modern' }),
     openTransport: (transportOptions) => new WebStandardStreamableHTTPServerTransport(transportOptions),
-    async handling(sessions, { maxRequestBodySize, onerror }) {
+    async handling(sessions, { maxRequestBodySize, onerror: report }) {
+      // What the SDK refused and answered is the client's to read, not a stack on stderr (as on 1.x).
+      const onerror = withoutAnsweredRejections(report);
       const { toNodeHandler } = await loadServingPackage(
         'serveHttp on SDK 2.x',
         () => import('@modelcontextprotocol/node'),

@@ -36,7 +36,8 @@ export function routeToolCalls<Context>(
   const setRequestHandler = protocol.setRequestHandler;
   protocol.setRequestHandler = function (this: unknown, ...args: unknown[]) {
     const handler = args[1] as RequestHandler;
-    if (args.length === 2 && typeof handler === 'function' && line.registersCallTool(args[0])) {
+    const callTool = args.length === 2 && typeof handler === 'function' && line.registersCallTool(args[0]);
+    if (callTool) {
       const route = (request: CallToolRequest, context: unknown) => {
         const name = request.params?.name;
         const workflow = find(name);
@@ -50,7 +51,9 @@ export function routeToolCalls<Context>(
         return tasks.call(name, request.params?.arguments, context as Context, () => route(request, context));
       };
     }
-    return (setRequestHandler as (...params: unknown[]) => unknown).apply(this, args);
+    const registered = (setRequestHandler as (...params: unknown[]) => unknown).apply(this, args);
+    if (callTool) refuseProtoArguments(protocol, line, find);
+    return registered;
   };
   reinstallToolHandlers(server);
 }
@@ -81,6 +84,35 @@ export interface ToolCallTasks<Context> {
   /** Whether the tool is registered and enabled (a disabled one is the SDK's to refuse). */
   enabled(name: string): boolean;
   call(name: string, raw: unknown, context: Context, sync: () => unknown): Promise<unknown>;
+}
+
+/** A protocol's handlers by method, each taking the request as it came off the wire (both lines keep this map). */
+type WireHandlers = Map<string, (request: CallToolRequest, context: unknown) => unknown>;
+
+/**
+ * The SDK's request schema drops an argument named `__proto__` (zod builds the parsed object on
+ * `{}`), so the workflow tool would run as if it had not been sent, where `prompts/get` (which
+ * parses nothing) refuses it. This checks the request as it came off the wire, before the SDK
+ * parses it: a workflow tool's arguments holding `__proto__` get the same `InvalidParams` error as
+ * any undeclared argument. Any other request goes on untouched, at the cost of one own-key check.
+ */
+function refuseProtoArguments<Context>(
+  protocol: McpServerLike['server'],
+  line: AdapterLine<unknown, Context>,
+  find: (name: unknown) => ToolWorkflow<Context> | undefined,
+): void {
+  const handlers = (protocol as { _requestHandlers?: WireHandlers })._requestHandlers;
+  const stored = handlers?.get('tools/call');
+  if (!handlers || !stored) return;
+  handlers.set('tools/call', (request, context) => {
+    const raw = request?.params?.arguments;
+    const workflow = typeof raw === 'object' && raw !== null && Object.hasOwn(raw, '__proto__') ? find(request.params?.name) : undefined;
+    if (!workflow) return stored(request, context);
+    // Every key is checked, `__proto__` among them: this throws the InvalidParams error that names it.
+    return Promise.resolve(parsePromptArguments(line, 'tool', String(request.params?.name), workflow.inputSchema, raw, true)).then(() =>
+      stored(request, context),
+    );
+  });
 }
 
 /**

@@ -29,6 +29,7 @@ import { carriedSecrets } from './carried-secrets';
 import type { RunFace } from './run-face';
 import { applyAskLimits, type AskLimits } from './ask-limits';
 import { PendingAsks } from './pending-asks';
+import { RunAdmission } from './run-admission';
 import { runRound } from './run-round';
 import { stateSealer } from './state-sealers';
 
@@ -72,6 +73,7 @@ export class WorkflowRunner<Server, Context> {
   private readonly execution: ExecutionOptions;
   private readonly askLimits: AskLimits;
   private readonly pendingAsks: PendingAsks;
+  private readonly admission: RunAdmission;
   private readonly pause?: PauseOptions;
   private readonly replayGuard: ReplayGuard;
   private readonly observing: RunObserving;
@@ -87,6 +89,7 @@ export class WorkflowRunner<Server, Context> {
     this.execution = { onStep: options.onStep, onRunEnd: options.onRunEnd, ...this.limits };
     this.askLimits = applyAskLimits(options);
     this.pendingAsks = new PendingAsks(this.askLimits);
+    this.admission = new RunAdmission(options);
     this.pause = options.pause;
     if (this.pause) stateSealer(this.pause);
     this.replayGuard = replayGuardOf(this.pause);
@@ -117,7 +120,7 @@ export class WorkflowRunner<Server, Context> {
     call: WorkflowCall,
     observer: RequestObserver | undefined,
   ): Promise<unknown> {
-    const running = this.runWith(plan, asks, args, context, call, observer);
+    const running = this.admitted(plan, asks, args, context, call, observer);
     if (!observer) return running;
     return running.catch((error: unknown) => {
       observer.threw(error);
@@ -170,6 +173,33 @@ export class WorkflowRunner<Server, Context> {
           );
     if (round.kind === 'input-required') return { kind: 'input-required', inputRequests: round.inputRequests, state: round.requestState };
     return { kind: 'result', result: finishing.finish(round.result) };
+  }
+
+  /**
+   * A request's run counted under `maxConcurrentRuns` and `maxConcurrentRunsPerSession` while it
+   * executes, or refused (rejects with `ConcurrentRunsRefusal`) before any step. A nested run is
+   * part of its caller's, and not counted again.
+   */
+  private admitted(
+    plan: WorkflowPlan,
+    asks: boolean,
+    args: WorkflowArguments,
+    context: Context,
+    call: WorkflowCall,
+    observer: RequestObserver | undefined,
+  ): Promise<unknown> {
+    if (call.nested) return this.runWith(plan, asks, args, context, call, observer);
+    const session = this.line.request.sessionId(context);
+    const refusal = this.admission.enter(session);
+    if (refusal) return Promise.reject(refusal);
+    let running: Promise<unknown>;
+    try {
+      running = this.runWith(plan, asks, args, context, call, observer);
+    } catch (error) {
+      this.admission.leave(session);
+      throw error;
+    }
+    return running.finally(() => this.admission.leave(session));
   }
 
   private runWith(

@@ -30,20 +30,33 @@ export function checkHostHeader(host: string | undefined, allowed: readonly stri
 }
 
 /**
- * Checks a browser request's `Origin` header: its host name must be one of `allowed`. A request
- * without `Origin` (what every non-browser MCP client sends) passes.
+ * Checks a browser request's `Origin` header against `allowed`: an entry written as an origin
+ * (`https://app.example:8443`) must match on scheme, host and port; an entry that is a host name
+ * alone matches that host on any scheme and port. A request without `Origin` (what every
+ * non-browser MCP client sends) passes.
  *
  * @example
  * checkOriginHeader(undefined, ['localhost']);                  // { ok: true }
  * checkOriginHeader('https://evil.example', ['localhost']).ok;  // false
+ * checkOriginHeader('http://app.example', ['https://app.example']).ok; // false: another scheme
  */
 export function checkOriginHeader(origin: string | undefined, allowed: readonly string[]): HeaderCheck {
   if (origin === undefined) return { ok: true };
   const hostname = hostnameOf(origin);
   if (hostname === undefined) return { ok: false, status: 403, message: `Invalid Origin header: ${origin}` };
-  return allowed.includes(hostname)
+  const exact = new URL(origin).origin;
+  return allowed.some((entry) => (entry.includes('://') ? originOf(entry) === exact : entry === hostname))
     ? { ok: true }
     : { ok: false, status: 403, message: `Invalid Origin: ${origin} may not call this server` };
+}
+
+/** An `allowedOrigins` entry written as an origin (`https://app.example:8443`), normalized as a browser sends it. */
+function originOf(entry: string): string | undefined {
+  try {
+    return new URL(entry).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The host name of a URL that is a scheme and a host only (no user, no path): an origin, or `http://` + a `Host`. */

@@ -27,8 +27,9 @@ export interface HttpServingOptions {
    */
   allowedHosts?: string[];
   /**
-   * Host names a browser request's `Origin` may name (requests without `Origin`, which is what
-   * non-browser clients send, pass). Default: `allowedHosts`.
+   * What a browser request's `Origin` may be (requests without `Origin`, which is what non-browser
+   * clients send, pass): an origin (`https://app.example:8443`) is compared on scheme, host and
+   * port; a host name alone admits that host on any scheme and port. Default: `allowedHosts`.
    */
   allowedOrigins?: string[];
   /**

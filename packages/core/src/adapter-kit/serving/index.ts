@@ -12,6 +12,7 @@ export { serveHttpEndpoint } from './serve-http-endpoint';
 export { SessionPool } from './session-pool';
 export { firstServerOrExit } from './first-server';
 export { reportServingFailure } from './failure-report';
+export { withoutAnsweredRejections } from './answered-rejections';
 export { checkHostHeader, checkOriginHeader } from './header-guard';
 export { writeJsonRpcError } from './json-rpc-error-response';
 export { parseJsonBody, readJsonBody } from './request-body';
