@@ -4,8 +4,8 @@
  * `tasks/update` (or cancels with `tasks/cancel`), and finds the tool's result inlined once the task
  * completes. A client without the extension gets the same tool as a plain call.
  *
- *   node examples/dist/nightly-build/server.js            # HTTP on 127.0.0.1:3000
- *   node examples/dist/nightly-build/server.js --stdio
+ *   node examples/dist/nightly-build/server.js            # over stdio, like every example
+ *   PORT=3000 node examples/dist/nightly-build/server.js  # HTTP on 127.0.0.1:3000
  */
 import 'reflect-metadata';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -78,9 +78,9 @@ export function createNightlyBuildServer(): WorkflowServer {
 }
 
 if (require.main === module) {
-  if (process.argv.includes('--stdio')) void serveStdio(createNightlyBuildServer);
+  if (process.env.PORT === undefined) void serveStdio(createNightlyBuildServer);
   else
-    void serveHttp(createNightlyBuildServer, { port: Number(process.env.PORT ?? 3000) }).then((serving) =>
+    void serveHttp(createNightlyBuildServer, { port: Number(process.env.PORT) }).then((serving) =>
       process.stderr.write(`nightly-build: MCP on ${serving.url.href}\n`),
     );
 }
