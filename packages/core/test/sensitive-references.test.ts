@@ -44,6 +44,16 @@ describe('referenceSensitiveValues and restoreReferences', () => {
     expect(restoreReferences(value, plan, args)).toEqual(state);
   });
 
+  test('a sensitive constant of a workflow run by class is referenced too, and restored', () => {
+    const outer = { ...plan, calledConstants: ['inner-s3cret-PIN'] };
+    const echoed = { bindings: { raw: 'an outer tool echoed inner-s3cret-PIN' } };
+    const { value, referenced, padding } = referenceSensitiveValues(echoed, outer, args);
+    expect(referenced).toBe(true);
+    expect(JSON.stringify(value)).not.toContain('inner-s3cret-PIN');
+    expect(bytes(value) + padding.length).toBe(bytes(echoed));
+    expect(restoreReferences(value, outer, args)).toEqual(echoed);
+  });
+
   test('without sensitive values, or when escapes would outweigh the references, the state is sealed as it is', () => {
     const plain = { text: 'no secrets here \uFDD2' };
     const noSecrets = planWorkflow(

@@ -67,7 +67,7 @@ export function restoreReferences<T>(state: T, plan: WorkflowPlan, args: Args): 
   return mapStrings(state, (text) => restoreText(text, (reference) => formOf(values, reference, plan))) as T;
 }
 
-/** Each source's value: sensitive prompt arguments, then each step's sensitive arguments from a prompt argument or a constant. */
+/** Each source's value: sensitive prompt arguments, each step's sensitive arguments from a prompt argument or a constant, then called workflows' sensitive constants. */
 function restorableValues(plan: WorkflowPlan, args: Args): unknown[] {
   const values: unknown[] = [];
   for (const name of plan.sensitiveArguments) values.push(Object.hasOwn(args, name) ? args[name] : undefined);
@@ -78,6 +78,8 @@ function restorableValues(plan: WorkflowPlan, args: Args): unknown[] {
       values.push(resolved.ok ? resolved.value : undefined);
     }
   }
+  // The sensitive constants of the workflows it runs by class: held secrets of this run too (in the plan's fingerprint).
+  for (const value of plan.calledConstants) values.push(value);
   return values;
 }
 
