@@ -78,9 +78,10 @@ export function createNightlyBuildServer(): WorkflowServer {
 }
 
 if (require.main === module) {
-  if (process.env.PORT === undefined) void serveStdio(createNightlyBuildServer);
+  if (process.env.PORT === undefined)
+    void serveStdio(createNightlyBuildServer).then(() => console.error('nightly-build serving MCP over stdio (SDK 2.x)'));
   else
     void serveHttp(createNightlyBuildServer, { port: Number(process.env.PORT) }).then((serving) =>
-      process.stderr.write(`nightly-build: MCP on ${serving.url.href}\n`),
+      console.error(`nightly-build listening on ${serving.url} (SDK 2.x)`),
     );
 }

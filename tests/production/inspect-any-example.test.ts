@@ -12,13 +12,17 @@ function inspect(...args: string[]) {
   return spawnSync(process.execPath, [path.join(REPO, 'scripts/inspect.mjs'), ...args], { cwd: REPO, encoding: 'utf8', timeout: 60_000 });
 }
 
-test.each(EXAMPLES)('npm run inspect -- %s lists that example’s prompts', (example) => {
-  const result = inspect(example, '--method', 'prompts/list');
-  expect(result.status).toBe(0);
-  const { prompts } = JSON.parse(result.stdout) as { prompts: { name: string }[] };
+test.each(EXAMPLES)('npm run inspect -- %s lists that example’s workflows', (example) => {
   const source = fs.readFileSync(path.join(REPO, 'examples', example, 'server.ts'), 'utf8');
   const declared = [...source.matchAll(/@Workflow\(\{\s*name: '([^']+)'/g)].map((match) => match[1]);
-  expect(prompts.map((prompt) => prompt.name).sort()).toEqual(declared.sort());
+  // A workflow served only as a tool (expose: { prompt: false }) is listed by tools/list.
+  const toolsOnly = /expose: \{ prompt: false/.test(source);
+  const result = inspect(example, '--method', toolsOnly ? 'tools/list' : 'prompts/list');
+  expect(result.status).toBe(0);
+  const listed = JSON.parse(result.stdout) as { prompts?: { name: string }[]; tools?: { name: string }[] };
+  const names = (toolsOnly ? listed.tools! : listed.prompts!).map((entry) => entry.name);
+  if (toolsOnly) expect(names).toEqual(expect.arrayContaining(declared));
+  else expect(names.sort()).toEqual(declared.sort());
 });
 
 test('npm run inspect names the examples when asked for one that does not exist', () => {
