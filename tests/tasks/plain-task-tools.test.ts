@@ -47,7 +47,16 @@ const approve = defineTool('approve', { description: 'Needs an approver', inputS
   return text(`approved by ${approver}`);
 });
 
-const server = () => new WorkflowServer({ name: 'plain-tasks', version: '1.0.0' }).registerDefinitions(build, approve);
+const hidden = defineTool(
+  'hidden_build',
+  { description: 'Builds for workflows only', inputSchema: { target: z.string() }, task: 'required', visibility: 'workflow' },
+  async ({ target }) => {
+    calls.push(`hidden ${target}`);
+    return text(`built ${target}`);
+  },
+);
+
+const server = () => new WorkflowServer({ name: 'plain-tasks', version: '1.0.0' }).registerDefinitions(build, approve, hidden);
 
 let client: TaskClient;
 let close: () => Promise<void>;
@@ -165,4 +174,15 @@ test('a result bigger than maxTraceBytes is a failed task whose error names the 
   } finally {
     await served.close();
   }
+});
+
+test('a private step tool is no task for a client: with or without the extension, the answer of an unknown tool, and it never runs', async () => {
+  const unknown = await client.call('no_such_tool', { target: 'x' });
+  for (const tasks of [true, false]) {
+    const answer = await client.call('hidden_build', { target: 'from-client' }, { tasks });
+    expect(answer.result?.taskId).toBeUndefined();
+    expect(answer.result).toBeUndefined();
+    expect(JSON.stringify(answer.error).replaceAll('hidden_build', 'no_such_tool')).toBe(JSON.stringify(unknown.error));
+  }
+  expect(calls).toEqual([]);
 });

@@ -124,7 +124,8 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
   private registerDefinition(definition: AnyDefinition): void {
     registerDefinition(this.server, this.line as AdapterLine<unknown, unknown>, this.registry, definition);
     this.definitions.add(definition);
-    const task = definition.kind === 'tool' ? definition.config.task : undefined;
+    // A private step tool is never a client's task: clients cannot call it at all (DESIGN §1).
+    const task = definition.kind === 'tool' && definition.config.visibility !== 'workflow' ? definition.config.task : undefined;
     const handle = task && this.registry.tools.get(definition.name);
     if (task && handle) this.tasks?.servePlain(definition.name, task, handle);
   }
