@@ -8,7 +8,11 @@ export {
   TaskLimitError,
   type BullmqTasksOptions,
   type MemoryTasksOptions,
+  type NewTask,
+  type TaskChange,
+  type TaskChangeResult,
   type TaskRecord,
+  type TaskRoundRunner,
   type TaskStatus,
   type TaskStore,
 } from '../adapter-kit';
