@@ -110,7 +110,11 @@ test.each(MATRIX)(
     }
     const client = await line.connect(
       () => {
-        const server = new line.WorkflowServer({ name: 'echo', version: '1.0.0' });
+        // 500 runs at once is the point here: both run caps raised past it (their own test: concurrent-runs.test.ts).
+        const server = new line.WorkflowServer(
+          { name: 'echo', version: '1.0.0' },
+          { maxConcurrentRuns: 1000, maxConcurrentRunsPerSession: 1000 },
+        );
         server.registerTool('slow_echo', { inputSchema: { value: z.string() } }, async ({ value }) => {
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
           return { content: [{ type: 'text', text: JSON.stringify({ value }) }] };
