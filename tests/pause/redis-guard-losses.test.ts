@@ -131,6 +131,21 @@ describeWithRedis.each(KINDS)('redisReplayGuard with a $label, when Redis loses 
     expect(await late.consume({ runId: after, round: 1, ttlMs: 1_000 })).toBe('replayed');
   });
 
+  test('an instance that started after a loss no instance had seen refuses as well, once one that ran before sees it', async () => {
+    const redis = await server();
+    const before = redisReplayGuard(await connect(kind, redis), { logger: quiet });
+    const consumed = { runId: run(), round: 1, ttlMs: 60_000 };
+    expect(await before.consume(consumed)).toBe('first');
+    await redis.flushAll();
+    // A new instance finds no epoch: it cannot tell a lost set from a new one, and starts one.
+    const started = redisReplayGuard(await connect(kind, redis), { logger: quiet });
+    expect(await started.consume({ runId: run(), round: 1, ttlMs: 60_000 })).toBe('first');
+    // The instance that ran before sees the loss at its next resume of a run in that set (every round of a run is in one).
+    await expect(before.consume({ ...consumed, round: 2 })).rejects.toThrow(LOST);
+    await expect(started.consume(consumed)).rejects.toThrow(LOST);
+    await expect(started.consume(consumed)).rejects.toThrow(LOST);
+  });
+
   test('a state that lives longer than stateTtlSeconds is refused, naming the option', async () => {
     const guard = redisReplayGuard(await connect(kind, await server()), { stateTtlSeconds: 60, clockSkewMs: 0, logger: quiet });
     await expect(guard.consume({ runId: run(), round: 1, ttlMs: 3_600_000 })).rejects.toThrow(

@@ -29,8 +29,9 @@ return {'started', epochs[1], string.format('%.0f', now)}
 /**
  * Consume round ARGV[3] for ARGV[4] ms, if the bucket still holds epoch ARGV[1] and Redis runs it
  * before ARGV[5] (Redis's clock: when the guard stops waiting). `late`: a command delivered after
- * the guard gave up writes nothing. `lost`: the epoch is gone (a new one, ARGV[2] seen now, is
- * written) or another instance already wrote a new one; nothing is consumed.
+ * the guard gave up writes nothing. `lost`: the epoch is gone, or another one is there; nothing is
+ * consumed. A new epoch, ARGV[2] seen now, replaces a missing one, and one a guard wrote at its
+ * start (seen at 0) after the loss: that guard could not tell, and learns of it at its next resume.
  */
 export const CONSUME_SCRIPT = `${PREAMBLE}
 local stamp = string.format('%.0f', now)
@@ -40,7 +41,13 @@ if #epochs == 0 then
   redis.call('ZADD', KEYS[1], '+inf', fresh)
   return {'lost', fresh, stamp}
 end
-if epochs[1] ~= ARGV[1] then return {'lost', epochs[1], stamp} end
+if epochs[1] ~= ARGV[1] then
+  if string.sub(epochs[1], -2) ~= ':0' then return {'lost', epochs[1], stamp} end
+  local fresh = ARGV[2] .. ':' .. stamp
+  redis.call('ZREM', KEYS[1], epochs[1])
+  redis.call('ZADD', KEYS[1], '+inf', fresh)
+  return {'lost', fresh, stamp}
+end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. stamp)
 if redis.call('ZADD', KEYS[1], 'NX', string.format('%.0f', now + tonumber(ARGV[4])), ARGV[3]) == 1 then
   return {'first', epochs[1], stamp}
