@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { createClient } from 'redis';
+import { Cluster, Redis } from 'ioredis';
+import { createClient, createCluster } from 'redis';
 import { z } from 'zod';
 import { Client, StreamableHTTPClientTransport, type InputRequiredResult } from '@modelcontextprotocol/client';
 import { createMcpHandler, type GetPromptResult } from '@modelcontextprotocol/server';
@@ -151,6 +151,44 @@ describeWithRedis.each(KINDS)('redisReplayGuard with a $label, when Redis loses 
     await expect(guard.consume({ runId: run(), round: 1, ttlMs: 3_600_000 })).rejects.toThrow(
       /^mcpflow replay guard: this state has 3600 s left, more than redisReplayGuard's stateTtlSeconds \+ clockSkewMs allows \(60 s\): set stateTtlSeconds to the pause option's ttlSeconds/,
     );
+  });
+});
+
+const CLUSTERS = [
+  {
+    label: 'node-redis 6 cluster',
+    async connect(server: RedisServer): Promise<Connected> {
+      const client = createCluster({ rootNodes: [{ url: server.url }] });
+      client.on('error', quiet);
+      await client.connect();
+      return { client, close: async () => client.destroy() };
+    },
+  },
+  {
+    label: 'ioredis cluster',
+    async connect(server: RedisServer): Promise<Connected> {
+      const client = new Cluster([{ host: '127.0.0.1', port: server.port }], { lazyConnect: true });
+      client.on('error', quiet);
+      await client.connect();
+      return { client, close: async () => client.disconnect() };
+    },
+  },
+];
+
+describeWithRedis.each(CLUSTERS)('redisReplayGuard with a $label (one node holding every slot)', (kind) => {
+  test('after FLUSHALL, none of 20 consumed rounds is accepted again: each set and its epoch share a hash slot', async () => {
+    const redis = await startRedisServer({ cluster: true });
+    closers.push(() => redis.stop());
+    const connection = await kind.connect(redis);
+    closers.push(() => connection.close());
+    const guard = redisReplayGuard(connection.client, { logger: quiet });
+    const rounds = Array.from({ length: 20 }, () => ({ runId: run(), round: 1, ttlMs: 600_000 }));
+    for (const round of rounds) expect(await guard.consume(round)).toBe('first');
+    for (const round of rounds) expect(await outcome(guard.consume(round))).toBe('replayed');
+    await redis.flushAll();
+    const outcomes = [];
+    for (const round of rounds) outcomes.push(await outcome(guard.consume(round)));
+    expect(outcomes).toEqual(rounds.map(() => 'unavailable'));
   });
 });
 
