@@ -33,6 +33,8 @@ export interface RedisReplayGuardOptions {
 const DEFAULT_PREFIX = 'mcpflow:replay:';
 const DEFAULT_TIMEOUT_MS = 2_000;
 const DEFAULT_CLOCK_SKEW_MS = 30_000;
+/** How long an estimate of Redis's clock is kept when later ones are lower: clocks drift, and are set. */
+const OFFSET_LIFETIME_MS = 60_000;
 /** Rounds are spread over this many sorted sets, each in a hash slot of its own on a cluster, each with its own epoch. */
 const BUCKETS = 16;
 
@@ -98,8 +100,12 @@ interface GuardSettings {
 
 class RedisGuard {
   private starting?: Promise<Bucket[]>;
-  /** Redis's clock minus this process's, as of the latest reply (a little less than the truth: the reply took time to arrive). */
-  private offsetMs = 0;
+  /**
+   * Redis's clock minus this process's: the largest estimate of the last minute. Each reply gives
+   * one that is a little less than the truth (the reply took time to arrive, longer when the event
+   * loop was busy), so a deadline computed with it falls before the guard stops waiting, never after.
+   */
+  private offset = { ms: 0, at: -Infinity };
   private policyChecked = false;
 
   constructor(
@@ -177,12 +183,16 @@ class RedisGuard {
     const answer = await withinTimeout(this.send, key, ['EVAL', script, '1', key, ...args], this.settings.timeoutMs);
     const reply = scriptReply(answer);
     if (!reply) throw unavailable(`Redis answered the guard's script with ${describeReply(answer)}, not its verdict`);
-    if (Date.now() - sent <= this.settings.timeoutMs) this.offsetMs = reply.now - Date.now();
+    const received = Date.now();
+    const estimate = reply.now - received;
+    if (received - sent <= this.settings.timeoutMs && (estimate > this.offset.ms || received - this.offset.at > OFFSET_LIFETIME_MS)) {
+      this.offset = { ms: estimate, at: received };
+    }
     return reply;
   }
 
   private redisNow(): number {
-    return Date.now() + this.offsetMs;
+    return Date.now() + this.offset.ms;
   }
 
   private keyOf(bucket: number): string {
