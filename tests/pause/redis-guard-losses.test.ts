@@ -225,6 +225,19 @@ describeWithRedis.each(KINDS)('redisReplayGuard with a $label, when Redis does n
   });
 });
 
+describeWithRedis('redisReplayGuard with an ioredis client made with lazyConnect and never connected', () => {
+  test('its first resume connects it, as any first command does', async () => {
+    const redis = await server();
+    const client = new Redis({ host: '127.0.0.1', port: redis.port, lazyConnect: true });
+    client.on('error', quiet);
+    closers.push(async () => client.disconnect());
+    const guard = redisReplayGuard(client, { logger: quiet });
+    const round = { runId: run(), round: 1, ttlMs: 60_000 };
+    expect(await guard.consume(round)).toBe('first');
+    expect(await guard.consume(round)).toBe('replayed');
+  });
+});
+
 describeWithRedis('redisReplayGuard start check: maxmemory-policy', () => {
   const [nodeRedis] = KINDS;
   const WARNING = /^mcpflow replay guard: Redis maxmemory-policy is volatile-lru: .*Set maxmemory-policy noeviction/;
