@@ -13,11 +13,30 @@ import { createClient } from 'redis';
  *
  *   const redis = await startRedisServer();            // or { cluster: true }: one node holding every slot
  *   … createClient({ url: redis.url }) …
+ *   await redis.restart();                             // same port, data lost (no persistence); { persist: true } keeps it
+ *   await redis.frozen(async () => …);               // not answering meanwhile; answers late after
+ *   await redis.flushAll();
+ *   await redis.squeeze('volatile-lru');              // little memory left, then another tenant's writes evict keys
  *   await redis.stop();
  */
 export interface RedisServer {
   readonly port: number;
   readonly url: string;
+  /**
+   * Stops the server and starts it again on the same port: with `persist`, it saves its data first
+   * and loads it back. `whileDown` runs while it is stopped.
+   */
+  restart(options?: { persist?: boolean; whileDown?: () => Promise<unknown> }): Promise<void>;
+  /** Stops the server's process (SIGSTOP) while `frozen` runs, then lets it go on (SIGCONT): it answers what it was sent meanwhile, late. */
+  frozen<T>(frozen: () => Promise<T>): Promise<T>;
+  /** `FLUSHALL`: every key of every database gone. */
+  flushAll(): Promise<void>;
+  /**
+   * Sets `maxmemory-policy` to `policy` and `maxmemory` a little above what Redis uses now, then
+   * writes another tenant's keys (each with a TTL, 64 KiB in all per round) until Redis has evicted
+   * `evictions` keys (default 2,000).
+   */
+  squeeze(policy: string, evictions?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -44,15 +63,70 @@ export async function startRedisServer({ cluster = false }: { cluster?: boolean 
 async function startOnce(cluster: boolean): Promise<RedisServer> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'mcpflow-redis-'));
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
-  if (cluster) args.push('--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-announce-ip', '127.0.0.1');
-  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const stop = () => stopChild(child).finally(() => rmSync(dir, { recursive: true, force: true }));
-  try {
+  const url = `redis://127.0.0.1:${port}`;
+  let child: ChildProcess;
+  const launch = async () => {
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+    if (cluster) args.push('--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-announce-ip', '127.0.0.1');
+    child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     await ready(child);
-    const url = `redis://127.0.0.1:${port}`;
+  };
+  const stop = () => stopChild(child).finally(() => rmSync(dir, { recursive: true, force: true }));
+  const admin = async <T>(work: (client: { sendCommand(args: string[]): Promise<unknown> }) => Promise<T>): Promise<T> => {
+    const client = createClient({ url });
+    client.on('error', () => undefined); // SHUTDOWN closes its socket
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      client.destroy();
+    }
+  };
+  const server: RedisServer = {
+    port,
+    url,
+    stop,
+    async restart({ persist = false, whileDown } = {}) {
+      if (persist) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        await admin((client) => client.sendCommand(['SHUTDOWN', 'SAVE']).catch(() => undefined));
+        await exited;
+      } else {
+        rmSync(path.join(dir, 'dump.rdb'), { force: true });
+        await stopChild(child);
+      }
+      await whileDown?.();
+      await launch();
+    },
+    async frozen(frozen) {
+      child.kill('SIGSTOP');
+      try {
+        return await frozen();
+      } finally {
+        child.kill('SIGCONT');
+      }
+    },
+    flushAll: () => admin(async (client) => void (await client.sendCommand(['FLUSHALL']))),
+    squeeze: (policy, evictions = 2_000) =>
+      admin(async (client) => {
+        const used = Number(/used_memory:(\d+)/.exec(String(await client.sendCommand(['INFO', 'memory'])))![1]);
+        await client.sendCommand(['CONFIG', 'SET', 'maxmemory-policy', policy]);
+        await client.sendCommand(['CONFIG', 'SET', 'maxmemory', String(used + 2 * 1024 * 1024)]);
+        const evicted = async () => Number(/evicted_keys:(\d+)/.exec(String(await client.sendCommand(['INFO', 'stats'])))![1]);
+        const start = await evicted();
+        const value = 'x'.repeat(1024);
+        for (let batch = 0; (await evicted()) - start < evictions; batch += 1) {
+          if (batch > 2_000) throw new Error(`redis-server evicted fewer than ${evictions} keys under ${policy}`);
+          await Promise.all(
+            Array.from({ length: 64 }, (_, index) => client.sendCommand(['SET', `tenant-b:${batch}:${index}`, value, 'EX', '3600'])),
+          );
+        }
+      }),
+  };
+  try {
+    await launch();
     if (cluster) await assignAllSlots(url);
-    return { port, url, stop };
+    return server;
   } catch (error) {
     await stop();
     throw error;

@@ -47,6 +47,27 @@ export function redisCommandSender(client: unknown): RedisCommandSender {
   );
 }
 
+/**
+ * Whether `client` says it can send a command now: node-redis `isReady` (`isOpen` on a node-redis 5
+ * cluster, which has no `isReady`), ioredis `status` `ready` — or `wait`, an ioredis client made
+ * with `lazyConnect` that was never connected: it connects on its first command. A client that says
+ * nothing of it counts as ready. The guard asks before each command, since a client that is not ready queues
+ * the command and sends it once it reconnects — after the guard refused the resume for lack of an
+ * answer, which would consume the round the user's retry needs.
+ *
+ * @example
+ * ```ts
+ * if (!redisClientReady(client)) throw unavailable('the Redis client is not connected');
+ * ```
+ */
+export function redisClientReady(client: RedisClientLike): boolean {
+  const candidate = client as { isReady?: unknown; isOpen?: unknown; status?: unknown };
+  if (typeof candidate.isReady === 'boolean') return candidate.isReady;
+  if (typeof candidate.status === 'string') return candidate.status === 'ready' || candidate.status === 'wait';
+  if (typeof candidate.isOpen === 'boolean') return candidate.isOpen;
+  return true;
+}
+
 function describe(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (typeof value !== 'object') return `a ${typeof value}`;

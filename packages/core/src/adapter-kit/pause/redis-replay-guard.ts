@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_STATE_TTL_SECONDS } from '../../engine';
 import { pausedRoundKey, type PausedRound, type ReplayGuard, type ReplayVerdict } from '../../engine/sealing/replay-guard';
 import { ReplayGuardError } from '../../engine/sealing/replay-guard-error';
-import { redisCommandSender, type RedisClientLike, type RedisCommandSender } from './redis-client';
+import { debugLine, type WorkflowLogger } from '../telemetry/debug-log';
+import { redisClientReady, redisCommandSender, type RedisClientLike, type RedisCommandSender } from './redis-client';
+import { evictionWarning } from './redis-eviction-check';
+import { CONSUME_SCRIPT, START_SCRIPT, epochSeenAt, scriptReply, type ScriptReply } from './redis-guard-scripts';
 
 /** Options of `redisReplayGuard`. */
 export interface RedisReplayGuardOptions {
@@ -10,23 +15,49 @@ export interface RedisReplayGuardOptions {
   readonly timeoutMs?: number;
   /**
    * How far apart the clocks of the instances sharing the guard may be, in milliseconds: added to
-   * each key's lifetime, so an instance whose clock runs behind still finds the round while it
-   * considers the state valid. Default 30,000.
+   * each round's lifetime, so an instance whose clock runs behind still finds the round while it
+   * considers the state valid, and to the wait after Redis lost the guard's keys. Default 30,000.
    */
   readonly clockSkewMs?: number;
+  /**
+   * The longest a state lives, in seconds: the `ttlSeconds` of the `pause` option, which the guard
+   * cannot see. After Redis lost the guard's keys, resumes are refused for this long (plus
+   * `clockSkewMs`): until every state resumed before the loss has expired. A state with more time
+   * left is refused, naming this option. Default 600, the `pause` default.
+   */
+  readonly stateTtlSeconds?: number;
+  /** Where the guard's lines go (its start check, a loss of its keys): as the server's `logger`; default stderr when `DEBUG` names mcpflow. */
+  readonly logger?: WorkflowLogger;
 }
 
 const DEFAULT_PREFIX = 'mcpflow:replay:';
 const DEFAULT_TIMEOUT_MS = 2_000;
 const DEFAULT_CLOCK_SKEW_MS = 30_000;
+/** How long an estimate of Redis's clock is kept when later ones are lower: clocks drift, and are set. */
+const OFFSET_LIFETIME_MS = 60_000;
+/** Rounds are spread over this many sorted sets, each in a hash slot of its own on a cluster, each with its own epoch. */
+const BUCKETS = 16;
+
+/** What the guard knows of one bucket: the epoch it holds, and until when (Redis's clock) resumes in it are refused. */
+interface Bucket {
+  epoch: string;
+  refusedUntil: number;
+}
 
 /**
  * A replay guard shared by every instance using the same Redis (DESIGN §2.8 "Single use"): the
- * first resume of a round writes its key with `SET key 1 NX PX <ttl>`, which exactly one caller
- * wins, and the key expires with the state. Takes a node-redis client or cluster (`redis` 5.x or
- * 6.x) or an ioredis client or cluster, already connected; mcpflow depends on neither library.
- * It fails closed: when Redis errs, answers anything unexpected or does not answer within
- * `timeoutMs`, the resume is refused with a `ReplayGuardError` (problem `unavailable`).
+ * first resume of a round adds it to a sorted set, which exactly one caller wins, and the round is
+ * forgotten once its state has expired. Takes a node-redis client or cluster (`redis` 5.x or 6.x)
+ * or an ioredis client or cluster, already connected; mcpflow depends on neither library.
+ *
+ * It fails closed: when Redis errs, answers anything unexpected, does not answer within
+ * `timeoutMs` or the client is not connected, the resume is refused with a `ReplayGuardError`
+ * (problem `unavailable`), and a command that arrives after that consumes nothing. It knows when
+ * Redis forgot: each set holds an epoch, written when the guard starts and checked atomically with
+ * every resume; when it is gone (a restart without persistence, `FLUSHALL`, eviction), resumes are
+ * refused as `unavailable` until `stateTtlSeconds` + `clockSkewMs` have passed — a window of
+ * unavailability, never a replay. At its start it checks Redis's `maxmemory-policy` and logs a line
+ * when it is not `noeviction`.
  *
  * @example
  * ```ts
@@ -40,22 +71,156 @@ export function redisReplayGuard(client: RedisClientLike, options: RedisReplayGu
   const prefix = options.prefix ?? DEFAULT_PREFIX;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const clockSkewMs = options.clockSkewMs ?? DEFAULT_CLOCK_SKEW_MS;
+  const stateTtlSeconds = options.stateTtlSeconds ?? DEFAULT_STATE_TTL_SECONDS;
   if (typeof prefix !== 'string') throw new TypeError(`redisReplayGuard: prefix must be a string, not ${typeof prefix}.`);
   if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs))
     throw new RangeError(`redisReplayGuard: timeoutMs must be a positive number of milliseconds, not ${timeoutMs}.`);
   if (!(clockSkewMs >= 0) || !Number.isFinite(clockSkewMs))
     throw new RangeError(`redisReplayGuard: clockSkewMs must be a number of milliseconds, 0 or more, not ${clockSkewMs}.`);
-  return {
-    async consume(round: PausedRound): Promise<ReplayVerdict> {
-      const key = prefix + pausedRoundKey(round);
-      // One millisecond more than the state has left: it still opens in its last millisecond.
-      const lifetime = String(Math.ceil(round.ttlMs + clockSkewMs) + 1);
-      const reply = await withinTimeout(send, key, ['SET', key, '1', 'NX', 'PX', lifetime], timeoutMs);
-      if (reply === null) return 'replayed';
-      if (reply === 'OK' || (Buffer.isBuffer(reply) && reply.toString() === 'OK')) return 'first';
-      throw unavailable(`Redis answered SET NX with ${reply === undefined ? 'nothing' : typeof reply}, not OK or nil`);
-    },
-  };
+  if (!(stateTtlSeconds > 0) || !Number.isFinite(stateTtlSeconds))
+    throw new RangeError(`redisReplayGuard: stateTtlSeconds must be a positive number of seconds, not ${stateTtlSeconds}.`);
+  const guard = new RedisGuard(client, send, {
+    prefix,
+    timeoutMs,
+    clockSkewMs,
+    windowMs: stateTtlSeconds * 1000 + clockSkewMs,
+    log: debugLine(options.logger, process.env.DEBUG),
+  });
+  return { consume: (round) => guard.consume(round) };
+}
+
+interface GuardSettings {
+  readonly prefix: string;
+  readonly timeoutMs: number;
+  readonly clockSkewMs: number;
+  /** How long resumes are refused after a loss is seen, and the longest time a state may have left. */
+  readonly windowMs: number;
+  readonly log: ((line: string) => void) | undefined;
+}
+
+class RedisGuard {
+  private starting?: Promise<Bucket[]>;
+  /**
+   * Redis's clock minus this process's: the largest estimate of the last minute. Each reply gives
+   * one that is a little less than the truth (the reply took time to arrive, longer when the event
+   * loop was busy), so a deadline computed with it falls before the guard stops waiting, never after.
+   */
+  private offset = { ms: 0, at: -Infinity };
+  private policyChecked = false;
+
+  constructor(
+    private readonly client: RedisClientLike,
+    private readonly send: RedisCommandSender,
+    private readonly settings: GuardSettings,
+  ) {
+    // Adopt the epochs now, so a loss before the first resume is seen too; failing here is retried then.
+    if (redisClientReady(client)) this.started().catch(() => undefined);
+  }
+
+  async consume(round: PausedRound): Promise<ReplayVerdict> {
+    const member = pausedRoundKey(round);
+    const { windowMs, clockSkewMs, timeoutMs } = this.settings;
+    if (round.ttlMs > windowMs) {
+      throw unavailable(
+        `this state has ${Math.ceil(round.ttlMs / 1000)} s left, more than redisReplayGuard's stateTtlSeconds + clockSkewMs allows ` +
+          `(${windowMs / 1000} s): set stateTtlSeconds to the pause option's ttlSeconds, or a loss of Redis's keys would not be waited out`,
+      );
+    }
+    const bucketIndex = bucketOf(round.runId);
+    const bucket = (await this.started())[bucketIndex];
+    if (this.redisNow() < bucket.refusedUntil) throw this.lost(bucket);
+    const lifetime = Math.ceil(round.ttlMs + clockSkewMs) + 1; // one millisecond more: the state still opens in its last one
+    const deadline = Math.floor(this.redisNow() + timeoutMs);
+    const args = [bucket.epoch, freshEpoch(), member, String(lifetime), String(deadline)];
+    const reply = await this.run(this.keyOf(bucketIndex), CONSUME_SCRIPT, args);
+    if (reply.verdict === 'first' || reply.verdict === 'replayed') return reply.verdict;
+    if (reply.verdict === 'lost') {
+      bucket.epoch = reply.epoch;
+      bucket.refusedUntil = reply.now + windowMs;
+      this.settings.log?.(
+        `mcpflow replay guard: Redis lost the guard's keys (${this.keyOf(bucketIndex)}: restarted without persistence, flushed or evicted); ` +
+          `resumes in it are refused for ${windowMs / 1000} s (stateTtlSeconds + clockSkewMs)`,
+      );
+      throw this.lost(bucket);
+    }
+    throw unavailable(`Redis ran the guard's command after it had stopped waiting (timeoutMs ${timeoutMs}), so it consumed nothing`);
+  }
+
+  /** The buckets' epochs, adopted or written once; a start that failed is tried again by the next resume. */
+  private started(): Promise<Bucket[]> {
+    this.starting ??= this.start().catch((error: unknown) => {
+      this.starting = undefined;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private async start(): Promise<Bucket[]> {
+    const epoch = freshEpoch();
+    const replies = await Promise.all(Array.from({ length: BUCKETS }, (_, index) => this.run(this.keyOf(index), START_SCRIPT, [epoch])));
+    if (!this.policyChecked) {
+      const policy = await withinTimeout(this.send, this.keyOf(0), ['CONFIG', 'GET', 'maxmemory-policy'], this.settings.timeoutMs).then(
+        (reply) => evictionWarning(reply),
+        (error: unknown) => evictionWarning(undefined, error),
+      );
+      this.policyChecked = true;
+      if (policy) this.settings.log?.(policy);
+    }
+    return replies.map((reply) => {
+      const seen = epochSeenAt(reply.epoch);
+      return { epoch: reply.epoch, refusedUntil: seen === 0 ? 0 : seen + this.settings.windowMs };
+    });
+  }
+
+  /** Runs a script on one bucket's key, once the client is ready, and reads its reply. */
+  private async run(key: string, script: string, args: readonly string[]): Promise<ScriptReply> {
+    if (!redisClientReady(this.client)) {
+      throw unavailable(
+        'the Redis client is not connected (a command sent now would wait in its offline queue and could arrive after the guard gave up)',
+      );
+    }
+    const sent = Date.now();
+    const answer = await withinTimeout(this.send, key, ['EVAL', script, '1', key, ...args], this.settings.timeoutMs);
+    const reply = scriptReply(answer);
+    if (!reply) throw unavailable(`Redis answered the guard's script with ${describeReply(answer)}, not its verdict`);
+    const received = Date.now();
+    const estimate = reply.now - received;
+    if (received - sent <= this.settings.timeoutMs && (estimate > this.offset.ms || received - this.offset.at > OFFSET_LIFETIME_MS)) {
+      this.offset = { ms: estimate, at: received };
+    }
+    return reply;
+  }
+
+  private redisNow(): number {
+    return Date.now() + this.offset.ms;
+  }
+
+  private keyOf(bucket: number): string {
+    return `${this.settings.prefix}rounds{${bucket}}`;
+  }
+
+  private lost(bucket: Bucket): ReplayGuardError {
+    const left = Math.max(1, Math.ceil((bucket.refusedUntil - this.redisNow()) / 1000));
+    return unavailable(
+      `Redis lost the guard's keys (restarted without persistence, flushed or evicted), and a state resumed before that may still be open for ${left} s more`,
+    );
+  }
+}
+
+/** Which bucket a run's rounds go to: every round of a run in one. */
+function bucketOf(runId: string): number {
+  let hash = 0;
+  for (let index = 0; index < runId.length; index += 1) hash = (hash * 31 + runId.charCodeAt(index)) >>> 0;
+  return hash % BUCKETS;
+}
+
+function freshEpoch(): string {
+  return `epoch:${randomBytes(12).toString('base64url')}`;
+}
+
+function describeReply(reply: unknown): string {
+  if (reply === undefined || reply === null) return 'nothing';
+  return Array.isArray(reply) ? `an array of ${reply.length}` : typeof reply;
 }
 
 async function withinTimeout(send: RedisCommandSender, key: string, command: readonly string[], timeoutMs: number): Promise<unknown> {
