@@ -1,4 +1,4 @@
-import { stepTool, type DataSource, type WorkflowModel } from '../model';
+import { stepTool, isAskSource, type AnswerSchemaLike, type AskSource, type WorkflowModel } from '../model';
 import { ArgumentTypeError, AskAnswerTypeError, UnknownToolArgumentError } from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
@@ -12,6 +12,12 @@ export interface ToolInputSchema {
   acceptsString(name: string): boolean;
   /** Why `value` does not fit input `name`, in the schema's own words; undefined when it fits. */
   valueProblem(name: string, value: unknown): string | undefined;
+  /**
+   * When an ask's answer gives values input `name` does not take (a `z.boolean()` answer into a
+   * number, an enum value the input's enum lacks; `answer` undefined: any string): what each side
+   * is, in TypeScript's words. Undefined when it fits or either schema cannot be read.
+   */
+  answerMismatch(name: string, answer: AnswerSchemaLike | undefined): { takes: string; answer: string } | undefined;
 }
 
 /** The input schemas of the tools a server has registered. */
@@ -22,8 +28,10 @@ export interface ToolSchemaLookup {
 
 /**
  * The mappings a tool cannot take: an argument name its input does not have, a constant its schema
- * rejects, a `promptArg` (a string) or an ask whose answer is a string into an input that takes no string. A required input a step
- * leaves unmapped is no error: the run hands it to the client's LLM.
+ * rejects, a `promptArg` (a string) into an input that takes no string, an ask whose answer cannot
+ * fit its input (a string answer into an input that takes none; a schema's answer of another type,
+ * as the compiler reads it from types). A required input a step leaves unmapped is no error: the
+ * run hands it to the client's LLM.
  *
  * @example
  * ```ts
@@ -69,19 +77,10 @@ export function checkToolArguments(workflow: WorkflowModel, lookup: ToolSchemaLo
             target,
           ),
         );
-      } else if ((source.kind === 'askUser' || source.kind === 'askModel') && answersString(source) && !schema.acceptsString(name)) {
-        errors.push(
-          new AskAnswerTypeError(
-            workflow.name,
-            step.name,
-            source.kind,
-            tool,
-            name,
-            'no string',
-            'a string (it has no schema, or a string one)',
-            target,
-          ),
-        );
+      } else if (isAskSource(source)) {
+        const mismatch = answerMismatch(source, name, schema);
+        if (mismatch)
+          errors.push(new AskAnswerTypeError(workflow.name, step.name, source.kind, tool, name, mismatch.takes, mismatch.answer, target));
       }
     }
   }
@@ -89,12 +88,29 @@ export function checkToolArguments(workflow: WorkflowModel, lookup: ToolSchemaLo
 }
 
 /**
+ * Why an ask's answer cannot fill input `name`: a string answer into an input that takes none, or a
+ * schema's answer the input does not take. An `askUser` with choices gives one of the choices,
+ * whose type the source of the choices decides: not checked here.
+ */
+function answerMismatch(source: AskSource, name: string, schema: ToolInputSchema): { takes: string; answer: string } | undefined {
+  if (source.kind === 'askUser' && source.choices !== undefined) return undefined;
+  if (answersString(source)) {
+    const answer = 'a string (it has no schema, or a string one)';
+    if (!schema.acceptsString(name)) return { takes: 'no string', answer };
+    // An input that takes some strings only (an enum) does not take any string.
+    const mismatch = schema.answerMismatch(name, undefined);
+    return mismatch && { takes: mismatch.takes, answer };
+  }
+  const mismatch = schema.answerMismatch(name, source.schema);
+  return mismatch && { takes: mismatch.takes, answer: `of type ${mismatch.answer} (its schema's output)` };
+}
+
+/**
  * Whether an ask's answer is always a string: no schema (an `askUser` without choices, whose form
  * field is a string, or an `askModel`, whose answer is text), or a zod string schema. A schema of
  * another type, or choices (their values are the step's own), may give any value: not checked here.
  */
-function answersString(source: Extract<DataSource, { kind: 'askUser' | 'askModel' }>): boolean {
-  if (source.kind === 'askUser' && source.choices !== undefined) return false;
+function answersString(source: AskSource): boolean {
   const schema = source.schema as { type?: unknown; _def?: { typeName?: unknown } } | undefined;
   return schema === undefined || schema.type === 'string' || schema._def?.typeName === 'ZodString';
 }
