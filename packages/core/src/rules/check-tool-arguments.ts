@@ -13,11 +13,18 @@ export interface ToolInputSchema {
   /** Why `value` does not fit input `name`, in the schema's own words; undefined when it fits. */
   valueProblem(name: string, value: unknown): string | undefined;
   /**
-   * When an ask's answer gives values input `name` does not take (a `z.boolean()` answer into a
-   * number, an enum value the input's enum lacks; `answer` undefined: any string): what each side
-   * is, in TypeScript's words. Undefined when it fits or either schema cannot be read.
+   * How the values of schema `given` (an ask's answer, a workflow argument; undefined: any string)
+   * compare with what input `name` takes, each in TypeScript's words (`number`, `"a" | "b"`).
+   * Undefined when either schema cannot be read.
    */
-  answerMismatch(name: string, answer: AnswerSchemaLike | undefined): { takes: string; answer: string } | undefined;
+  compareValues(name: string, given: AnswerSchemaLike | undefined): ValueComparison | undefined;
+}
+
+/** Whether the values a schema gives fit a tool input, and what each side is. */
+export interface ValueComparison {
+  readonly fits: boolean;
+  readonly takes: string;
+  readonly gives: string;
 }
 
 /** The input schemas of the tools a server has registered. */
@@ -38,7 +45,11 @@ export interface ToolSchemaLookup {
  * const errors = checkToolArguments(model, registry); // at connect(), for every registered workflow
  * ```
  */
-export function checkToolArguments(workflow: WorkflowModel, lookup: ToolSchemaLookup): WorkflowDefinitionError[] {
+export function checkToolArguments(
+  workflow: WorkflowModel,
+  lookup: ToolSchemaLookup,
+  argumentSchemas: Readonly<Record<string, AnswerSchemaLike | undefined>> = {},
+): WorkflowDefinitionError[] {
   const errors: WorkflowDefinitionError[] = [];
   for (const step of workflow.steps) {
     const tool = stepTool(step);
@@ -65,18 +76,9 @@ export function checkToolArguments(workflow: WorkflowModel, lookup: ToolSchemaLo
             ),
           );
         }
-      } else if (source.kind === 'promptArg' && !schema.acceptsString(name)) {
-        errors.push(
-          new ArgumentTypeError(
-            workflow.name,
-            step.name,
-            tool,
-            name,
-            `takes no string, but promptArg('${source.name}') always gives one (prompt arguments are strings).`,
-            `map '${name}' from a step's output or a constant of the right type, or let the tool take a string and convert it.`,
-            target,
-          ),
-        );
+      } else if (source.kind === 'promptArg') {
+        const problem = promptArgProblem(source.name, name, schema, argumentSchemas[source.name]);
+        if (problem) errors.push(new ArgumentTypeError(workflow.name, step.name, tool, name, problem.problem, problem.fix, target));
       } else if (isAskSource(source)) {
         const mismatch = answerMismatch(source, name, schema);
         if (mismatch)
@@ -98,11 +100,37 @@ function answerMismatch(source: AskSource, name: string, schema: ToolInputSchema
     const answer = 'a string (it has no schema, or a string one)';
     if (!schema.acceptsString(name)) return { takes: 'no string', answer };
     // An input that takes some strings only (an enum) does not take any string.
-    const mismatch = schema.answerMismatch(name, undefined);
-    return mismatch && { takes: mismatch.takes, answer };
+    const compared = schema.compareValues(name, undefined);
+    return compared && !compared.fits ? { takes: compared.takes, answer } : undefined;
   }
-  const mismatch = schema.answerMismatch(name, source.schema);
-  return mismatch && { takes: mismatch.takes, answer: `of type ${mismatch.answer} (its schema's output)` };
+  const compared = schema.compareValues(name, source.schema);
+  return compared && !compared.fits ? { takes: compared.takes, answer: `of type ${compared.gives} (its schema's output)` } : undefined;
+}
+
+/**
+ * Why a `promptArg` cannot fill input `name`: its value is what the workflow argument's schema
+ * gives (a string on the prompt face; any type on a workflow served only as a tool, whose
+ * `tools/call` arguments are parsed by that schema), or a string when the schema cannot be read.
+ */
+function promptArgProblem(
+  argument: string,
+  name: string,
+  schema: ToolInputSchema,
+  given: AnswerSchemaLike | undefined,
+): { problem: string; fix: string } | undefined {
+  const compared = given && schema.compareValues(name, given);
+  if (compared && compared.gives !== 'string') {
+    if (compared.fits) return undefined;
+    return {
+      problem: `takes ${compared.takes}, but promptArg('${argument}') gives ${compared.gives} (the workflow argument's schema output).`,
+      fix: `declare argument '${argument}' with a schema of type ${compared.takes}, or map '${name}' from another value.`,
+    };
+  }
+  if (schema.acceptsString(name)) return undefined;
+  return {
+    problem: `takes no string, but promptArg('${argument}') always gives one (prompt arguments are strings).`,
+    fix: `map '${name}' from a step's output or a constant of the right type, or let the tool take a string and convert it.`,
+  };
 }
 
 /**

@@ -32,7 +32,7 @@ function argumentsSchema(workflow: Pick<WorkflowModel, 'arguments'>): ToolInputS
     inputs: workflow.arguments.map((argument) => argument.name),
     open: false,
     acceptsString: () => true,
-    answerMismatch: () => undefined,
+    compareValues: () => undefined,
     valueProblem: (_name, value) => (typeof value === 'string' ? undefined : 'workflow arguments are strings.'),
   };
 }

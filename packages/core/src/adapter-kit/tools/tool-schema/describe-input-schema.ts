@@ -35,10 +35,11 @@ export function describeInputSchema(
     inputs: Object.keys(shape),
     open: json.additionalProperties !== undefined && json.additionalProperties !== false,
     acceptsString: (name) => jsonSchemaAcceptsString(shape[name]),
-    answerMismatch(name, answer) {
-      const answered = answer ? readJsonSchema(answerOutputSchema(answer)) : readJsonSchema({ type: 'string' });
-      const input = readJsonSchema(shape[name]);
-      return readingFits(answered, input) ? undefined : { takes: readingText(input), answer: readingText(answered) };
+    compareValues(name, given) {
+      const gives = given ? readJsonSchema(outputSchema(given)) : readJsonSchema({ type: 'string' });
+      const takes = readJsonSchema(shape[name]);
+      if (gives === 'any' || takes === 'any') return undefined;
+      return { fits: readingFits(gives, takes), takes: readingText(takes), gives: readingText(gives) };
     },
     valueProblem(name, value) {
       const property = properties?.[name];
@@ -54,8 +55,8 @@ export function describeInputSchema(
   };
 }
 
-/** An ask's answer schema as JSON Schema of what it gives (its output side); undefined when zod 4 cannot write it. */
-function answerOutputSchema(schema: AnswerSchemaLike): JsonSchemaTypes | undefined {
+/** A schema (an ask's answer, a workflow argument) as JSON Schema of what it gives (its output side); undefined when zod 4 cannot write it. */
+function outputSchema(schema: AnswerSchemaLike): JsonSchemaTypes | undefined {
   if (!('_zod' in schema)) return undefined;
   try {
     return z.toJSONSchema(schema as unknown as z.ZodType, { io: 'output', unrepresentable: 'any' }) as JsonSchemaTypes;
