@@ -70,3 +70,15 @@ describe.each(PACKAGES)('%s', (name) => {
     expect(dist.filter((file) => file.endsWith('.d.ts.map'))).toEqual([]);
   });
 });
+
+// docs/projects.md#typescript-7: a `typescript` peer, plain or optional, makes npm (11.x) refuse every
+// `npm install` of a TypeScript 7 project with ERESOLVE, so the transformer brings TypeScript 6 as its own
+// dependency (the compiler `mcpflow validate` runs) and declares no peer on it.
+test('@mcpflow/transformer brings its own TypeScript 6 and declares no typescript peer, so a TypeScript 7 project installs', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(unpack('@mcpflow/transformer'), 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+  };
+  expect(manifest.dependencies.typescript).toMatch(/^[~^]?6\.0\./);
+  expect(Object.keys(manifest.peerDependencies ?? {})).not.toContain('typescript');
+});

@@ -471,4 +471,62 @@ describe.each([
     }
     expect(() => new Server({ name: 'shop', version: '1.0.0' }).use(OrderCoerced).validate()).not.toThrow();
   });
+  test('use() and validate() refuse a number, boolean or enum answer its input does not take, naming both types', () => {
+    const ship = defineTool(
+      'ship',
+      { inputSchema: { item: z.string(), quantity: z.number(), express: z.boolean(), speed: z.enum(['slow', 'fast']) } },
+      async () => ({ content: [] }),
+    );
+    @Workflow({ name: 'ship_asked', arguments: { item: z.string() } })
+    class ShipAsked {
+      @Step({
+        tool: ship,
+        args: { item: askUser('Which item number?', { schema: z.number() }), quantity: askUser('Gift?', { schema: z.boolean() }) },
+      })
+      first!: unknown;
+
+      @Step({ tool: ship, args: { item: promptArg('item'), express: askUser('How many?', { schema: z.number().int() }) } })
+      second!: unknown;
+
+      @Step({ tool: ship, args: { item: promptArg('item'), speed: askUser('Speed?', { schema: z.enum(['slow', 'warp']) }) } })
+      third!: unknown;
+
+      @Step({ tool: ship, args: { item: promptArg('item'), speed: askUser('Speed?') } })
+      fourth!: unknown;
+
+      // Fit: each answer's type is the input's (an enum the input's enum holds).
+      @Step({
+        tool: ship,
+        args: {
+          quantity: askUser('How many?', { schema: z.number().int().min(1) }),
+          express: askUser('Express?', { schema: z.boolean() }),
+          speed: askUser('Speed?', { schema: z.enum(['fast']) }),
+        },
+      })
+      fifth!: unknown;
+    }
+    const messages = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return ((error as { errors?: { message: string }[] }).errors ?? [error as { message: string }]).map((each) => each.message);
+      }
+      return [];
+    };
+    const expected = [
+      "step 'first': askUser() fills argument 'item' of tool ship, which takes string, but its answer is of type number (its schema's output).",
+      "step 'first': askUser() fills argument 'quantity' of tool ship, which takes number, but its answer is of type boolean (its schema's output).",
+      "step 'second': askUser() fills argument 'express' of tool ship, which takes boolean, but its answer is of type number (its schema's output).",
+      'step \'third\': askUser() fills argument \'speed\' of tool ship, which takes "slow" | "fast", but its answer is of type "slow" | "warp" (its schema\'s output).',
+      'step \'fourth\': askUser() fills argument \'speed\' of tool ship, which takes "slow" | "fast", but its answer is a string (it has no schema, or a string one).',
+    ];
+    const byUse = messages(() => new Server({ name: 'shop', version: '1.0.0' }).use(ShipAsked));
+    expect(byUse).toHaveLength(expected.length);
+    expected.forEach((text, index) => expect(byUse[index]).toContain(text));
+    // A server that registered the tool itself: validate() reads the same rule.
+    const server = new Server({ name: 'shop', version: '1.0.0' });
+    server.registerTool('ship', { inputSchema: ship.config.inputSchema }, async () => ({ content: [] }));
+    const byValidate = messages(() => server.use(ShipAsked).validate());
+    expect(byValidate).toHaveLength(expected.length);
+  });
 });

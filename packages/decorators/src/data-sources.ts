@@ -1,9 +1,24 @@
-import type { ConstantSource, FieldSource, ItemSource, JsonValue, PromptArgSource, StepOutputSource } from '@mcpflow/core/model';
+import type {
+  ConstantSource,
+  FieldSource,
+  ItemSource,
+  JsonValue,
+  PromptArgSource,
+  StepOutputSource,
+  TypedPromptArgSource,
+} from '@mcpflow/core/model';
 
 /**
- * The value of a declared prompt argument.
+ * The value of a declared workflow argument: a string, as a prompt's arguments are. A workflow
+ * served only as a tool (`expose: { prompt: false, tool: true }`) may declare arguments of any
+ * type: name the type to pass the value on typed, `promptArg<number>('quantity')` for
+ * `arguments: { quantity: z.number() }` (the mcpflow transformer checks it is what the argument's
+ * schema gives; TypeScript checks it against the tool's input).
  * @example `args: { player: promptArg('player') }`
  */
+export function promptArg(name: string): PromptArgSource;
+/** A typed workflow argument of a workflow served only as a tool: `promptArg<number>('quantity')`. */
+export function promptArg<T>(name: string): TypedPromptArgSource<NoInfer<T>>;
 export function promptArg(name: string): PromptArgSource {
   return { kind: 'promptArg', name };
 }

@@ -131,12 +131,14 @@ describe('parity: the runtime and the transformer read every fixture alike', () 
     const findings = all.filter((finding) => !compilerOnly(finding));
     const bothRead = runtime.errors.filter((error) => error.code !== ErrorCodes.AskAnswerType);
     expect(findings.map((finding) => finding.error.code).sort()).toEqual(bothRead.map((error) => error.code).sort());
-    // An ask's answer type: the compiler reads every answer's type; use() checks the string answers
-    // into a definition's input, so each step it refuses the compiler refuses too.
+    // An ask's answer type: the compiler reads it from types, use() from the answer's and the
+    // input's schemas (string, number, boolean, enum answers): both refuse the same steps.
     const askSteps = (errors: readonly WorkflowDefinitionError[]) =>
-      errors.filter((error) => error.code === ErrorCodes.AskAnswerType).map((error) => error.step);
-    const compilerAsks = askSteps(all.map((finding) => finding.error));
-    for (const step of askSteps(runtime.errors)) expect(compilerAsks).toContain(step);
+      errors
+        .filter((error) => error.code === ErrorCodes.AskAnswerType)
+        .map((error) => error.step)
+        .sort();
+    expect(askSteps(runtime.errors)).toEqual(askSteps(all.map((finding) => finding.error)));
 
     const analyzed = analyzeFile(context, source).workflows.filter((workflow) => workflow.complete);
     for (const workflow of analyzed) {
@@ -180,7 +182,7 @@ describe('parity: the runtime and the transformer read every fixture alike', () 
         ErrorCodes.BindingType,
         ErrorCodes.ItemPathNotInType,
         ErrorCodes.TransformTypeMismatch,
-        // An ask's answer type: the compiler reads it from types; the runtime checks string answers (use(), connect()).
+        // An ask's answer type: the compiler reads it from types, the runtime from schemas (use(), connect()).
         ErrorCodes.AskAnswerType,
       ],
       ...[ErrorCodes.DecoratorMode, ErrorCodes.ChecksNotInBuild, ErrorCodes.NotALiteral, ErrorCodes.NotAWorkflow],

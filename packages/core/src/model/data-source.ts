@@ -11,8 +11,18 @@ export interface ValueOf<T> {
   readonly [valueType]?: T;
 }
 
-/** The value of a prompt argument, by its declared name: always a string. */
+/** The value of a workflow argument, by its declared name: a string (a prompt's arguments are strings). */
 export interface PromptArgSource extends ValueOf<string> {
+  readonly kind: 'promptArg';
+  readonly name: string;
+}
+
+/**
+ * The value of a workflow argument of type `T`, as `promptArg<T>()` declares it: a workflow served
+ * only as a tool may declare arguments of any type (its `tools/call` arguments are parsed by their
+ * schemas); the transformer checks `T` against the argument's schema.
+ */
+export interface TypedPromptArgSource<T> extends ValueOf<T> {
   readonly kind: 'promptArg';
   readonly name: string;
 }
@@ -96,8 +106,12 @@ export interface ItemSource extends ValueOf<any> {
  * Where a step argument or a URI template variable takes its value from. `DataSource<number>` is
  * a source whose value fits a `number` input.
  */
-// `any` by default: a source whose type is not asked for fits anywhere.
-export type DataSource<T = any> = (PromptArgSource | StepOutputSource | FieldSource | ConstantSource | ItemSource | AskSource) & ValueOf<T>;
+// `any` by default: a source whose type is not asked for fits anywhere. `TypedPromptArgSource<unknown>`
+// (not `<any>`): intersected with `ValueOf<T>` it keeps `T`, so a string `promptArg()` still fails a number input.
+export type DataSource<T = any> = (
+  TypedPromptArgSource<unknown> | StepOutputSource | FieldSource | ConstantSource | ItemSource | AskSource
+) &
+  ValueOf<T>;
 
 /** The binding a data source reads, if it reads one. */
 export function bindingOf(source: DataSource): string | undefined {

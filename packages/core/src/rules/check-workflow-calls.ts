@@ -32,6 +32,7 @@ function argumentsSchema(workflow: Pick<WorkflowModel, 'arguments'>): ToolInputS
     inputs: workflow.arguments.map((argument) => argument.name),
     open: false,
     acceptsString: () => true,
+    compareValues: () => undefined,
     valueProblem: (_name, value) => (typeof value === 'string' ? undefined : 'workflow arguments are strings.'),
   };
 }

@@ -1,5 +1,5 @@
 import type * as ts from 'typescript';
-import { parseFieldPath, workflowFaces, type DataSource, type StepModel } from '@mcpflow/core/model';
+import { parseFieldPath, stepTool, workflowFaces, type DataSource, type StepModel } from '@mcpflow/core/model';
 import {
   ArgumentTypeError,
   AskAnswerTypeError,
@@ -29,10 +29,11 @@ import { arrayElementType, isUnchecked, walkPath } from './type-paths';
 export function checkTypes(t: typeof ts, checker: ts.TypeChecker, workflow: AnalyzedWorkflow): NodeError[] {
   const errors: NodeError[] = [];
   const bindingTypes = new Map<string, ts.Type>();
+  const argumentsType = workflowArgumentsType(t, checker, workflow);
   for (const step of workflow.model.steps) {
     const nodes = workflow.steps.get(step.name);
     if (!nodes) continue;
-    new StepTypeChecks(t, checker, workflow.model.name, step, nodes, bindingTypes, errors).run();
+    new StepTypeChecks(t, checker, workflow.model.name, step, nodes, bindingTypes, errors, argumentsType).run();
     if (step.binding !== undefined && !bindingTypes.has(step.binding))
       bindingTypes.set(step.binding, checker.getTypeAtLocation(nodes.property));
   }
@@ -51,6 +52,8 @@ class StepTypeChecks {
     private readonly nodes: StepNodes,
     private readonly bindingTypes: ReadonlyMap<string, ts.Type>,
     private readonly errors: NodeError[],
+    /** The type of `@Workflow({ arguments })`, when it is written. */
+    private readonly argumentsType: ts.Type | undefined,
   ) {}
 
   run(): void {
@@ -60,6 +63,7 @@ class StepTypeChecks {
       this.checkArgument(arg, source, this.valueType(source, { kind: 'argSource', step: step.name, arg, part: 'path' }));
       this.checkAskInputs(source, { kind: 'argSource', step: step.name, arg, part: 'path' });
       this.checkAskAnswer(arg, source);
+      this.checkPromptArgType(arg, source);
     }
     for (const [variable, { source }] of nodes.templates) {
       this.checkAskInputs(source, { kind: 'templateSource', step: step.name, variable, part: 'path' });
@@ -134,6 +138,38 @@ class StepTypeChecks {
         },
       ),
       node: source.call,
+    });
+  }
+
+  /**
+   * A `promptArg<T>()` (T is `string` when not written) must be declared as what its workflow
+   * argument's schema gives: TypeScript checks T against the tool's input, this checks T itself.
+   */
+  private checkPromptArgType(arg: string, source: SourceNodes): void {
+    const { t, checker, argumentsType } = this;
+    const { source: data, call } = source;
+    if (data.kind !== 'promptArg' || !argumentsType || !t.isCallExpression(call)) return;
+    const schema = checker.getPropertyOfType(argumentsType, data.name);
+    const output = schema && checker.getPropertyOfType(checker.getTypeOfSymbol(schema), '_output');
+    const written = output && checker.getTypeOfSymbol(output);
+    const typeArgument = call.typeArguments?.[0];
+    const declared = typeArgument ? checker.getTypeFromTypeNode(typeArgument) : checker.getStringType();
+    if (!written || isUnchecked(t, written) || isUnchecked(t, declared)) return;
+    // An optional argument left out hands off at run time; only a present value of another type is an error.
+    const gives = checker.getNonNullableType(written);
+    if (checker.isTypeAssignableTo(gives, declared)) return;
+    const givesText = checker.typeToString(gives);
+    this.errors.push({
+      error: new ArgumentTypeError(
+        this.workflow,
+        this.step.name,
+        this.nodes.tool?.name ?? stepTool(this.step) ?? '',
+        arg,
+        `is filled by promptArg('${data.name}') as ${checker.typeToString(declared)}, but the workflow argument '${data.name}' gives ${givesText} (its schema's output).`,
+        `write promptArg<${givesText}>('${data.name}') (a workflow served only as a tool may take typed arguments), or declare '${data.name}' with a schema that gives ${checker.typeToString(declared)}.`,
+        { kind: 'argSource', step: this.step.name, arg, part: 'value' },
+      ),
+      node: call,
     });
   }
 
@@ -344,6 +380,24 @@ class StepTypeChecks {
   }
 }
 
+/** The type of the `@Workflow({ arguments })` expression (a literal or a name), when it is written. */
+function workflowArgumentsType(t: typeof ts, checker: ts.TypeChecker, workflow: AnalyzedWorkflow): ts.Type | undefined {
+  const declared = argumentsProperty(t, workflow);
+  return declared && checker.getTypeAtLocation(declared.initializer);
+}
+
+/** The `arguments` property of the `@Workflow({ … })` options literal. */
+function argumentsProperty(t: typeof ts, workflow: AnalyzedWorkflow): ts.PropertyAssignment | undefined {
+  // The decorator node is the call's callee (`Workflow` in `@Workflow({ … })`).
+  const call = workflow.decorator.parent;
+  const options = t.isCallExpression(call) ? call.arguments[0] : undefined;
+  if (!options || !t.isObjectLiteralExpression(options)) return undefined;
+  return options.properties.find(
+    (property): property is ts.PropertyAssignment =>
+      t.isPropertyAssignment(property) && t.isIdentifier(property.name) && property.name.text === 'arguments',
+  );
+}
+
 /**
  * A workflow served as a prompt takes its arguments as strings: each `@Workflow({ arguments })`
  * schema's input type must admit one (a string, a string literal, `unknown` for `z.coerce.*`). A
@@ -351,14 +405,7 @@ class StepTypeChecks {
  */
 export function checkPromptArgumentTypes(t: typeof ts, checker: ts.TypeChecker, workflow: AnalyzedWorkflow): NodeError[] {
   if (!workflowFaces(workflow.model).prompt) return [];
-  // The decorator node is the call's callee (`Workflow` in `@Workflow({ … })`).
-  const call = workflow.decorator.parent;
-  const options = t.isCallExpression(call) ? call.arguments[0] : undefined;
-  if (!options || !t.isObjectLiteralExpression(options)) return [];
-  const declared = options.properties.find(
-    (property): property is ts.PropertyAssignment =>
-      t.isPropertyAssignment(property) && t.isIdentifier(property.name) && property.name.text === 'arguments',
-  );
+  const declared = argumentsProperty(t, workflow);
   if (!declared || !t.isObjectLiteralExpression(declared.initializer)) return [];
   const errors: NodeError[] = [];
   for (const property of declared.initializer.properties) {

@@ -58,14 +58,16 @@ export function argumentTypeExplanation(
   const value = valueTypeOf(t, checker, entry.source.call);
   if (!value || isUnchecked(t, value)) return undefined;
   const takes = checker.typeToString(checker.getTypeOfSymbol(input));
+  const wanted = checker.typeToString(checker.getNonNullableType(checker.getTypeOfSymbol(input)));
   const kind = entry.source.source.kind;
-  const gives =
-    kind === 'promptArg'
-      ? `${shown(entry.source.call)} gives a string (a prompt argument always does)`
-      : `${shown(entry.source.call)} gives ${checker.typeToString(value)}`;
+  // promptArg<T>() gives T, declared by the author of a workflow served only as a tool.
+  const stringArgument = kind === 'promptArg' && (value.flags & t.TypeFlags.String) !== 0;
+  const gives = stringArgument
+    ? `${shown(entry.source.call)} gives a string (a prompt argument always does)`
+    : `${shown(entry.source.call)} gives ${checker.typeToString(value)}`;
   const fix =
     kind === 'promptArg'
-      ? `map '${entry.argument}' from a value of type ${takes} (a constant, or a field() of an earlier step's output), or change the tool's input schema to take a string.`
+      ? `map '${entry.argument}' from a value of type ${takes} (a constant, or a field() of an earlier step's output), or change the tool's input schema${stringArgument ? ' to take a string' : ''}; a workflow served only as a tool may declare '${entry.argument}' of that type and write promptArg<${wanted}>(…).`
       : kind === 'constant'
         ? `pass a constant of type ${takes}, or change the tool's input schema.`
         : `map '${entry.argument}' from a value of type ${takes}, or change the tool's input schema.`;

@@ -111,7 +111,7 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
 
   /** Throws what the workflows need that the server does not register (tools, resources, tool inputs). */
   validate(): void {
-    throwIfAny(registrationErrors([...this.served.values()], this.registry));
+    throwIfAny(registrationErrors(this.served, this.registry));
   }
 
   promptRegistered(): void {

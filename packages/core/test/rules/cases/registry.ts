@@ -37,6 +37,7 @@ const weather: ToolInputSchema = {
   inputs: ['city', 'days'],
   open: false,
   acceptsString: (name) => name === 'city',
+  compareValues: () => undefined,
   valueProblem: (name, value) =>
     name === 'days' && !(Number.isInteger(value) && (value as number) >= 1) ? 'expected a whole number of at least 1.' : undefined,
 };

@@ -1,5 +1,8 @@
+import { z } from 'zod';
+import type { AnswerSchemaLike } from '../../../model';
 import type { ToolInputSchema } from '../../../rules';
 import { jsonSchemaAcceptsString, type JsonSchemaTypes } from './json-schema-accepts-string';
+import { readJsonSchema, readingFits, readingText } from './json-schema-fit';
 
 /** A tool's input schema as JSON Schema (what `tools/list` shows). */
 export interface JsonObjectSchema {
@@ -32,6 +35,12 @@ export function describeInputSchema(
     inputs: Object.keys(shape),
     open: json.additionalProperties !== undefined && json.additionalProperties !== false,
     acceptsString: (name) => jsonSchemaAcceptsString(shape[name]),
+    compareValues(name, given) {
+      const gives = given ? readJsonSchema(outputSchema(given)) : readJsonSchema({ type: 'string' });
+      const takes = readJsonSchema(shape[name]);
+      if (gives === 'any' || takes === 'any') return undefined;
+      return { fits: readingFits(gives, takes), takes: readingText(takes), gives: readingText(gives) };
+    },
     valueProblem(name, value) {
       const property = properties?.[name];
       if (!property || typeof property.safeParse !== 'function') return undefined;
@@ -44,4 +53,14 @@ export function describeInputSchema(
       }
     },
   };
+}
+
+/** A schema (an ask's answer, a workflow argument) as JSON Schema of what it gives (its output side); undefined when zod 4 cannot write it. */
+function outputSchema(schema: AnswerSchemaLike): JsonSchemaTypes | undefined {
+  if (!('_zod' in schema)) return undefined;
+  try {
+    return z.toJSONSchema(schema as unknown as z.ZodType, { io: 'output', unrepresentable: 'any' }) as JsonSchemaTypes;
+  } catch {
+    return undefined;
+  }
 }
