@@ -1,0 +1,250 @@
+import 'reflect-metadata';
+import { z } from 'zod';
+import { Bind, Step, Workflow, constant, field, fromStep, item, promptArg } from '@mcpflow/decorators';
+import { readWorkflowModel } from '@mcpflow/core';
+import { UriTemplate } from '@modelcontextprotocol/server';
+import { executeWorkflow, planWorkflow, type Host, type HostTool, type StepEvent, type ToolResult, type WorkflowPlan } from '../src/engine';
+import { compiledSteps, interpretSteps } from '../src/engine/compiled/compile-plan';
+
+/**
+ * The compiled runner against the interpreter it replaces: every scenario runs through both, and
+ * the results (messages, `_meta`), the tools' calls and the `onStep` events must be byte-identical.
+ * (The suites of tests/ run under the interpreter too with MCPFLOW_ENGINE=interpreter: CONTRIBUTING.md.)
+ */
+
+type Run = (args: Record<string, unknown>, signal: AbortSignal) => unknown;
+
+interface PlainTool extends HostTool {
+  readonly run: Run;
+}
+
+interface Scenario {
+  readonly tools: Record<string, Run | 'disabled'>;
+  readonly args?: Record<string, string>;
+  /** The inputs each tool requires (by tool name), as a host's input schema says. */
+  readonly required?: Record<string, string[]>;
+  /** The host validates asynchronously, and refuses a `value` of `refuse`. */
+  readonly asyncValidation?: boolean;
+  readonly defaultStepTimeoutMs?: number | false;
+  readonly hooks?: boolean;
+  /** Aborts the request as this tool is called. */
+  readonly abortAt?: string;
+}
+
+/** What one engine produced for a scenario: the result as sent, the tools' calls, the hooks' events. */
+async function runWith(interpret: boolean, plan: WorkflowPlan, scenario: Scenario): Promise<string> {
+  const previous = interpretSteps(interpret);
+  try {
+    const controller = new AbortController();
+    const calls: string[] = [];
+    const events: unknown[] = [];
+    const progress: unknown[] = [];
+    const host: Host<PlainTool> = {
+      signal: controller.signal,
+      findTool: (name) => {
+        const run = scenario.tools[name];
+        if (run === undefined) return undefined;
+        return run === 'disabled' ? { enabled: false, run: () => undefined } : { enabled: true, description: `the ${name} tool`, run };
+      },
+      toolInputs: (tool) => {
+        const name = Object.keys(scenario.tools).find((key) => scenario.tools[key] === tool.run) ?? '';
+        return (scenario.required?.[name] ?? []).map((input) => ({ name: input, required: true, type: 'string' }));
+      },
+      validateToolInput: (_tool, _name, args) => {
+        const valid = args.value === 'refuse' ? { ok: false as const, message: 'value: refused' } : { ok: true as const, args };
+        return scenario.asyncValidation ? Promise.resolve(valid) : valid;
+      },
+      invokeTool: (tool, name, args, signal) => {
+        calls.push(`${name} ${JSON.stringify(args)}`);
+        if (scenario.abortAt === name) controller.abort();
+        return tool.run(args as Record<string, unknown>, signal.signal);
+      },
+      checkToolResult: (_tool, _name, value) => value as ToolResult,
+      readResource: () => Promise.reject(new Error('no resources here')),
+      notifyProgress: scenario.hooks
+        ? async (update) => {
+            progress.push(update);
+          }
+        : undefined,
+    };
+    const onStep = (event: StepEvent) => {
+      events.push(event.phase === 'end' ? { ...event, durationMs: 0 } : event);
+    };
+    const result = await executeWorkflow(plan, scenario.args ?? { input: 'hello' }, host, {
+      onStep: scenario.hooks ? onStep : undefined,
+      defaultStepTimeoutMs: scenario.defaultStepTimeoutMs,
+    });
+    return JSON.stringify({ result, calls, events, progress });
+  } finally {
+    interpretSteps(previous);
+  }
+}
+
+function plan(workflow: new () => object): WorkflowPlan {
+  return planWorkflow(readWorkflowModel(workflow)!, (template) => new UriTemplate(template));
+}
+
+const text = (value: string): ToolResult => ({ content: [{ type: 'text', text: value }] });
+const echo: Run = async (args) => text(JSON.stringify(args));
+
+@Workflow({ name: 'paths', arguments: { input: z.string(), pin: z.string().optional() }, sensitiveArguments: ['pin'] })
+class Paths {
+  @Step({ tool: 'fetch', args: { value: promptArg('input'), pin: promptArg('pin') }, guidance: 'Fetching {input}.' })
+  @Bind('fetched')
+  fetched!: unknown;
+
+  @Step({
+    tool: 'use',
+    args: {
+      nested: field('fetched', 'a.b'),
+      indexed: field('fetched', 'list.1'),
+      whole: fromStep('fetched'),
+      fixed: constant({ n: 1 }),
+    },
+  })
+  @Bind('used')
+  used!: unknown;
+
+  @Step({ tool: 'last', args: { value: field('used', 'nested') } })
+  last!: unknown;
+}
+
+const structured: Run = async (args) => ({
+  content: [{ type: 'text', text: 'structured' }],
+  structuredContent: { a: { b: `b-${String(args.value)}` }, list: ['zero', 'one'], pin: args.pin },
+});
+
+@Workflow({ name: 'secrets', arguments: { input: z.string() } })
+class Secrets {
+  @Step({ tool: 'login', args: { value: promptArg('input') } })
+  @Bind('session')
+  session!: unknown;
+
+  @Step({ tool: 'use', args: { token: field('session', 'token'), value: promptArg('input') }, sensitiveArgs: ['token'] })
+  @Bind('used')
+  used!: unknown;
+}
+
+@Workflow({ name: 'flow', arguments: { input: z.string() } })
+class Flow {
+  @Step({ tool: 'list', args: { value: promptArg('input') } })
+  @Bind('items')
+  items!: unknown;
+
+  @Step({ tool: 'each', forEach: fromStep('items'), args: { value: item('name') } })
+  @Bind('each')
+  each!: unknown;
+
+  @Step({ tool: 'left', args: { value: constant('l') }, parallel: true })
+  left!: unknown;
+
+  @Step({ tool: 'right', args: { value: field('items', '0.name') }, parallel: true })
+  right!: unknown;
+}
+
+const SCENARIOS: [string, new () => object, Scenario][] = [
+  [
+    'field paths, constants, a binding whole, guidance and a sensitive argument',
+    Paths,
+    {
+      tools: { fetch: structured, use: echo, last: echo },
+      args: { input: 'hello', pin: '4321' },
+    },
+  ],
+  ['a field path that leads nowhere hands off', Paths, { tools: { fetch: async () => text('{"a":{}}'), use: echo, last: echo } }],
+  [
+    'an array index past the end hands off',
+    Paths,
+    {
+      tools: { fetch: async () => text('{"a":{"b":1},"list":["only"]}'), use: echo, last: echo },
+    },
+  ],
+  ['a tool not registered, and a disabled one', Paths, { tools: { fetch: 'disabled' } }],
+  [
+    'a missing required input and a host that refuses the input',
+    Paths,
+    {
+      tools: { fetch: structured, use: echo, last: echo },
+      required: { use: ['other'] },
+    },
+  ],
+  ['a refused input, validated asynchronously', Paths, { tools: { fetch: echo }, args: { input: 'refuse' }, asyncValidation: true }],
+  [
+    'a tool that throws, and one that returns an error',
+    Paths,
+    {
+      tools: { fetch: structured, use: async () => ({ ...text('nope'), isError: true }), last: echo },
+    },
+  ],
+  [
+    'a tool that throws synchronously',
+    Paths,
+    {
+      tools: {
+        fetch: () => {
+          throw new TypeError('bad');
+        },
+      },
+    },
+  ],
+  [
+    'synchronous tools, plain text and no timeout',
+    Paths,
+    {
+      tools: { fetch: () => text('{"a":{"b":2},"list":[1,2]}'), use: () => text('not json'), last: () => text('') },
+      defaultStepTimeoutMs: false,
+    },
+  ],
+  ['a tool that outlives its timeout', Paths, { tools: { fetch: () => new Promise(() => undefined) }, defaultStepTimeoutMs: 5 }],
+  ['a request cancelled during a step', Paths, { tools: { fetch: structured, use: echo, last: echo }, abortAt: 'use' }],
+  ['hooks and progress observe every step', Paths, { tools: { fetch: structured, use: echo, last: echo }, hooks: true }],
+  [
+    'a secret a step returns, redacted in an argument it feeds',
+    Secrets,
+    {
+      tools: { login: async () => text('{"token":"tok-9"}'), use: echo },
+      hooks: true,
+    },
+  ],
+  [
+    'a long prompt argument shown once',
+    Secrets,
+    { tools: { login: async () => text('{"token":"t"}'), use: echo }, args: { input: 'x'.repeat(2_000) } },
+  ],
+  [
+    'a loop and a parallel group',
+    Flow,
+    {
+      tools: { list: async () => text('[{"name":"a"},{"name":"b"}]'), each: echo, left: echo, right: echo },
+      hooks: true,
+    },
+  ],
+  [
+    'a parallel group with a failure',
+    Flow,
+    {
+      tools: { list: async () => text('[{"name":"a"}]'), each: echo, left: async () => ({ ...text('down'), isError: true }), right: echo },
+    },
+  ],
+];
+
+describe('the compiled runner gives what the interpreter gives', () => {
+  test.each(SCENARIOS)('%s', async (_name, workflow, scenario) => {
+    const planned = plan(workflow);
+    const interpreted = await runWith(true, planned, scenario);
+    const compiled = await runWith(false, planned, scenario);
+    expect(compiled).toBe(interpreted);
+  });
+
+  test('the tool steps without resources, questions or retry are compiled, and none under the interpreter', () => {
+    const previous = interpretSteps(false);
+    try {
+      expect(compiledSteps(plan(Paths)).map((step) => typeof step)).toEqual(['function', 'function', 'function']);
+      expect(compiledSteps(plan(Flow)).map((step) => typeof step)).toEqual(['function', 'function', 'function', 'function']);
+      interpretSteps(true);
+      expect(compiledSteps(plan(Paths))).toEqual([]);
+    } finally {
+      interpretSteps(previous);
+    }
+  });
+});
