@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { Bind, Step, Workflow, constant, field, fromStep, item, promptArg } from '@mcpflow/decorators';
+import { Bind, Step, Workflow, constant, equals, field, fromStep, item, not, present, promptArg } from '@mcpflow/decorators';
 import { readWorkflowModel } from '@mcpflow/core';
 import { UriTemplate } from '@modelcontextprotocol/server';
 import { executeWorkflow, planWorkflow, type Host, type HostTool, type StepEvent, type ToolResult, type WorkflowPlan } from '../src/engine';
@@ -142,6 +142,25 @@ class Flow {
   right!: unknown;
 }
 
+@Workflow({ name: 'conditions', arguments: { input: z.string() } })
+class Conditions {
+  @Step({ tool: 'version', args: { value: promptArg('input') }, transform: (value: { v: string }) => value.v.split('.') })
+  @Bind('version')
+  version!: unknown;
+
+  @Step({ tool: 'major', when: equals(field('version', '0'), '2'), args: { value: field('version', '0') } })
+  major!: unknown;
+
+  @Step({ tool: 'none', when: not(present(fromStep('version'))) })
+  none!: unknown;
+
+  @Step({ tool: 'maybe', optional: true, args: { value: field('version', '1') } })
+  maybe!: unknown;
+
+  @Step({ tool: 'secret', forEach: fromStep('version'), when: not(equals(item(), '9')), args: { value: item() }, sensitiveArgs: ['value'] })
+  secret!: unknown;
+}
+
 const SCENARIOS: [string, new () => object, Scenario][] = [
   [
     'field paths, constants, a binding whole, guidance and a sensitive argument',
@@ -224,6 +243,27 @@ const SCENARIOS: [string, new () => object, Scenario][] = [
     Flow,
     {
       tools: { list: async () => text('[{"name":"a"}]'), each: echo, left: async () => ({ ...text('down'), isError: true }), right: echo },
+    },
+  ],
+  [
+    'when, transform, optional, and a loop of sensitive elements',
+    Conditions,
+    {
+      tools: {
+        version: async () => text('{"v":"2.9.1"}'),
+        major: echo,
+        none: echo,
+        maybe: () => Promise.reject(new Error('maybe not')),
+        secret: echo,
+      },
+      hooks: true,
+    },
+  ],
+  [
+    'a false when, and a transform that throws',
+    Conditions,
+    {
+      tools: { version: async () => text('{"v":1}'), major: echo, none: echo, maybe: echo, secret: echo },
     },
   ],
 ];

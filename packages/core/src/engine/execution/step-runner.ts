@@ -8,6 +8,7 @@ import type { Redactor } from '../redaction/redactor';
 import type { ObservedStep, ObservedStepEnd, StepObservation, StepObserver } from '../run-observer';
 import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';
+import type { StepOutcome } from '../steps/step-outcome';
 import type { Trace } from '../trace/trace';
 import { collectSecrets } from './collect-secrets';
 import type { ExecutionState, ExecutionStop, StepFlow } from './execution-state';
@@ -41,12 +42,12 @@ export class StepRunner implements FlowObserver {
    * no hook, no progress and no observer goes straight to its compiled runner (or `runStep`).
    */
   outcome(step: PlannedStep, context: StepContext, alone: boolean): Promise<FlowOutcome> {
-    if (!step.hasFlow && !this.hooks.onStep && !this.progress && !this.steps) return this.run(step, context);
+    if (!step.hasFlow && !this.hooks.onStep && !this.progress && !this.steps) return this.runAction(step, context);
     return this.observed(step, context, alone);
   }
 
-  /** Runs a step without its flow options: compiled when the compiler covers it, else by the interpreter. */
-  private run(step: PlannedStep, context: StepContext): Promise<FlowOutcome> {
+  /** Runs a step's action, without its flow options: compiled when the compiler covers it, else by the interpreter. */
+  runAction(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
     const compiled = this.compiled[step.index];
     return compiled === undefined ? runStep(step, context) : compiled(context);
   }
@@ -164,7 +165,7 @@ export class StepRunner implements FlowObserver {
     if (hooks.onStep) await notifyStep(hooks, { phase: 'start', workflow, step: step.model.name, index: step.index, total }, this.redactor);
     if (alone && progress) await progress.started(step);
     const observation = this.steps?.stepStarted(this.observedStep(step));
-    const run = () => (step.hasFlow ? runFlowStep(step, context, this) : this.run(step, context));
+    const run = () => (step.hasFlow ? runFlowStep(step, context, this) : this.runAction(step, context));
     const outcome = await (observation ? observation.within(run) : run());
     observation?.ended(this.observedEnd(outcome));
     if (hooks.onStep) {
