@@ -12,7 +12,8 @@ import { compiledSteps, interpretSteps } from '../src/engine/compiled/compile-pl
  * (The suites of tests/ run under the interpreter too with MCPFLOW_ENGINE=interpreter: CONTRIBUTING.md.)
  */
 
-type Run = (args: Record<string, unknown>, signal: AbortSignal) => unknown;
+/** A tool's handler; `attempt` counts its earlier calls in the run (for retries). */
+type Run = (args: Record<string, unknown>, signal: AbortSignal, attempt: number) => unknown;
 
 interface PlainTool extends HostTool {
   readonly run: Run;
@@ -27,6 +28,8 @@ interface Scenario {
   readonly asyncValidation?: boolean;
   readonly defaultStepTimeoutMs?: number | false;
   readonly hooks?: boolean;
+  /** The tools that run a workflow (a sub-workflow step), by tool name: the workflow's name. */
+  readonly workflows?: Record<string, string>;
   /** Aborts the request as this tool is called. */
   readonly abortAt?: string;
 }
@@ -54,10 +57,12 @@ async function runWith(interpret: boolean, plan: WorkflowPlan, scenario: Scenari
         const valid = args.value === 'refuse' ? { ok: false as const, message: 'value: refused' } : { ok: true as const, args };
         return scenario.asyncValidation ? Promise.resolve(valid) : valid;
       },
+      workflowOf: (tool) => scenario.workflows?.[Object.keys(scenario.tools).find((key) => scenario.tools[key] === tool.run) ?? ''],
       invokeTool: (tool, name, args, signal) => {
+        const attempt = calls.filter((call) => call.startsWith(`${name} `)).length;
         calls.push(`${name} ${JSON.stringify(args)}`);
         if (scenario.abortAt === name) controller.abort();
-        return tool.run(args as Record<string, unknown>, signal.signal);
+        return tool.run(args as Record<string, unknown>, signal.signal, attempt);
       },
       checkToolResult: (_tool, _name, value) => value as ToolResult,
       readResource: () => Promise.reject(new Error('no resources here')),
@@ -160,6 +165,29 @@ class Conditions {
   @Step({ tool: 'secret', forEach: fromStep('version'), when: not(equals(item(), '9')), args: { value: item() }, sensitiveArgs: ['value'] })
   secret!: unknown;
 }
+
+@Workflow({ name: 'outer', arguments: { input: z.string() } })
+class Outer {
+  @Step({ tool: 'flaky', args: { value: promptArg('input') }, retry: { attempts: 3, backoffMs: 1 } })
+  @Bind('flaky')
+  flaky!: unknown;
+
+  @Step({ tool: 'inner', args: { value: field('flaky', 'value') } })
+  @Bind('inner')
+  inner!: unknown;
+
+  @Step({ tool: 'after', args: { value: field('inner', 'status') } })
+  after!: unknown;
+}
+
+const flaky: Run = async (args, _signal, attempt) => (attempt < 2 ? { ...text('busy'), isError: true } : text(JSON.stringify(args)));
+const innerRun = (status: string, reason?: string): Run => {
+  return async () => ({
+    content: [{ type: 'text', text: `inner ${status}` }],
+    structuredContent: { status },
+    _meta: { 'mcpflow/execution': { status, reason } },
+  });
+};
 
 const SCENARIOS: [string, new () => object, Scenario][] = [
   [
@@ -266,6 +294,30 @@ const SCENARIOS: [string, new () => object, Scenario][] = [
       tools: { version: async () => text('{"v":1}'), major: echo, none: echo, maybe: echo, secret: echo },
     },
   ],
+  [
+    'a retried tool and a sub-workflow',
+    Outer,
+    {
+      tools: { flaky, inner: innerRun('completed'), after: echo },
+      workflows: { inner: 'inner-workflow' },
+      hooks: true,
+    },
+  ],
+  [
+    'a retry that runs out, and a sub-workflow the user declined',
+    Outer,
+    {
+      tools: { flaky: async () => ({ ...text('busy'), isError: true }), inner: echo, after: echo },
+    },
+  ],
+  [
+    'a sub-workflow the user declined',
+    Outer,
+    {
+      tools: { flaky, inner: innerRun('cancelled', 'the user declined question a/b'), after: echo },
+      workflows: { inner: 'inner-workflow' },
+    },
+  ],
 ];
 
 describe('the compiled runner gives what the interpreter gives', () => {
@@ -276,7 +328,7 @@ describe('the compiled runner gives what the interpreter gives', () => {
     expect(compiled).toBe(interpreted);
   });
 
-  test('the tool steps without resources, questions or retry are compiled, and none under the interpreter', () => {
+  test('the tool steps without embedded resources or URI variables are compiled, and none under the interpreter', () => {
     const previous = interpretSteps(false);
     try {
       expect(compiledSteps(plan(Paths)).map((step) => typeof step)).toEqual(['function', 'function', 'function']);

@@ -16,8 +16,7 @@ const NONE: readonly (CompiledStep | undefined)[] = [];
 
 /**
  * A plan's compiled steps by index: a closure for each step the compiler covers (a tool step
- * without resources, URI variables, questions or retry), undefined for the rest, which the
- * interpreter runs. Empty under `MCPFLOW_ENGINE=interpreter`.
+ * without embedded resources or URI variables), undefined for the rest, which the interpreter runs. Empty under `MCPFLOW_ENGINE=interpreter`.
  *
  * @example
  * ```ts

@@ -22,11 +22,12 @@ interface CompiledArgument {
  * A tool step's runner, built once per plan: each argument a direct reader, the sensitive ones
  * listed apart, the call's announcement chosen for what its arguments can hold. The call itself —
  * validation, timeout, cancellation, the result's checks and value — is the interpreter's
- * `ToolCall`, so both engines share every guarantee. Undefined for the steps it does not cover
- * (resources, URI variables, questions, retry): the interpreter runs those.
+ * `ToolCall` (retry and sub-workflows included), so both engines share every guarantee. An
+ * argument that asks reads its answer through its planned resolver. Undefined for the steps it
+ * does not cover yet (embedded resources, URI variables): the interpreter runs those.
  */
 export function compileToolStep(step: PlannedStep, action: ToolAction): CompiledStep | undefined {
-  if (step.resources.length > 0 || step.fills.length > 0 || step.asks.length > 0 || step.model.retry !== undefined) return undefined;
+  if (step.resources.length > 0 || step.fills.length > 0) return undefined;
   const name = action.tool;
   const { guidance } = step;
   const readers: CompiledArgument[] = step.args.map((planned) => ({
