@@ -3,7 +3,20 @@ import { z } from 'zod';
 import { Bind, Step, Workflow, constant, equals, field, fromStep, item, not, present, promptArg } from '@mcpflow/decorators';
 import { readWorkflowModel } from '@mcpflow/core';
 import { UriTemplate } from '@modelcontextprotocol/server';
-import { executeWorkflow, planWorkflow, type Host, type HostTool, type StepEvent, type ToolResult, type WorkflowPlan } from '../src/engine';
+import {
+  advanceExecution,
+  createExecutionState,
+  executeWorkflow,
+  executionResult,
+  planWorkflow,
+  stepContext,
+  type ExecutionOptions,
+  type Host,
+  type HostTool,
+  type StepEvent,
+  type ToolResult,
+  type WorkflowPlan,
+} from '../src/engine';
 import { compiledSteps, interpretSteps } from '../src/engine/compiled/compile-plan';
 
 /**
@@ -30,6 +43,8 @@ interface Scenario {
   readonly hooks?: boolean;
   /** The tools that run a workflow (a sub-workflow step), by tool name: the workflow's name. */
   readonly workflows?: Record<string, string>;
+  /** Runs only the steps from this position, as a plan holding them, with these bindings already made. */
+  readonly from?: { readonly position: number; readonly bindings: Record<string, unknown> };
   /** Aborts the request as this tool is called. */
   readonly abortAt?: string;
 }
@@ -75,14 +90,25 @@ async function runWith(interpret: boolean, plan: WorkflowPlan, scenario: Scenari
     const onStep = (event: StepEvent) => {
       events.push(event.phase === 'end' ? { ...event, durationMs: 0 } : event);
     };
-    const result = await executeWorkflow(plan, scenario.args ?? { input: 'hello' }, host, {
-      onStep: scenario.hooks ? onStep : undefined,
-      defaultStepTimeoutMs: scenario.defaultStepTimeoutMs,
-    });
+    const options = { onStep: scenario.hooks ? onStep : undefined, defaultStepTimeoutMs: scenario.defaultStepTimeoutMs };
+    const result = scenario.from
+      ? await runFrom(plan, scenario.from, host, options)
+      : await executeWorkflow(plan, scenario.args ?? { input: 'hello' }, host, options);
     return JSON.stringify({ result, calls, events, progress });
   } finally {
     interpretSteps(previous);
   }
+}
+
+/** Runs the steps of `plan` from a position, as a plan holding only them (a round of a paused run holds all of them). */
+async function runFrom(plan: WorkflowPlan, from: NonNullable<Scenario['from']>, host: Host, options: ExecutionOptions): Promise<unknown> {
+  const part = { ...plan, steps: plan.steps.slice(from.position), groups: plan.groups.slice(from.position) };
+  const state = createExecutionState(part, { input: 'hello' });
+  Object.assign(state.bindings, from.bindings);
+  state.position = from.position;
+  const context = stepContext(part, state, host, options);
+  await advanceExecution(state, context, options);
+  return executionResult(state, context);
 }
 
 function plan(workflow: new () => object): WorkflowPlan {
@@ -316,6 +342,14 @@ const SCENARIOS: [string, new () => object, Scenario][] = [
     {
       tools: { flaky, inner: innerRun('cancelled', 'the user declined question a/b'), after: echo },
       workflows: { inner: 'inner-workflow' },
+    },
+  ],
+  [
+    'a plan holding the last two of three steps runs each by its own index',
+    Paths,
+    {
+      tools: { fetch: echo, use: echo, last: async (args) => text(`last ${JSON.stringify(args)}`) },
+      from: { position: 1, bindings: { fetched: { a: { b: 'b' }, list: [0, 1] } } },
     },
   ],
 ];

@@ -27,8 +27,10 @@ export function compiledSteps(plan: WorkflowPlan): readonly (CompiledStep | unde
   if (interpreting) return NONE;
   let steps = compiledPlans.get(plan);
   if (steps === undefined) {
-    steps = plan.steps.map((step) => (step.action.kind === 'tool' ? compileToolStep(step, step.action) : undefined));
-    compiledPlans.set(plan, steps);
+    // By each step's own index: a plan may hold a part of a workflow's steps (a test runs one step of three).
+    const compiled: (CompiledStep | undefined)[] = [];
+    for (const step of plan.steps) compiled[step.index] = step.action.kind === 'tool' ? compileToolStep(step, step.action) : undefined;
+    compiledPlans.set(plan, (steps = compiled));
   }
   return steps;
 }
