@@ -1,6 +1,19 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { Bind, Step, Workflow, constant, equals, field, fromStep, item, not, present, promptArg } from '@mcpflow/decorators';
+import {
+  Bind,
+  Step,
+  TemplateBinding,
+  Workflow,
+  constant,
+  equals,
+  field,
+  fromStep,
+  item,
+  not,
+  present,
+  promptArg,
+} from '@mcpflow/decorators';
 import { readWorkflowModel } from '@mcpflow/core';
 import { UriTemplate } from '@modelcontextprotocol/server';
 import {
@@ -43,6 +56,8 @@ interface Scenario {
   readonly hooks?: boolean;
   /** The tools that run a workflow (a sub-workflow step), by tool name: the workflow's name. */
   readonly workflows?: Record<string, string>;
+  /** The resources the host serves, by URI: their text (JSON). */
+  readonly resources?: Record<string, string>;
   /** Runs only the steps from this position, as a plan holding them, with these bindings already made. */
   readonly from?: { readonly position: number; readonly bindings: Record<string, unknown> };
   /** Aborts the request as this tool is called. */
@@ -80,7 +95,12 @@ async function runWith(interpret: boolean, plan: WorkflowPlan, scenario: Scenari
         return tool.run(args as Record<string, unknown>, signal.signal, attempt);
       },
       checkToolResult: (_tool, _name, value) => value as ToolResult,
-      readResource: () => Promise.reject(new Error('no resources here')),
+      readResource: async (uri) => {
+        calls.push(uri);
+        const served = scenario.resources?.[uri];
+        if (served === undefined) throw new Error('no such resource');
+        return { contents: [{ uri, mimeType: 'application/json', text: served }] };
+      },
       notifyProgress: scenario.hooks
         ? async (update) => {
             progress.push(update);
@@ -214,6 +234,18 @@ const innerRun = (status: string, reason?: string): Run => {
     _meta: { 'mcpflow/execution': { status, reason } },
   });
 };
+
+@Workflow({ name: 'uris', arguments: { input: z.string() } })
+class Uris {
+  @Step({ resource: 'doc://{name}', guidance: 'Reading {input}.' })
+  @TemplateBinding('name', promptArg('input'))
+  @Bind('doc')
+  doc!: unknown;
+
+  @Step({ tool: 'use', args: { value: field('doc', 'v') }, resources: ['doc://{id}'], guidance: 'Using {input}.' })
+  @TemplateBinding('id', field('doc', 'id'))
+  used!: unknown;
+}
 
 const SCENARIOS: [string, new () => object, Scenario][] = [
   [
@@ -352,6 +384,30 @@ const SCENARIOS: [string, new () => object, Scenario][] = [
       from: { position: 1, bindings: { fetched: { a: { b: 'b' }, list: [0, 1] } } },
     },
   ],
+  [
+    'a tool step that embeds a resource whose URI a binding fills, after a resource step',
+    Uris,
+    {
+      tools: { use: echo },
+      resources: { 'doc://hello': '{"id":"d-1","v":"value"}', 'doc://d-1': '{"more":true}' },
+    },
+  ],
+  [
+    'an embedded resource whose URI variable has no value',
+    Uris,
+    {
+      tools: { use: echo },
+      resources: { 'doc://hello': '{"v":"value"}' },
+    },
+  ],
+  [
+    'an embedded resource that cannot be read',
+    Uris,
+    {
+      tools: { use: echo },
+      resources: { 'doc://hello': '{"id":"missing","v":"value"}' },
+    },
+  ],
 ];
 
 describe('the compiled runner gives what the interpreter gives', () => {
@@ -362,11 +418,12 @@ describe('the compiled runner gives what the interpreter gives', () => {
     expect(compiled).toBe(interpreted);
   });
 
-  test('the tool steps without embedded resources or URI variables are compiled, and none under the interpreter', () => {
+  test('every tool step is compiled, a resource step is not, and none under the interpreter', () => {
     const previous = interpretSteps(false);
     try {
       expect(compiledSteps(plan(Paths)).map((step) => typeof step)).toEqual(['function', 'function', 'function']);
       expect(compiledSteps(plan(Flow)).map((step) => typeof step)).toEqual(['function', 'function', 'function', 'function']);
+      expect(compiledSteps(plan(Uris)).map((step) => typeof step)).toEqual(['undefined', 'function']);
       interpretSteps(true);
       expect(compiledSteps(plan(Paths))).toEqual([]);
     } finally {

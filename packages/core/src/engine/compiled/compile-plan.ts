@@ -15,8 +15,8 @@ const compiledPlans = new WeakMap<WorkflowPlan, readonly (CompiledStep | undefin
 const NONE: readonly (CompiledStep | undefined)[] = [];
 
 /**
- * A plan's compiled steps by index: a closure for each step the compiler covers (a tool step
- * without embedded resources or URI variables), undefined for the rest, which the interpreter runs. Empty under `MCPFLOW_ENGINE=interpreter`.
+ * A plan's compiled steps by index: a closure for each tool step, undefined for a step of another
+ * kind (a resource step, a kind only a test adds), which the interpreter runs. Empty under `MCPFLOW_ENGINE=interpreter`.
  *
  * @example
  * ```ts

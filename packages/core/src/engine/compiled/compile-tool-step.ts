@@ -1,5 +1,6 @@
 import type { ToolAction } from '../../model/actions/tool-action';
 import type { PlannedArgument, PlannedStep } from '../plan/plan-workflow';
+import { runWithUris } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';
 import type { StepOutcome } from '../steps/step-outcome';
 import { argumentsJson, shownArguments } from '../steps/tool/shown-arguments';
@@ -22,14 +23,12 @@ interface CompiledArgument {
  * A tool step's runner, built once per plan: each argument a direct reader, the sensitive ones
  * listed apart, the call's announcement chosen for what its arguments can hold. The call itself —
  * validation, timeout, cancellation, the result's checks and value — is the interpreter's
- * `ToolCall` (retry and sub-workflows included), so both engines share every guarantee. An
- * argument that asks reads its answer through its planned resolver. Undefined for the steps it
- * does not cover yet (embedded resources, URI variables): the interpreter runs those.
+ * `ToolCall` (retry and sub-workflows included), and its URI variables and embedded resources are
+ * the interpreter's `runWithUris`, so both engines share every guarantee. An argument that asks
+ * reads its answer through its planned resolver.
  */
-export function compileToolStep(step: PlannedStep, action: ToolAction): CompiledStep | undefined {
-  if (step.resources.length > 0 || step.fills.length > 0) return undefined;
+export function compileToolStep(step: PlannedStep, action: ToolAction): CompiledStep {
   const name = action.tool;
-  const { guidance } = step;
   const readers: CompiledArgument[] = step.args.map((planned) => ({
     name: planned.name,
     read: compileReader(planned.source, planned.resolve),
@@ -39,9 +38,8 @@ export function compileToolStep(step: PlannedStep, action: ToolAction): Compiled
   // Only the client's values can be marked or shown as a reference to the intent: without one, the arguments are plain JSON.
   const announce: CallAnnouncer = step.args.some((argument) => argument.fromClient) ? announceMarked : announcePlain;
 
-  return (context) => {
+  const call: CompiledStep = (context) => {
     const { host, scope } = context;
-    if (guidance) context.trace.assistant(guidance(scope, context.redactor.client));
     const tool = host.findTool(name);
     if (!tool) return Promise.resolve(valueFree(`tool ${name} is not registered on this server`));
     if (!tool.enabled) return Promise.resolve(valueFree(`tool ${name} is disabled`));
@@ -65,8 +63,27 @@ export function compileToolStep(step: PlannedStep, action: ToolAction): Compiled
     const inputs = host.toolInputs(tool);
     if (missesRequiredInput(inputs, args)) return Promise.resolve(missingInputs(name, inputs, args, unresolved));
     const validated = host.validateToolInput(tool, name, args);
-    const call = new ToolCall(step, context, tool, name, announce);
-    return isPromiseLike(validated) ? Promise.resolve(validated).then((input) => call.start(input, args)) : call.start(validated, args);
+    const toolCall = new ToolCall(step, context, tool, name, announce);
+    return isPromiseLike(validated)
+      ? Promise.resolve(validated).then((input) => toolCall.start(input, args))
+      : toolCall.start(validated, args);
+  };
+  return withUrisAndGuidance(step, call);
+}
+
+/**
+ * A step's call preceded by what the plan says comes first, decided now rather than per run: its
+ * guidance (if any), then its URI variables and embedded resources (if any, as the interpreter
+ * fills and reads them).
+ */
+function withUrisAndGuidance(step: PlannedStep, call: CompiledStep): CompiledStep {
+  const { guidance } = step;
+  const run: CompiledStep =
+    step.resources.length === 0 && step.fills.length === 0 ? call : (context) => runWithUris(step, context, () => call(context));
+  if (!guidance) return run;
+  return (context) => {
+    context.trace.assistant(guidance(context.scope, context.redactor.client));
+    return run(context);
   };
 }
 
