@@ -19,6 +19,10 @@ export interface RedisServer {
   readonly port: number;
   readonly url: string;
   stop(): Promise<void>;
+  /** Redis goes away mid-test: a snapshot of its data saved, the server stops (connections refused). */
+  down(): Promise<void>;
+  /** Redis comes back after `down()`: on the same port, with the data it had. */
+  up(): Promise<void>;
 }
 
 export const REDIS_REQUIRED = Boolean(process.env.CI) || process.env.MCPFLOW_REQUIRE_REDIS === '1';
@@ -46,13 +50,26 @@ async function startOnce(cluster: boolean): Promise<RedisServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'mcpflow-redis-'));
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
   if (cluster) args.push('--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-announce-ip', '127.0.0.1');
-  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const stop = () => stopChild(child).finally(() => rmSync(dir, { recursive: true, force: true }));
   try {
     await ready(child);
     const url = `redis://127.0.0.1:${port}`;
     if (cluster) await assignAllSlots(url);
-    return { port, url, stop };
+    const down = async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const admin = createClient({ url, socket: { reconnectStrategy: false } });
+      admin.on('error', () => {});
+      await admin.connect();
+      await admin.sendCommand(['SHUTDOWN', 'SAVE']).catch(() => undefined);
+      admin.destroy();
+      await exited;
+    };
+    const up = async () => {
+      child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      await ready(child);
+    };
+    return { port, url, stop, down, up };
   } catch (error) {
     await stop();
     throw error;
