@@ -62,3 +62,9 @@ test("task: true with face: 'prompt' is refused before anything runs, naming bot
   await expect(refused).rejects.toThrow(RunWorkflowOptionError);
   await expect(refused).rejects.toThrow(/task.*face: 'prompt'.*Fix: /);
 });
+
+test("an answers entry for the model's question that gives no answer in a task is refused naming its key and the fix", async () => {
+  const run = runWorkflow(LabelledReport, { arguments: { project: 'atlas' }, answers: { 'summary/total': () => undefined }, task: true });
+  await expect(run).rejects.toThrow(RunWorkflowOptionError);
+  await expect(run).rejects.toThrow("answers['summary/total'] gave no answer to a question to the model in a task");
+});
