@@ -81,7 +81,12 @@ if (require.main === module) {
   if (process.env.PORT === undefined)
     void serveStdio(createNightlyBuildServer).then(() => console.error('nightly-build serving MCP over stdio (SDK 2.x)'));
   else
-    void serveHttp(createNightlyBuildServer, { port: Number(process.env.PORT) }).then((serving) =>
-      console.error(`nightly-build listening on ${serving.url} (SDK 2.x)`),
-    );
+    void serveHttp(createNightlyBuildServer, { port: Number(process.env.PORT) }).then((serving) => {
+      // On SIGTERM (a deploy, a scale-down) or Ctrl-C: stop taking requests and rounds, and hand the
+      // rounds in flight over (with bullmqTasks, another instance goes on from their checkpoints).
+      const stop = () => void serving.close().then(() => process.exit(0));
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+      console.error(`nightly-build listening on ${serving.url} (SDK 2.x)`);
+    });
 }

@@ -38,6 +38,10 @@ export interface RedisServer {
    */
   squeeze(policy: string, evictions?: number): Promise<void>;
   stop(): Promise<void>;
+  /** Redis goes away mid-test: a snapshot of its data saved, the server stops (connections refused). */
+  down(): Promise<void>;
+  /** Redis comes back after `down()`: on the same port, with the data it had. */
+  up(): Promise<void>;
 }
 
 export const REDIS_REQUIRED = Boolean(process.env.CI) || process.env.MCPFLOW_REQUIRE_REDIS === '1';
@@ -98,6 +102,12 @@ async function startOnce(cluster: boolean): Promise<RedisServer> {
       await whileDown?.();
       await launch();
     },
+    async down() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      await admin((client) => client.sendCommand(['SHUTDOWN', 'SAVE']).catch(() => undefined));
+      await exited;
+    },
+    up: () => launch(),
     async frozen(frozen) {
       child.kill('SIGSTOP');
       try {

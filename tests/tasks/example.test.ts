@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
 import { createNightlyBuildServer } from '../../examples/nightly-build/server';
 import { TaskClient } from './task-client';
 
@@ -23,3 +25,21 @@ test('nightly_build runs as a task: working, the channel question, then complete
     await close();
   }
 });
+
+test('served over HTTP, SIGTERM closes it (the rounds in flight handed over) and it exits 0', async () => {
+  const child = spawn(process.execPath, [path.join(__dirname, '../../examples/dist/nightly-build/server.js')], {
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes('listening on')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the example exited with ${code}: ${stderr}`)));
+  });
+  const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
+  child.kill('SIGTERM');
+  expect(await exited).toEqual([0, null]);
+}, 60_000);

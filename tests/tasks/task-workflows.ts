@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { Bind, Step, Workflow, askUser, defineTool, field, promptArg } from '@mcpflow/decorators';
+import { Bind, Step, Workflow, askModel, askUser, defineTool, field, promptArg } from '@mcpflow/decorators';
 import { WorkflowServer, type TaskStore, type WorkflowServerOptions } from '@mcpflow/core/v2';
 
 /** What the tools of these workflows were called with, and what they saw, in order (kept outside the per-request servers). */
@@ -113,7 +113,7 @@ export class GuardedDeploy {
   arguments: { project: z.string() },
   expose: { prompt: false, tool: { task: 'optional' } },
 })
-class AskFirst {
+export class AskFirst {
   @Step({
     tool: deploy,
     args: {
@@ -126,6 +126,22 @@ class AskFirst {
   deployed!: unknown;
 }
 
+@Workflow({
+  name: 'labelled_report',
+  description: 'A report, labelled by the model',
+  arguments: { project: z.string() },
+  expose: { prompt: false, tool: { task: 'optional' } },
+})
+export class LabelledReport {
+  @Step({ tool: fetchFigures, args: { project: promptArg('project') } })
+  @Bind('figures')
+  figures!: { total: number };
+
+  @Step({ tool: summarize, args: { total: askModel('Which total should the summary show for {project}?', { schema: z.number() }) } })
+  @Bind('summary')
+  summary!: unknown;
+}
+
 /** A server with every workflow above as a task tool, on `store` (default: the process's memoryTasks()). */
 export function taskServer(store?: TaskStore, options: WorkflowServerOptions = {}): WorkflowServer {
   return new WorkflowServer({ name: 'task-tests', version: '1.0.0' }, store ? { ...options, tasks: store } : options).use(
@@ -134,5 +150,6 @@ export function taskServer(store?: TaskStore, options: WorkflowServerOptions = {
     LongWait,
     GuardedDeploy,
     AskFirst,
+    LabelledReport,
   );
 }

@@ -56,15 +56,45 @@ describe.each(transports)('%s', (_label, connect) => {
     expect(seen).toEqual(['fetch_figures atlas', 'summarize 42']);
   });
 
-  test('a run that fails is a completed task whose result has isError (failed is for protocol errors)', async () => {
-    const client = connect();
-    const { taskId } = (await client.call('broken_report', {})).result!;
-    const done = await client.until(taskId);
-    expect(done.status).toBe('completed');
-    expect(done.result.isError).toBe(true);
-    expect(done.result.structuredContent).toEqual({ status: 'failed', outputs: {} });
-    expect(done).not.toHaveProperty('error');
-  });
+  // How a run's own ending reads on the task surface: `completed`, the ending in structuredContent.status (failed is for protocol errors).
+  const endings = [
+    {
+      ending: 'a run that fails',
+      tool: 'broken_report',
+      args: {},
+      answer: undefined,
+      status: 'failed',
+      isError: true,
+      calls: ['break_down'],
+    },
+    {
+      ending: "a declined question (a user's no is final)",
+      tool: 'guarded_deploy',
+      args: { project: 'atlas' },
+      answer: { action: 'decline' },
+      status: 'cancelled',
+      isError: undefined,
+      calls: ['fetch_figures atlas'],
+    },
+  ];
+  test.each(endings)(
+    '$ending: the task is completed, structuredContent.status $status',
+    async ({ tool, args, answer, status, isError, calls }) => {
+      const client = connect();
+      const { taskId } = (await client.call(tool, args)).result!;
+      if (answer) {
+        const parked = await client.until(taskId, (task) => task.status !== 'working');
+        const inputResponses = Object.fromEntries(Object.keys(parked.inputRequests).map((key) => [key, answer]));
+        expect((await client.request('tasks/update', { taskId, inputResponses })).result).toMatchObject({ resultType: 'complete' });
+      }
+      const done = await client.until(taskId);
+      expect(done.status).toBe('completed');
+      expect(done.result.isError).toBe(isError);
+      expect(done.result.structuredContent.status).toBe(status);
+      expect(done).not.toHaveProperty('error');
+      expect(seen).toEqual(calls);
+    },
+  );
 
   test('askUser inside a task parks it in input_required; answers come one at a time, a wrong one is refused naming its key', async () => {
     const client = connect();

@@ -101,7 +101,10 @@ export interface RunWorkflowOptions {
   /**
    * Run the workflow as an MCP task (DESIGN §2.13): `tools/call` of its tool face (the class needs
    * `expose: { tool: { task } }`), then `tasks/get` until it ends, questions answered through
-   * `tasks/update`. SDK 2.x and protocol 2026-07-28 only. `messages` are then the tool result's
+   * `tasks/update` (a first step's questions come by MRTR before the task, answered with the
+   * retry). SDK 2.x and protocol 2026-07-28 only; not with `face: 'prompt'`. The client declares
+   * sampling only when `answers` has an entry for each question to the model, so an unanswered one
+   * hands off, as the tool face does without a model. `messages` are then the tool result's
    * content blocks (the trace), each as a `user` message.
    */
   task?: boolean;

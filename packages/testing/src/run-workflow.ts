@@ -95,5 +95,11 @@ function lineOf(options: RunWorkflowOptions): { sdk: 1 | 2; protocol: LineRun['p
       'task',
       'runs a workflow as an MCP task, which SDK 2.x serves on protocol 2026-07-28: use sdk: 2 and that protocol (the defaults)',
     );
+  if (options.task && options.face === 'prompt')
+    throw new RunWorkflowOptionError(
+      'task',
+      `true with face: 'prompt' cannot run: only a tool call becomes an MCP task, so task: true runs the workflow's tool face. ` +
+        `Fix: drop face: 'prompt' (or write face: 'tool') to run it as a task, or drop task: true to run its prompt (nothing ran).`,
+    );
   return { sdk, protocol };
 }

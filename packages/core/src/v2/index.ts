@@ -8,6 +8,7 @@ export {
   TaskLimitError,
   type BullmqTasksOptions,
   type MemoryTasksOptions,
+  type TaskStoreOptions,
   type NewTask,
   type TaskChange,
   type TaskChangeResult,

@@ -24,6 +24,11 @@ export class AnswerBook {
 
   constructor(private readonly answers: Readonly<Record<string, Answer>> = {}) {}
 
+  /** Whether `answers` has an entry for the question key (a value, `decline()` or a function). */
+  has(key: string): boolean {
+    return Object.hasOwn(this.answers, key);
+  }
+
   async respond(key: string, request: AskRequest): Promise<AskResponse | undefined> {
     const question = this.question(key, request);
     const given = Object.hasOwn(this.answers, key) ? this.answers[key] : undefined;

@@ -8,12 +8,15 @@ import {
 } from '@mcpflow/core';
 import type { AnswerBook } from '../answers/answer-book';
 import { RunWorkflowOptionError } from '../errors/run-workflow-option-error';
+import { workflowUses } from '../strict/workflow-uses';
 import type { LineResult, LineRun } from './line-run';
 
 const TASKS = 'io.modelcontextprotocol/tasks';
 const ENDPOINT = 'http://mcpflow-testing.invalid/mcp';
 /** More `tasks/get` calls than a run of stubs needs (each waits a millisecond). */
 const MAX_POLLS = 100_000;
+/** More MRTR rounds before a task than any workflow needs (each question is put at most its `attempts` times). */
+const MAX_ROUNDS = 100;
 
 type RpcAnswer = { result?: Record<string, any>; error?: { code: number; message: string } };
 
@@ -25,9 +28,13 @@ export interface StatelessHandler {
 
 /**
  * Runs a workflow through its tool face as an MCP task (DESIGN §2.13; SDK 2.x, protocol
- * 2026-07-28, the SDK's stateless serving in memory): `tools/call`, then `tasks/get` until the task
- * ends, each question it parks on answered from the book through `tasks/update`. The 2.x `Client`
- * takes no `CreateTaskResult`, so the requests are JSON-RPC with the protocol's envelope. The run's
+ * 2026-07-28, the SDK's stateless serving in memory): `tools/call` — retried with the answers and
+ * the `requestState` while it answers an MRTR round (a first step that asks) — then `tasks/get`
+ * until the task ends, each question it parks on answered from the book through `tasks/update`.
+ * The client declares sampling only when the book has an entry for every question to the model: a
+ * task's capabilities are those of its creating call, so a question to the model without an answer
+ * hands off, as the tool face does for a client without a model. The 2.x `Client` takes no
+ * `CreateTaskResult`, so the requests are JSON-RPC with the protocol's envelope. The run's
  * `messages` are the tool result's content blocks (the trace), each as a `user` message.
  */
 export async function asTask(serve: () => StatelessHandler, run: LineRun): Promise<LineResult> {
@@ -36,10 +43,12 @@ export async function asTask(serve: () => StatelessHandler, run: LineRun): Promi
   if (!tool?.task) {
     throw new RunWorkflowOptionError('task', `needs a workflow served as a task tool: expose: { tool: { task: 'optional' } } on the class`);
   }
+  const modelQuestions = workflowUses(run.target)?.modelQuestions ?? new Set<string>();
+  const sampling = [...modelQuestions].every((key) => run.answers.has(key));
   const handler = serve();
-  const rpc = rpcOver(handler.fetch);
+  const rpc = rpcOver(handler.fetch, sampling);
   try {
-    const created = await rpc('tools/call', { name: tool.name, arguments: { ...run.args } }, tool.name);
+    const created = await createTask(rpc, tool.name, run);
     const taskId = created.taskId as string | undefined;
     if (!taskId) return toolResult(created);
     for (let poll = 0; poll < MAX_POLLS; poll += 1) {
@@ -60,14 +69,36 @@ export async function asTask(serve: () => StatelessHandler, run: LineRun): Promi
   }
 }
 
-/** Posts JSON-RPC requests of protocol 2026-07-28, declaring elicitation, sampling and the tasks extension. */
-function rpcOver(fetch: (request: Request) => Promise<Response>) {
+type Rpc = ReturnType<typeof rpcOver>;
+
+/**
+ * `tools/call` of the task tool, retried with the answers and the `requestState` of each MRTR round
+ * it answers with (`resultType: "input_required"`: the first step asks before the task starts), until
+ * it answers with the task — or with a result, when the run ended in the request.
+ */
+async function createTask(rpc: Rpc, tool: string, run: LineRun): Promise<Record<string, any>> {
+  let retry: Record<string, unknown> = {};
+  for (let round = 0; round <= MAX_ROUNDS; round += 1) {
+    const created = await rpc('tools/call', { name: tool, arguments: { ...run.args }, ...retry }, tool);
+    if (created.resultType !== 'input_required') return created;
+    const inputResponses = await answers(run.answers, (created.inputRequests ?? {}) as Record<string, AskRequest>);
+    retry = { inputResponses, requestState: created.requestState };
+  }
+  throw new Error(`runWorkflow: tool ${tool} was still asking before its task after ${MAX_ROUNDS} rounds`);
+}
+
+/** Posts JSON-RPC requests of protocol 2026-07-28, declaring elicitation, the tasks extension and (when `sampling`) sampling. */
+function rpcOver(fetch: (request: Request) => Promise<Response>, sampling: boolean) {
   let id = 0;
   return async (method: string, params: Record<string, unknown>, name: string): Promise<Record<string, any>> => {
     const _meta = {
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
       'io.modelcontextprotocol/clientInfo': { name: 'mcpflow-testing', version: '1.0.0' },
-      'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} }, sampling: {}, extensions: { [TASKS]: {} } },
+      'io.modelcontextprotocol/clientCapabilities': {
+        elicitation: { form: {} },
+        ...(sampling ? { sampling: {} } : {}),
+        extensions: { [TASKS]: {} },
+      },
     };
     const response = await fetch(
       new Request(ENDPOINT, {
@@ -89,10 +120,22 @@ function rpcOver(fetch: (request: Request) => Promise<Response>) {
   };
 }
 
-/** The answers to a parked task's questions, by key; a question without an answer is declined. */
+/**
+ * The answers to a round's questions, by key (a user's question without an answer is declined).
+ * A question to the model is put only when the book has an entry for it; an entry that gives no
+ * answer (a function returning `undefined`, `decline()`) cannot be sent in a task, which declared sampling.
+ */
 async function answers(book: AnswerBook, requests: Readonly<Record<string, AskRequest>>): Promise<Record<string, unknown>> {
   const responses: Record<string, unknown> = {};
-  for (const [key, request] of Object.entries(requests)) responses[key] = (await book.respond(key, request)) ?? { action: 'decline' };
+  for (const [key, request] of Object.entries(requests)) {
+    const response = await book.respond(key, request);
+    if (response === undefined)
+      throw new RunWorkflowOptionError(
+        `answers['${key}']`,
+        `gave no answer to a question to the model in a task, whose client declared sampling for it. Fix: answer it, or leave the key out (the run then hands off, as without a model).`,
+      );
+    responses[key] = response;
+  }
   return responses;
 }
 

@@ -19,6 +19,8 @@ export interface WorkflowUses {
   readonly resources: ReadonlySet<string>;
   /** Question keys (`<step>/<argument>`, `<step>/{<variable>}`) of its `askUser` and `askModel` sources. */
   readonly questions: ReadonlySet<string>;
+  /** The keys among `questions` that are put to the model (`askModel`). */
+  readonly modelQuestions: ReadonlySet<string>;
 }
 
 /**
@@ -34,7 +36,13 @@ export interface WorkflowUses {
 export function workflowUses(target: WorkflowClass): WorkflowUses | undefined {
   const outer = readWorkflowModel(target);
   if (!outer) return undefined;
-  const uses = { workflow: outer.name, tools: new Set<string>(), resources: new Set<string>(), questions: new Set<string>() };
+  const uses = {
+    workflow: outer.name,
+    tools: new Set<string>(),
+    resources: new Set<string>(),
+    questions: new Set<string>(),
+    modelQuestions: new Set<string>(),
+  };
   const seen = new Set<WorkflowClass>();
   const visit = (current: WorkflowClass): void => {
     if (seen.has(current)) return;
@@ -47,7 +55,9 @@ export function workflowUses(target: WorkflowClass): WorkflowUses | undefined {
   return uses;
 }
 
-function collect(model: WorkflowModel, uses: { tools: Set<string>; resources: Set<string>; questions: Set<string> }): void {
+type Collected = { [K in Exclude<keyof WorkflowUses, 'workflow'>]: Set<string> };
+
+function collect(model: WorkflowModel, uses: Collected): void {
   for (const uri of model.resources) uses.resources.add(uri);
   for (const step of model.steps) {
     const tool = stepTool(step);
@@ -55,7 +65,14 @@ function collect(model: WorkflowModel, uses: { tools: Set<string>; resources: Se
     const uri = stepActionUri(step);
     if (uri !== undefined) uses.resources.add(uri);
     for (const embedded of step.resources) uses.resources.add(embedded);
-    for (const { name, source } of step.args) if (isAskSource(source)) uses.questions.add(`${step.name}/${name}`);
-    for (const { variable, source } of step.fills) if (isAskSource(source)) uses.questions.add(`${step.name}/{${variable}}`);
+    const asks = [
+      ...step.args.map(({ name, source }) => ({ key: `${step.name}/${name}`, source })),
+      ...step.fills.map(({ variable, source }) => ({ key: `${step.name}/{${variable}}`, source })),
+    ];
+    for (const { key, source } of asks) {
+      if (!isAskSource(source)) continue;
+      uses.questions.add(key);
+      if (source.kind === 'askModel') uses.modelQuestions.add(key);
+    }
   }
 }

@@ -106,26 +106,30 @@ export class WorkflowRunner<Server, Context> {
   run(plan: WorkflowPlan, asks: boolean, args: WorkflowArguments, context: Context, call: WorkflowCall): Promise<unknown> {
     const face: RunFace = { method: call.face === 'tool' ? 'tools/call' : 'prompts/get', name: call.name };
     // A nested run reports under the calling step's span (the active context), not the outer request's trace context.
-    const observer = this.observing.forRun(face, plan, call.nested ? undefined : this.line.request.meta(context));
-    if (isPromiseLike(observer)) return observer.then((loaded) => this.observed(plan, asks, args, context, call, loaded));
-    return this.observed(plan, asks, args, context, call, observer);
+    const meta = call.nested ? undefined : this.line.request.meta(context);
+    return this.observed(face, plan, meta, (observer) => this.admitted(plan, asks, args, context, call, observer));
   }
 
-  /** The run, and what the request threw (outside the run's own outcomes) told to its observer. */
-  private observed(
+  /**
+   * `running` under the run's observer (its span, the debug log), when anything observes: what it
+   * throws (outside the run's own outcomes) is told to the observer, which ends the span with it.
+   */
+  private observed<T>(
+    face: RunFace,
     plan: WorkflowPlan,
-    asks: boolean,
-    args: WorkflowArguments,
-    context: Context,
-    call: WorkflowCall,
-    observer: RequestObserver | undefined,
-  ): Promise<unknown> {
-    const running = this.admitted(plan, asks, args, context, call, observer);
-    if (!observer) return running;
-    return running.catch((error: unknown) => {
-      observer.threw(error);
-      throw error;
-    });
+    meta: Readonly<Record<string, unknown>> | undefined,
+    running: (observer: RequestObserver | undefined) => Promise<T>,
+  ): Promise<T> {
+    const observing = this.observing.forRun(face, plan, meta);
+    const start = (observer: RequestObserver | undefined): Promise<T> => {
+      const run = running(observer);
+      if (!observer) return run;
+      return run.catch((error: unknown) => {
+        observer.threw(error);
+        throw error;
+      });
+    };
+    return isPromiseLike(observing) ? observing.then(start) : start(observing);
   }
 
   /**
@@ -147,8 +151,23 @@ export class WorkflowRunner<Server, Context> {
     durable?: DurableRound,
   ): Promise<TaskRoundOutcome> {
     const face: RunFace = { method: 'tools/call', name: call.name };
-    const observing = this.observing.forRun(face, plan, this.line.request.meta(context));
-    const observer = isPromiseLike(observing) ? await observing : observing;
+    return this.observed(face, plan, this.line.request.meta(context), (observer) =>
+      this.taskRoundWith(plan, args, context, call, asking, state, sealer, durable, observer),
+    );
+  }
+
+  /** `taskRound` once its observer is known. */
+  private async taskRoundWith(
+    plan: WorkflowPlan,
+    args: WorkflowArguments,
+    context: Context,
+    call: WorkflowCall,
+    asking: RoundsAskChannel,
+    state: string | undefined,
+    sealer: StateSealer,
+    durable: DurableRound | undefined,
+    observer: RequestObserver | undefined,
+  ): Promise<TaskRoundOutcome> {
     const finishing = finishingOptions(this.execution, call.finish!);
     const host = new AdapterHost(this.line, this.registry, context, asking, false, observer);
     const pausing = { sealer, replayGuard: this.replayGuard };

@@ -10,17 +10,14 @@ import {
   type TaskRoundRunner,
   type TaskStore,
 } from './task-store';
+import { taskStoreOptions, tooManyTasks, type TaskStoreOptions } from './task-store-options';
 
-/** The options of {@link bullmqTasks}. */
-export interface BullmqTasksOptions {
+/** The options of {@link bullmqTasks}: `maxTasks` (shared by every instance on the prefix), `ttlMs` and `pollIntervalMs` as for `memoryTasks()`, and Redis's. */
+export interface BullmqTasksOptions extends TaskStoreOptions {
   /** Where Redis is: BullMQ's `connection` (ioredis options such as `{ host, port }`, or an ioredis instance). */
   connection: ConnectionOptions;
   /** The prefix of every Redis key the store writes (tasks and BullMQ's queue). Default `'mcpflow'`. */
   prefix?: string;
-  /** How long a task is kept after its creation, in ms. Default `3600000` (an hour). */
-  ttlMs?: number;
-  /** How often a client should poll `tasks/get`, in ms. Default `1000`. */
-  pollIntervalMs?: number;
   /** Rounds this instance runs at once. Default `16`. */
   concurrency?: number;
   /**
@@ -45,10 +42,25 @@ redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
 return 'ok'
 `;
 
+/**
+ * Creates a task unless `maxTasks` tasks are kept: the set of live task ids (scored by expiry)
+ * loses those expired, then counts; `full`, or the task stored and counted, atomically for every
+ * instance. KEYS: the task, the set. ARGV: now, maxTasks, the task's JSON, ttlMs, its expiry, its id.
+ */
+const CREATE_BOUNDED = `
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then return 'full' end
+redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4], 'NX')
+redis.call('ZADD', KEYS[2], ARGV[5], ARGV[6])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+return 'ok'
+`;
+
 interface RedisLike {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, mode: 'PX', ms: number, flag: 'NX'): Promise<'OK' | null>;
   del(key: string): Promise<number>;
+  zrem(key: string, member: string): Promise<number>;
   eval(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
   publish(channel: string, message: string): Promise<number>;
   readonly status: string;
@@ -96,6 +108,7 @@ class BullmqTaskStore implements TaskStore {
   readonly ttlMs: number;
   readonly pollIntervalMs: number;
   readonly checkpoints = true;
+  private readonly maxTasks: number;
   private readonly prefix: string;
   private opened?: Promise<{ queue: Queue; redis: RedisLike }>;
   private worker?: Worker;
@@ -106,8 +119,7 @@ class BullmqTaskStore implements TaskStore {
 
   constructor(private readonly options: BullmqTasksOptions) {
     this.prefix = options.prefix ?? 'mcpflow';
-    this.ttlMs = options.ttlMs ?? 3_600_000;
-    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    ({ maxTasks: this.maxTasks, ttlMs: this.ttlMs, pollIntervalMs: this.pollIntervalMs } = taskStoreOptions('bullmqTasks', options));
   }
 
   async start(runner: TaskRoundRunner): Promise<void> {
@@ -146,15 +158,16 @@ class BullmqTaskStore implements TaskStore {
   }
 
   async create(task: NewTask): Promise<TaskRecord> {
-    const { redis } = await this.open();
     const record: TaskRecord = { ...task, status: 'working', version: 1, lastUpdatedAt: task.createdAt };
-    await redis.set(this.key(task.taskId), JSON.stringify(record), 'PX', task.ttlMs, 'NX');
+    const expiry = task.createdAt + task.ttlMs;
+    const args = [Date.now(), this.maxTasks, JSON.stringify(record), task.ttlMs, expiry, task.taskId];
+    const created = await this.command(({ redis }) => redis.eval(CREATE_BOUNDED, 2, this.key(task.taskId), this.liveTasksKey, ...args));
+    if (created === 'full') throw tooManyTasks('bullmqTasks', this.maxTasks, `this store (prefix '${this.prefix}', every instance)`);
     return record;
   }
 
   async get(taskId: string): Promise<TaskRecord | undefined> {
-    const { redis } = await this.open();
-    const raw = await redis.get(this.key(taskId));
+    const raw = await this.command(({ redis }) => redis.get(this.key(taskId)));
     return raw === null ? undefined : (JSON.parse(raw) as TaskRecord);
   }
 
@@ -162,8 +175,9 @@ class BullmqTaskStore implements TaskStore {
     const current = await this.get(taskId);
     if (!current || current.version !== expectedVersion || isTerminalTaskStatus(current.status)) return { ok: false, task: current };
     const next = applyChange(current, change);
-    const { redis } = await this.open();
-    const answer = await redis.eval(COMPARE_AND_SET, 1, this.key(taskId), expectedVersion, JSON.stringify(next));
+    const answer = await this.command(({ redis }) =>
+      redis.eval(COMPARE_AND_SET, 1, this.key(taskId), expectedVersion, JSON.stringify(next)),
+    );
     if (answer === 'ok') return { ok: true, task: next };
     return { ok: false, task: typeof answer === 'string' ? (JSON.parse(answer) as TaskRecord) : undefined };
   }
@@ -180,16 +194,14 @@ class BullmqTaskStore implements TaskStore {
         answers: null,
       });
       if (changed.ok) {
-        const { redis } = await this.open();
-        await redis.publish(this.cancelChannel, taskId);
+        await this.command(({ redis }) => redis.publish(this.cancelChannel, taskId));
         return changed.task;
       }
     }
   }
 
   async schedule(taskId: string): Promise<void> {
-    const { queue } = await this.open();
-    await queue.add('round', { taskId }, { removeOnComplete: true, removeOnFail: true });
+    await this.command(({ queue }) => queue.add('round', { taskId }, { removeOnComplete: true, removeOnFail: true }));
   }
 
   async expired(): Promise<readonly string[]> {
@@ -198,8 +210,10 @@ class BullmqTaskStore implements TaskStore {
   }
 
   async remove(taskId: string): Promise<void> {
-    const { redis } = await this.open();
-    await redis.del(this.key(taskId));
+    await this.command(async ({ redis }) => {
+      await redis.del(this.key(taskId));
+      await redis.zrem(this.liveTasksKey, taskId);
+    });
     this.rounds.get(taskId)?.controller.abort();
   }
 
@@ -230,12 +244,34 @@ class BullmqTaskStore implements TaskStore {
     return `${this.prefix}:tasks:cancel`;
   }
 
+  /** The ids of the tasks kept, scored by when each expires: what `maxTasks` counts. */
+  private get liveTasksKey(): string {
+    return `${this.prefix}:tasks:live`;
+  }
+
   private key(taskId: string): string {
     return `${this.prefix}:task:${taskId}`;
   }
 
   private async cancelled(taskId: string): Promise<boolean> {
     return (await this.get(taskId))?.status === 'cancelled';
+  }
+
+  /**
+   * A command on Redis; Redis away mid-run (it answered once) → an error that says so and what to
+   * do, at once: ioredis fails the command rather than queue it. The tasks stay in Redis.
+   */
+  private async command<T>(run: (opened: { queue: Queue; redis: RedisLike }) => Promise<T>): Promise<T> {
+    const opened = await this.open();
+    try {
+      return await run(opened);
+    } catch (error) {
+      throw new Error(
+        `mcpflow bullmqTasks: Redis is unreachable (${(error as Error).message}). ` +
+          'The tasks are kept in Redis, not lost: retry once Redis is back (this server goes on serving what does not need it).',
+        { cause: error },
+      );
+    }
   }
 
   /** BullMQ's queue and a Redis connection for the task records, once; Redis unreachable → an error that names the fix. */

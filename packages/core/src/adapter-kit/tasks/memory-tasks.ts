@@ -1,5 +1,4 @@
 import {
-  TaskLimitError,
   isTerminalTaskStatus,
   type NewTask,
   type TaskChange,
@@ -8,16 +7,10 @@ import {
   type TaskRoundRunner,
   type TaskStore,
 } from './task-store';
+import { taskStoreOptions, tooManyTasks, type TaskStoreOptions } from './task-store-options';
 
-/** The options of `memoryTasks()`. */
-export interface MemoryTasksOptions {
-  /** The most tasks kept at once (live or finished, until they expire); one more is refused with an error naming this option. Default 1,000. */
-  readonly maxTasks?: number;
-  /** How long a task is kept after its creation, in ms. Default 3,600,000 (an hour). */
-  readonly ttlMs?: number;
-  /** How often a client should poll `tasks/get`, in ms. Default 1,000. */
-  readonly pollIntervalMs?: number;
-}
+/** The options of `memoryTasks()`: `maxTasks`, `ttlMs` and `pollIntervalMs`, with the defaults every store shares. */
+export type MemoryTasksOptions = TaskStoreOptions;
 
 interface Entry {
   record: TaskRecord;
@@ -49,9 +42,7 @@ class MemoryTaskStore implements TaskStore {
   private closed = false;
 
   constructor(options: MemoryTasksOptions) {
-    this.maxTasks = positiveInteger('maxTasks', options.maxTasks ?? 1000);
-    this.ttlMs = positiveInteger('ttlMs', options.ttlMs ?? 3_600_000);
-    this.pollIntervalMs = positiveInteger('pollIntervalMs', options.pollIntervalMs ?? 1000);
+    ({ maxTasks: this.maxTasks, ttlMs: this.ttlMs, pollIntervalMs: this.pollIntervalMs } = taskStoreOptions('memoryTasks', options));
   }
 
   async start(runner: TaskRoundRunner): Promise<void> {
@@ -60,12 +51,7 @@ class MemoryTaskStore implements TaskStore {
   }
 
   async create(task: NewTask): Promise<TaskRecord> {
-    if (this.tasks.size >= this.maxTasks) {
-      throw new TaskLimitError(
-        `mcpflow tasks: this server keeps at most ${this.maxTasks} tasks at once (memoryTasks maxTasks), and that many have not expired yet. ` +
-          `Retry later, or raise maxTasks.`,
-      );
-    }
+    if (this.tasks.size >= this.maxTasks) throw tooManyTasks('memoryTasks', this.maxTasks, 'this server');
     const record: TaskRecord = { ...task, status: 'working', version: 1, lastUpdatedAt: task.createdAt };
     const expiry = setTimeout(() => this.expire(task.taskId), Math.max(0, task.createdAt + task.ttlMs - Date.now()));
     expiry.unref();
@@ -133,7 +119,6 @@ class MemoryTaskStore implements TaskStore {
   }
 }
 
-/** The record after `change`, one version on. */
 /** The task after `change`: fields left out stay, `null` removes one; the version moves on (both stores). */
 export function applyChange(record: TaskRecord, change: TaskChange): TaskRecord {
   const next: Record<string, unknown> = {
@@ -147,10 +132,4 @@ export function applyChange(record: TaskRecord, change: TaskChange): TaskRecord 
     else next[key] = value;
   }
   return next as unknown as TaskRecord;
-}
-
-function positiveInteger(option: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1)
-    throw new RangeError(`mcpflow memoryTasks: ${option} must be a positive integer, not ${String(value)}.`);
-  return value;
 }

@@ -1,4 +1,4 @@
-import { SealedStateError, type RoundsAskChannel } from '../../engine';
+import { SealedStateError, type RoundsAskChannel, type SealedStateProblem } from '../../engine';
 import type { AdapterLine } from '../adapter-line';
 import type { PauseOptions } from '../pause/pause-options';
 import { taskSealer } from '../run/state-sealers';
@@ -9,7 +9,7 @@ import { isTerminalTaskStatus, type TaskRecord, type TaskStore } from './task-st
 import { messageOf, shortId, type PlainTaskTool, type RoundEnd, type TaskCall, type TaskTool, type WorkflowTaskTool } from './task-tools';
 import type { TaskValues } from './task-values';
 import type { TasksSupport } from './tasks-support';
-import { TASK_ERROR_CODES } from './tasks-wire';
+import { TASK_ERROR_CODES, type TaskError } from './tasks-wire';
 
 /** What the rounds of one server's tasks need of it. */
 export interface RoundsServing<Server, Context> {
@@ -53,13 +53,20 @@ export class TaskRounds<Server, Context> {
           ? await this.workflowRound(tool, latest, call, values, signal, base)
           : await this.plainRound(tool, record, call, values, signal, base);
     } catch (error) {
-      const code =
-        this.serving.support.errorCode(error) ?? (error instanceof SealedStateError ? TASK_ERROR_CODES.invalidParams : undefined);
-      end = { kind: 'failed', error: { code: code ?? TASK_ERROR_CODES.internalError, message: messageOf(error) } };
+      end = { kind: 'failed', error: this.roundError(record.tool, tool, error) };
     }
     // A cancelled task stays cancelled: the store decided, and the round's end is dropped.
     if (signal.aborted) return;
     await this.recordEnd(latest.record, end, values);
+  }
+
+  /** The JSON-RPC error of a round that threw: a saved run it could not open is told in a task client's terms. */
+  private roundError(name: string, tool: TaskTool<Context>, error: unknown): TaskError {
+    if (error instanceof SealedStateError) {
+      const workflow = tool.kind === 'workflow' ? tool.plan.model.name : name;
+      return { code: TASK_ERROR_CODES.invalidParams, message: unopenedStateMessage(name, workflow, error) };
+    }
+    return { code: this.serving.support.errorCode(error) ?? TASK_ERROR_CODES.internalError, message: messageOf(error) };
   }
 
   private async workflowRound(
@@ -169,6 +176,25 @@ function durableRound(store: TaskStore, latest: { record: TaskRecord }): Durable
       if (changed.ok) latest.record = changed.task;
     },
   };
+}
+
+/** Why a task's saved run (its paused state, its checkpoint, or the MRTR state it started from) did not open, by problem. */
+const UNOPENED: Record<SealedStateProblem, (workflow: string) => string> = {
+  stale: (workflow) => `was saved by another version of workflow '${workflow}' or of mcpflow (the server was updated while the task ran)`,
+  expired: () => 'expired',
+  'not-authentic': () => 'was altered, or sealed with a key this server does not hold (every instance needs the same pause.keys)',
+  replayed: () => 'started from a requestState that was used already (tools/call sent twice with the same one)',
+  malformed: () => 'could not be read',
+  'too-large': () => 'is too large to open',
+};
+
+/**
+ * The message of a task whose round could not open its saved run: what happened, and what a task
+ * client does about it — call the tool again for a new task. (The engine's own message tells an
+ * MRTR client to retry without requestState, which a task client never sent.)
+ */
+function unopenedStateMessage(tool: string, workflow: string, error: SealedStateError): string {
+  return `task of tool ${tool} cannot go on: its saved run ${UNOPENED[error.problem](workflow)}. Call tool ${tool} again for a new task; this one has ended.`;
 }
 
 /** The size of a value as JSON, in bytes. */

@@ -1,0 +1,42 @@
+import { TaskLimitError } from './task-store';
+
+/** The options both task stores take: how many tasks they keep, how long, and how often clients poll. */
+export interface TaskStoreOptions {
+  /** The most tasks kept at once (live or finished, until they expire); one more is refused with an error naming this option. Default 1,000. */
+  readonly maxTasks?: number;
+  /** How long a task is kept after its creation, in ms. Default 3,600,000 (an hour). */
+  readonly ttlMs?: number;
+  /** How often a client should poll `tasks/get`, in ms. Default 1,000. */
+  readonly pollIntervalMs?: number;
+}
+
+/** The defaults of {@link TaskStoreOptions}, the same for every store (DESIGN §2.13). */
+const TASK_STORE_DEFAULTS = { maxTasks: 1000, ttlMs: 3_600_000, pollIntervalMs: 1000 } as const;
+
+/**
+ * A store's options with the defaults filled in, each checked: a positive integer, or a
+ * `RangeError` that names the store and the option.
+ *
+ * @example
+ * ```ts
+ * taskStoreOptions('memoryTasks', { ttlMs: 600_000 }); // { maxTasks: 1000, ttlMs: 600000, pollIntervalMs: 1000 }
+ * ```
+ */
+export function taskStoreOptions(store: string, options: TaskStoreOptions): Required<TaskStoreOptions> {
+  const filled = { ...TASK_STORE_DEFAULTS };
+  for (const option of Object.keys(filled) as (keyof TaskStoreOptions)[]) {
+    const value = options[option] ?? filled[option];
+    if (!Number.isInteger(value) || value < 1)
+      throw new RangeError(`mcpflow ${store}: ${option} must be a positive integer, not ${String(value)}.`);
+    (filled as Record<string, number>)[option] = value;
+  }
+  return filled;
+}
+
+/** The error of one task too many: the store keeps `maxTasks` tasks that have not expired. */
+export function tooManyTasks(store: string, maxTasks: number, where: string): TaskLimitError {
+  return new TaskLimitError(
+    `mcpflow tasks: ${where} keeps at most ${maxTasks} tasks at once (${store} maxTasks), and that many have not expired yet. ` +
+      `Retry later, or raise maxTasks.`,
+  );
+}

@@ -1,0 +1,116 @@
+import 'reflect-metadata';
+import { Bind, Step, Workflow, defineTool } from '@mcpflow/decorators';
+import { WorkflowServer, bullmqTasks, serveHttp, type HttpServingV2 } from '@mcpflow/core/v2';
+import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { TaskClient } from './task-client';
+import { seen, taskServer } from './task-workflows';
+
+/**
+ * bullmqTasks in this process (serveHttp on 127.0.0.1) on a real redis-server the test starts and
+ * stops: its maxTasks bound, shared by every instance on the prefix; and Redis going away in the
+ * middle of a run and coming back.
+ */
+const KEY = 'bullmq-store-test-key-of-32-bytes!!!';
+const pause = { keys: [KEY] };
+
+let gate: () => void = () => undefined;
+const gated = defineTool('gated', { description: 'Waits until the test opens the gate', inputSchema: {} }, async () => {
+  seen.push('gated started');
+  await new Promise<void>((resolve) => (gate = resolve));
+  seen.push('gated done');
+  return { content: [{ type: 'text' as const, text: 'through the gate' }] };
+});
+const closing = defineTool('closing', { description: 'Runs after the gate', inputSchema: {} }, async () => {
+  seen.push('closing');
+  return { content: [{ type: 'text' as const, text: 'closed' }] };
+});
+
+@Workflow({ name: 'gated_job', description: 'Waits at a gate, then closes', expose: { prompt: false, tool: { task: 'optional' } } })
+class GatedJob {
+  @Step({ tool: gated })
+  @Bind('waited')
+  waited!: unknown;
+
+  @Step({ tool: closing })
+  @Bind('closed')
+  closed!: unknown;
+}
+
+const available = redisServerInstalled();
+if (!available && REDIS_REQUIRED) {
+  test('redis-server is installed (CI runs bullmqTasks against a real server)', () => {
+    throw new Error('redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it when missing)');
+  });
+}
+const describeWithRedis = available ? describe : describe.skip;
+
+let redis: RedisServer;
+const closers: (() => Promise<unknown>)[] = [];
+beforeAll(async () => {
+  if (available) redis = await startRedisServer();
+}, 60_000);
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+beforeEach(() => (seen.length = 0));
+
+async function serve(build: () => WorkflowServer): Promise<TaskClient> {
+  const serving: HttpServingV2 = await serveHttp(build, { port: 0, onerror: () => {} });
+  closers.push(() => serving.close());
+  return TaskClient.overHttp(serving.url);
+}
+
+describeWithRedis('bullmqTasks on a real redis-server', () => {
+  test('maxTasks: one task more than the bound is refused with an error naming the option; the server keeps serving', async () => {
+    const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'bounded', maxTasks: 2 });
+    const client = await serve(() => taskServer(tasks, { pause }));
+    const first = (await client.call('long_wait', {})).result!.taskId as string;
+    const second = (await client.call('long_wait', {})).result!.taskId as string;
+    const refused = await client.call('long_wait', {});
+    expect(refused.error).toMatchObject({ code: -32603 });
+    expect(refused.error!.message).toContain('Tool long_wait: mcpflow tasks:');
+    expect(refused.error!.message).toContain('keeps at most 2 tasks at once (bullmqTasks maxTasks)');
+    expect(refused.error!.message).toContain('raise maxTasks');
+    expect((await client.request('tasks/get', { taskId: first })).result!.status).toBe('working');
+    for (const taskId of [first, second]) await client.request('tasks/cancel', { taskId });
+  }, 60_000);
+
+  test('maxTasks must be a positive integer, as for memoryTasks', () => {
+    expect(() => bullmqTasks({ connection: { host: '127.0.0.1', port: 1 }, maxTasks: 0 })).toThrow(
+      'mcpflow bullmqTasks: maxTasks must be a positive integer, not 0.',
+    );
+  });
+
+  test('Redis down mid-run: tasks/get gets a clear error and the server serves other requests; once Redis is back the task goes on and completes', async () => {
+    const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'outage', connectTimeoutMs: 2000 });
+    const client = await serve(() => new WorkflowServer({ name: 'outage', version: '1.0.0' }, { tasks, pause }).use(GatedJob));
+    const taskId = (await client.call('gated_job', {})).result!.taskId as string;
+    while (!seen.includes('gated started')) await new Promise((resolve) => setTimeout(resolve, 10));
+
+    await redis.down();
+    const during = await client.request('tasks/get', { taskId });
+    expect(during.error).toMatchObject({ code: -32603 });
+    expect(during.error!.message).toMatch(
+      /^mcpflow bullmqTasks: Redis is unreachable \(.*\)\. The tasks are kept in Redis, not lost: retry once Redis is back/,
+    );
+    const listed = await client.request('tools/list', {});
+    expect(listed.result!.tools.map((tool: { name: string }) => tool.name)).toContain('gated_job');
+
+    await redis.up();
+    // The records' connection comes back by itself: tasks/get answers again, the task still working at the gate.
+    let after = await client.request('tasks/get', { taskId });
+    while (after.error) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await client.request('tasks/get', { taskId });
+    }
+    expect(after.result!.status).toBe('working');
+    gate();
+    const done = await client.until(taskId);
+    expect(done.status).toBe('completed');
+    expect(JSON.stringify(done.result.content)).toContain('closed');
+    expect(seen).toEqual(['gated started', 'gated done', 'closing']);
+  }, 90_000);
+});
