@@ -1,4 +1,5 @@
 import { ClientMarks } from './client-marks';
+import { FormSearch } from './form-search';
 import { runSecrets, type RunSecrets, type SecretOrigin } from './run-secrets';
 import { secretForms } from './secret-forms';
 import { sensitiveTexts } from './sensitive-texts';
@@ -41,8 +42,12 @@ export class Redactor {
   /** Marks a value as sensitive for the rest of this request (one the plan can derive again on resume). */
   add(value: unknown, origin: SecretOrigin): void {
     const list = origin === 'client' ? this.secrets.supplied : this.secrets.held;
+    // A run adds the same values again after each binding: a text whose forms it has is skipped.
+    const known = knownTexts(this.secrets, origin);
     let added = false;
     for (const text of sensitiveTexts(value)) {
+      if (known.has(text)) continue;
+      known.add(text);
       for (const form of secretForms(text)) {
         if (list.includes(form)) continue;
         list.push(form);
@@ -75,7 +80,7 @@ export class Redactor {
     if (!marks?.marks(text)) return this.replaceEverywhere(text);
     const pieces = marks.split(text);
     for (let index = 0; index < pieces.length; index += 1)
-      pieces[index] = index % 2 === 0 ? this.replaceEverywhere(pieces[index]) : replace(pieces[index], this.secrets.supplied);
+      pieces[index] = index % 2 === 0 ? this.replaceEverywhere(pieces[index]) : this.search().suppliedOnly(pieces[index]);
     return marks.join(pieces);
   }
 
@@ -95,7 +100,17 @@ export class Redactor {
   }
 
   private replaceEverywhere(text: string): string {
-    return replace(replace(text, this.secrets.held), this.secrets.supplied);
+    return this.search().everywhere(text);
+  }
+
+  /** The search over the secrets' forms as they are now: built again only when the set has grown (it never shrinks). */
+  private search(): FormSearch {
+    const { held, supplied } = this.secrets;
+    const cached = searches.get(this.secrets);
+    if (cached && cached.held === held.length && cached.supplied === supplied.length) return cached.search;
+    const search = new FormSearch(held, supplied, REDACTED);
+    searches.set(this.secrets, { held: held.length, supplied: supplied.length, search });
+    return search;
   }
 
   private deep(value: unknown, redact: (text: string) => string): unknown {
@@ -111,8 +126,14 @@ export class Redactor {
   }
 }
 
-function replace(text: string, forms: readonly string[]): string {
-  let result = text;
-  for (const form of forms) if (result.includes(form)) result = result.split(form).join(REDACTED);
-  return result;
+/** Each run's search, with the number of forms it was built over; shared by every redactor of the run. */
+const searches = new WeakMap<RunSecrets, { held: number; supplied: number; search: FormSearch }>();
+
+/** The texts of each run whose forms its redactor has (per origin): never sealed, worked out again with the forms. */
+const texts = new WeakMap<RunSecrets, Record<SecretOrigin, Set<string>>>();
+
+function knownTexts(secrets: RunSecrets, origin: SecretOrigin): Set<string> {
+  let known = texts.get(secrets);
+  if (!known) texts.set(secrets, (known = { client: new Set(), server: new Set() }));
+  return known[origin];
 }
