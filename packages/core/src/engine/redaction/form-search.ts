@@ -9,7 +9,9 @@ import { FormAutomaton } from './form-automaton';
  *
  * Replacing in turn can also find a form in a replacement just written (a form such as `acted]`);
  * when any form could (it overlaps the replacement), the search replaces in turn instead, which is
- * that result by definition — as it does when the automaton would be too large.
+ * that result by definition — as it does when the automaton would be too large, and for a single
+ * form (a search for one string, which the engine does natively). The automaton is built on the
+ * first text searched.
  *
  * @example
  * ```ts
@@ -18,18 +20,11 @@ import { FormAutomaton } from './form-automaton';
  * ```
  */
 export class FormSearch {
-  private readonly automaton?: FormAutomaton;
-  private readonly patterns: readonly string[];
-  /** Per pattern: its turn when replacing everywhere (held forms, then supplied ones). */
-  private readonly turns: readonly number[];
-  /** Per pattern: its turn among the supplied forms alone, or -1 when it is held only. */
-  private readonly suppliedTurns: readonly number[];
-  /** Texts of which every form holds one (see `anchorsOf`): a text that holds none of them is returned as it is. */
-  private readonly anchors: readonly string[];
-  private readonly longest: number;
-
   private readonly held: readonly string[];
   private readonly supplied: readonly string[];
+  /** Built on the first text that needs it; absent while the search replaces in turn instead. */
+  private prepared?: Prepared;
+  private inTurn: boolean;
 
   constructor(
     held: readonly string[],
@@ -39,48 +34,68 @@ export class FormSearch {
     // Copies: the run's lists grow as it learns secrets, and this search is for the set it was built over.
     this.held = [...held];
     this.supplied = [...supplied];
-    const turns = new Map<string, number>();
-    [...held, ...supplied].forEach((form, turn) => turns.has(form) || turns.set(form, turn));
-    this.patterns = [...turns.keys()];
-    this.turns = [...turns.values()];
-    const suppliedTurns = new Map<string, number>();
-    supplied.forEach((form, turn) => suppliedTurns.has(form) || suppliedTurns.set(form, turn));
-    this.suppliedTurns = this.patterns.map((form) => suppliedTurns.get(form) ?? -1);
-    if (!this.patterns.some((form) => overlaps(form, replacement))) this.automaton = FormAutomaton.build(this.patterns);
-    this.anchors = anchorsOf(this.patterns);
-    this.longest = this.patterns.reduce((most, form) => Math.max(most, form.length), 0);
+    // One form: a search for one string, which the engine does natively.
+    this.inTurn = this.held.length + this.supplied.length <= 1;
   }
 
   /** `text` with every form of every secret replaced: the held forms first, then the supplied ones. */
   everywhere(text: string): string {
-    if (!this.automaton) return replaceInTurn(replaceInTurn(text, this.held, this.replacement), this.supplied, this.replacement);
-    return this.replaceFound(text, this.turns);
+    const prepared = this.prepare();
+    if (!prepared) return replaceInTurn(replaceInTurn(text, this.held, this.replacement), this.supplied, this.replacement);
+    return this.replaceFound(prepared, text, prepared.turns);
   }
 
   /** `text` with the forms of the secrets the client supplied replaced (inside the client's own text). */
   suppliedOnly(text: string): string {
-    if (!this.automaton) return replaceInTurn(text, this.supplied, this.replacement);
-    return this.replaceFound(text, this.suppliedTurns);
+    const prepared = this.prepare();
+    if (!prepared) return replaceInTurn(text, this.supplied, this.replacement);
+    return this.replaceFound(prepared, text, prepared.suppliedTurns);
   }
 
-  private replaceFound(text: string, turns: readonly number[]): string {
+  private prepare(): Prepared | undefined {
+    if (this.inTurn || this.prepared) return this.prepared;
+    const turns = new Map<string, number>();
+    [...this.held, ...this.supplied].forEach((form, turn) => turns.has(form) || turns.set(form, turn));
+    const patterns = [...turns.keys()];
+    const automaton = patterns.some((form) => overlaps(form, this.replacement)) ? undefined : FormAutomaton.build(patterns);
+    if (!automaton) {
+      this.inTurn = true;
+      return undefined;
+    }
+    const suppliedTurns = new Map<string, number>();
+    this.supplied.forEach((form, turn) => suppliedTurns.has(form) || suppliedTurns.set(form, turn));
+    this.prepared = {
+      automaton,
+      patterns,
+      turns: [...turns.values()],
+      suppliedTurns: patterns.map((form) => suppliedTurns.get(form) ?? -1),
+      anchors: anchorsOf(patterns),
+      shortest: patterns.reduce((least, form) => Math.min(least, form.length), Infinity),
+      longest: patterns.reduce((most, form) => Math.max(most, form.length), 0),
+    };
+    return this.prepared;
+  }
+
+  private replaceFound(prepared: Prepared, text: string, turns: readonly number[]): string {
+    const { automaton, patterns, anchors, shortest, longest } = prepared;
+    if (text.length < shortest) return text;
     // Every occurrence of a form holds an anchor: none in the text, nothing to replace; else the
     // automaton reads only from a form's length before the first anchor to one after the last.
     let first = text.length;
     let last = -1;
-    for (const anchor of this.anchors) {
+    for (const anchor of anchors) {
       const at = text.indexOf(anchor);
       if (at < 0) continue;
       first = Math.min(first, at);
       last = Math.max(last, text.lastIndexOf(anchor) + anchor.length);
     }
     if (last < 0) return text;
-    const found = this.automaton!.occurrences(text, Math.max(0, first - this.longest), Math.min(text.length, last + this.longest));
+    const found = automaton.occurrences(text, Math.max(0, first - longest), Math.min(text.length, last + longest));
     if (found.length === 0) return text;
     if (found.length === 2) {
       // One occurrence (the usual case): replaced, unless it is of a form not searched for here.
       const [start, pattern] = found;
-      return turns[pattern] < 0 ? text : text.slice(0, start) + this.replacement + text.slice(start + this.patterns[pattern].length);
+      return turns[pattern] < 0 ? text : text.slice(0, start) + this.replacement + text.slice(start + patterns[pattern].length);
     }
     // In turn order, then left to right: what replacing each form in its turn would replace.
     const order: number[] = [];
@@ -92,7 +107,7 @@ export class FormSearch {
     let lastEnd = 0;
     for (const index of order) {
       const start = found[index];
-      const end = start + this.patterns[found[index + 1]].length;
+      const end = start + patterns[found[index + 1]].length;
       if (found[index + 1] !== pattern) [pattern, lastEnd] = [found[index + 1], 0];
       // Gone already: overlapping this form's previous occurrence, or text an earlier form replaced.
       if (start < lastEnd || isReplaced(replaced, start, end)) continue;
@@ -102,6 +117,20 @@ export class FormSearch {
     }
     return spliced(text, chosen, this.replacement);
   }
+}
+
+/** What a search over several forms is built from, once. */
+interface Prepared {
+  readonly automaton: FormAutomaton;
+  readonly patterns: readonly string[];
+  /** Per pattern: its turn when replacing everywhere (held forms, then supplied ones). */
+  readonly turns: readonly number[];
+  /** Per pattern: its turn among the supplied forms alone, or -1 when it is held only. */
+  readonly suppliedTurns: readonly number[];
+  /** Texts of which every form holds one (see `anchorsOf`): a text that holds none of them is returned as it is. */
+  readonly anchors: readonly string[];
+  readonly shortest: number;
+  readonly longest: number;
 }
 
 /** The reference: each form in turn, every non-overlapping occurrence left to right, in the text as the earlier forms left it. */

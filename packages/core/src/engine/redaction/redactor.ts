@@ -30,6 +30,8 @@ export class Redactor {
   /** Marks text the client supplied as it goes into the trace; the text itself when nothing needs telling apart. */
   readonly client: (text: string) => string;
   private readonly marks?: ClientMarks;
+  /** This redactor's view of its run's search (see `search`). */
+  private searched?: Searched;
 
   /** What the redactor knows: the run's secrets, kept in its execution state. */
   constructor(readonly secrets: RunSecrets = runSecrets(undefined)) {
@@ -91,8 +93,10 @@ export class Redactor {
   }
 
   /**
-   * A copy of a JSON-like value with every string as `redact` makes it, object keys included: every
-   * field of every content block and of `_meta`, whatever its name. `inTrace` keeps the marks.
+   * A JSON-like value with every string as `redact` makes it, object keys included: every field of
+   * every content block and of `_meta`, whatever its name. `inTrace` keeps the marks. The original
+   * is never changed: each object or array holding a redacted string is copied, and what holds
+   * none is the original itself (as the whole value is when the redactor is inactive).
    */
   redactDeep<T>(value: T, inTrace = false): T {
     if (!this.active && !this.marks) return value;
@@ -105,29 +109,68 @@ export class Redactor {
 
   /** The search over the secrets' forms as they are now: built again only when the set has grown (it never shrinks). */
   private search(): FormSearch {
-    const { held, supplied } = this.secrets;
-    const cached = searches.get(this.secrets);
-    if (cached && cached.held === held.length && cached.supplied === supplied.length) return cached.search;
-    const search = new FormSearch(held, supplied, REDACTED);
-    searches.set(this.secrets, { held: held.length, supplied: supplied.length, search });
-    return search;
+    if (isCurrent(this.searched, this.secrets)) return this.searched.search;
+    let shared = searches.get(this.secrets);
+    if (!isCurrent(shared, this.secrets)) {
+      const { held, supplied } = this.secrets;
+      shared = { held: held.length, supplied: supplied.length, search: new FormSearch(held, supplied, REDACTED) };
+      searches.set(this.secrets, shared);
+    }
+    this.searched = shared;
+    return shared.search;
   }
 
+  /** `value` with every string redacted: the value itself where nothing changes, else a copy of each object and array that does. */
   private deep(value: unknown, redact: (text: string) => string): unknown {
     if (typeof value === 'string') return redact(value);
-    if (Array.isArray(value)) return value.map((item) => this.deep(item, redact));
     if (typeof value !== 'object' || value === null) return value;
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      // defineProperty: a key named __proto__ stays a key instead of replacing the copy's prototype.
-      Object.defineProperty(copy, redact(key), { value: this.deep(item, redact), enumerable: true, writable: true, configurable: true });
+    if (Array.isArray(value)) {
+      let copy: unknown[] | undefined;
+      value.forEach((item, index) => {
+        const redacted = this.deep(item, redact);
+        if (redacted !== item) (copy ??= value.slice())[index] = redacted;
+      });
+      return copy ?? value;
     }
-    return copy;
+    // No copy (and no allocation) until a key or a value changes; then the keys before it are copied as they are.
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    let copy: Record<string, unknown> | undefined;
+    for (let index = 0; index < keys.length; index += 1) {
+      const key = keys[index];
+      const item = record[key];
+      const name = redact(key);
+      const redacted = this.deep(item, redact);
+      if (!copy && (name !== key || redacted !== item)) {
+        copy = {};
+        for (const before of keys.slice(0, index)) setOwn(copy, before, record[before]);
+      }
+      if (copy) setOwn(copy, name, redacted);
+    }
+    return copy ?? value;
   }
 }
 
+/** `record[key] = value`, a key named __proto__ included (it stays a key instead of replacing the prototype). */
+function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
+  // defineProperty only then: an assignment is much faster.
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
+}
+
 /** Each run's search, with the number of forms it was built over; shared by every redactor of the run. */
-const searches = new WeakMap<RunSecrets, { held: number; supplied: number; search: FormSearch }>();
+const searches = new WeakMap<RunSecrets, Searched>();
+
+interface Searched {
+  readonly held: number;
+  readonly supplied: number;
+  readonly search: FormSearch;
+}
+
+/** Whether a search was built over the secrets' forms as they are now (they only ever grow). */
+function isCurrent(searched: Searched | undefined, secrets: RunSecrets): searched is Searched {
+  return searched !== undefined && searched.held === secrets.held.length && searched.supplied === secrets.supplied.length;
+}
 
 /** The texts of each run whose forms its redactor has (per origin): never sealed, worked out again with the forms. */
 const texts = new WeakMap<RunSecrets, Record<SecretOrigin, Set<string>>>();
