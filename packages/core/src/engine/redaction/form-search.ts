@@ -5,7 +5,7 @@ import { FormAutomaton } from './form-automaton';
  * every secret, held and supplied), with exactly the result of replacing them one after another:
  * `replaceInTurn(replaceInTurn(text, held), supplied)`, each form longest first, every
  * non-overlapping occurrence left to right. So where two forms overlap, the one replaced first
- * then wins, as before. Built once per set of forms (see `formSearchFor`), not per text.
+ * then wins, as before. Built once per set of forms (a run keeps its search, see `Redactor`), not per text.
  *
  * Replacing in turn can also find a form in a replacement just written (a form such as `acted]`);
  * when any form could (it overlaps the replacement), the search replaces in turn instead, which is
