@@ -25,6 +25,8 @@ export class FormSearch {
   /** Built on the first text that needs it; absent while the search replaces in turn instead. */
   private prepared?: Prepared;
   private inTurn: boolean;
+  /** No text shorter than this holds a form: the redactor returns it as it is without asking. */
+  readonly shortest: number;
 
   constructor(
     held: readonly string[],
@@ -36,6 +38,7 @@ export class FormSearch {
     this.supplied = [...supplied];
     // One form: a search for one string, which the engine does natively.
     this.inTurn = this.held.length + this.supplied.length <= 1;
+    this.shortest = Math.min(shortestOf(this.held), shortestOf(this.supplied));
   }
 
   /** `text` with every form of every secret replaced: the held forms first, then the supplied ones. */
@@ -70,7 +73,7 @@ export class FormSearch {
       turns: [...turns.values()],
       suppliedTurns: patterns.map((form) => suppliedTurns.get(form) ?? -1),
       anchors: anchorsOf(patterns),
-      shortest: patterns.reduce((least, form) => Math.min(least, form.length), Infinity),
+      shortest: this.shortest,
       longest: patterns.reduce((most, form) => Math.max(most, form.length), 0),
     };
     return this.prepared;
@@ -117,6 +120,10 @@ export class FormSearch {
     }
     return spliced(text, chosen, this.replacement);
   }
+}
+
+function shortestOf(forms: readonly string[]): number {
+  return forms.reduce((least, form) => Math.min(least, form.length), Infinity);
 }
 
 /** What a search over several forms is built from, once. */

@@ -32,6 +32,8 @@ export class Redactor {
   private readonly marks?: ClientMarks;
   /** This redactor's view of its run's search (see `search`). */
   private searched?: Searched;
+  /** This redactor's view of the texts its run has the forms of (see `add`). */
+  private known?: Record<SecretOrigin, Set<string>>;
 
   /** What the redactor knows: the run's secrets, kept in its execution state. */
   constructor(readonly secrets: RunSecrets = runSecrets(undefined)) {
@@ -45,7 +47,7 @@ export class Redactor {
   add(value: unknown, origin: SecretOrigin): void {
     const list = origin === 'client' ? this.secrets.supplied : this.secrets.held;
     // A run adds the same values again after each binding: a text whose forms it has is skipped.
-    const known = knownTexts(this.secrets, origin);
+    const known = (this.known ??= knownTexts(this.secrets))[origin];
     let added = false;
     for (const text of sensitiveTexts(value)) {
       if (known.has(text)) continue;
@@ -77,7 +79,8 @@ export class Redactor {
 
   /** Text as the trace keeps it: redacted, the client's marks kept (so a secret learned later is redacted as well). */
   redactInTrace(text: string): string {
-    if (!this.active) return text;
+    // Most texts an object's keys and short fields give are shorter than any form: nothing to search.
+    if (!this.active || text.length < this.search().shortest) return text;
     const { marks } = this;
     if (!marks?.marks(text)) return this.replaceEverywhere(text);
     const pieces = marks.split(text);
@@ -175,8 +178,8 @@ function isCurrent(searched: Searched | undefined, secrets: RunSecrets): searche
 /** The texts of each run whose forms its redactor has (per origin): never sealed, worked out again with the forms. */
 const texts = new WeakMap<RunSecrets, Record<SecretOrigin, Set<string>>>();
 
-function knownTexts(secrets: RunSecrets, origin: SecretOrigin): Set<string> {
+function knownTexts(secrets: RunSecrets): Record<SecretOrigin, Set<string>> {
   let known = texts.get(secrets);
   if (!known) texts.set(secrets, (known = { client: new Set(), server: new Set() }));
-  return known[origin];
+  return known;
 }
