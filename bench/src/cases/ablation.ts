@@ -14,6 +14,8 @@ interface Variant {
   readonly options: ExecutionLimits;
   readonly switches: readonly ReplacedExport[];
   readonly sensitiveInput: boolean;
+  /** A gate on the variant's paired ratio to the hand-written prompt; the others are reported. */
+  readonly target?: number;
 }
 
 /** How a line connects a client to the chain workflow (with server options, the input sensitive or not) and to the hand-written baseline. */
@@ -23,6 +25,9 @@ export interface AblationConnections {
 }
 
 const INPUT = 'hello';
+
+/** Issue 28: a workflow with one sensitive argument within 1.6× the hand-written prompt, on each line. */
+const REDACTION_TARGET = 1.6;
 
 function variants(line: Line): Variant[] {
   const replaced = SAFEGUARDS.map((safeguard) => safeguard.replace?.(line));
@@ -49,6 +54,7 @@ function variants(line: Line): Variant[] {
       options: {},
       switches: [],
       sensitiveInput: true,
+      target: REDACTION_TARGET,
     },
   ];
 }
@@ -98,11 +104,13 @@ export function ablationCase(name: string, line: Line, lineName: string, connect
         const ratio = ratios[variant.label];
         const difference = ratio.median - full;
         const share = variant === all[0] ? '' : `; ${difference < 0 ? '−' : '+'}${fmt(Math.abs(difference), 3)} against every safeguard on`;
-        return {
+        const figure = {
           benchmark: `12. ablation, ${lineName}: ${variant.label}`,
           figure: `paired ratio to the hand-written prompt ${range(ratio, '', 3)}${share} (${variant.how})`,
-          target: 'reported',
         };
+        return variant.target === undefined
+          ? { ...figure, target: 'reported' }
+          : { ...figure, target: `paired ratio ≤ ${variant.target}`, met: ratio.median <= variant.target };
       });
       return { result: { measured, ratios }, figures };
     },

@@ -63,6 +63,21 @@ describe('Redactor', () => {
     expect(JSON.stringify(copy)).toBe('{"__proto__":{"x":"[redacted]"}}');
   });
 
+  test('copies only what holds a secret: the rest is the original itself, and the original is never changed', () => {
+    const redactor = new Redactor();
+    redactor.add('secret-1', 'server');
+    const plain = { role: 'user', content: { type: 'text', text: 'nothing here' } };
+    const holding = { role: 'user', content: { type: 'text', text: 'the key is secret-1' } };
+    const messages = [plain, holding];
+    const redacted = redactor.redactDeep({ messages });
+    expect(redacted.messages[0]).toBe(plain);
+    expect(redacted.messages[1]).not.toBe(holding);
+    expect(redacted.messages[1]).toEqual({ role: 'user', content: { type: 'text', text: 'the key is [redacted]' } });
+    expect(holding.content.text).toBe('the key is secret-1');
+    // A key that holds a secret is renamed in the copy, the keys before it kept in their order.
+    expect(Object.keys(redactor.redactDeep({ a: 1, 'secret-1': 2, c: 3 }))).toEqual(['a', '[redacted]', 'c']);
+  });
+
   test("keeps its forms in the run's secrets it is given (the execution state), by origin, longest first", () => {
     const secrets = runSecrets(undefined);
     const redactor = new Redactor(secrets);

@@ -1,4 +1,5 @@
 import { ClientMarks } from './client-marks';
+import { FormSearch } from './form-search';
 import { runSecrets, type RunSecrets, type SecretOrigin } from './run-secrets';
 import { secretForms } from './secret-forms';
 import { sensitiveTexts } from './sensitive-texts';
@@ -29,6 +30,10 @@ export class Redactor {
   /** Marks text the client supplied as it goes into the trace; the text itself when nothing needs telling apart. */
   readonly client: (text: string) => string;
   private readonly marks?: ClientMarks;
+  /** This redactor's view of its run's search (see `search`). */
+  private searched?: Searched;
+  /** This redactor's view of the texts its run has the forms of (see `add`). */
+  private known?: Record<SecretOrigin, Set<string>>;
 
   /** What the redactor knows: the run's secrets, kept in its execution state. */
   constructor(readonly secrets: RunSecrets = runSecrets(undefined)) {
@@ -41,8 +46,12 @@ export class Redactor {
   /** Marks a value as sensitive for the rest of this request (one the plan can derive again on resume). */
   add(value: unknown, origin: SecretOrigin): void {
     const list = origin === 'client' ? this.secrets.supplied : this.secrets.held;
+    // A run adds the same values again after each binding: a text whose forms it has is skipped.
+    const known = (this.known ??= knownTexts(this.secrets))[origin];
     let added = false;
     for (const text of sensitiveTexts(value)) {
+      if (known.has(text)) continue;
+      known.add(text);
       for (const form of secretForms(text)) {
         if (list.includes(form)) continue;
         list.push(form);
@@ -70,12 +79,13 @@ export class Redactor {
 
   /** Text as the trace keeps it: redacted, the client's marks kept (so a secret learned later is redacted as well). */
   redactInTrace(text: string): string {
-    if (!this.active) return text;
+    // Most texts an object's keys and short fields give are shorter than any form: nothing to search.
+    if (!this.active || text.length < this.search().shortest) return text;
     const { marks } = this;
     if (!marks?.marks(text)) return this.replaceEverywhere(text);
     const pieces = marks.split(text);
     for (let index = 0; index < pieces.length; index += 1)
-      pieces[index] = index % 2 === 0 ? this.replaceEverywhere(pieces[index]) : replace(pieces[index], this.secrets.supplied);
+      pieces[index] = index % 2 === 0 ? this.replaceEverywhere(pieces[index]) : this.search().suppliedOnly(pieces[index]);
     return marks.join(pieces);
   }
 
@@ -86,8 +96,10 @@ export class Redactor {
   }
 
   /**
-   * A copy of a JSON-like value with every string as `redact` makes it, object keys included: every
-   * field of every content block and of `_meta`, whatever its name. `inTrace` keeps the marks.
+   * A JSON-like value with every string as `redact` makes it, object keys included: every field of
+   * every content block and of `_meta`, whatever its name. `inTrace` keeps the marks. The original
+   * is never changed: each object or array holding a redacted string is copied, and what holds
+   * none is the original itself (as the whole value is when the redactor is inactive).
    */
   redactDeep<T>(value: T, inTrace = false): T {
     if (!this.active && !this.marks) return value;
@@ -95,24 +107,79 @@ export class Redactor {
   }
 
   private replaceEverywhere(text: string): string {
-    return replace(replace(text, this.secrets.held), this.secrets.supplied);
+    return this.search().everywhere(text);
   }
 
+  /** The search over the secrets' forms as they are now: built again only when the set has grown (it never shrinks). */
+  private search(): FormSearch {
+    if (isCurrent(this.searched, this.secrets)) return this.searched.search;
+    let shared = searches.get(this.secrets);
+    if (!isCurrent(shared, this.secrets)) {
+      const { held, supplied } = this.secrets;
+      shared = { held: held.length, supplied: supplied.length, search: new FormSearch(held, supplied, REDACTED) };
+      searches.set(this.secrets, shared);
+    }
+    this.searched = shared;
+    return shared.search;
+  }
+
+  /** `value` with every string redacted: the value itself where nothing changes, else a copy of each object and array that does. */
   private deep(value: unknown, redact: (text: string) => string): unknown {
     if (typeof value === 'string') return redact(value);
-    if (Array.isArray(value)) return value.map((item) => this.deep(item, redact));
     if (typeof value !== 'object' || value === null) return value;
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      // defineProperty: a key named __proto__ stays a key instead of replacing the copy's prototype.
-      Object.defineProperty(copy, redact(key), { value: this.deep(item, redact), enumerable: true, writable: true, configurable: true });
+    if (Array.isArray(value)) {
+      let copy: unknown[] | undefined;
+      value.forEach((item, index) => {
+        const redacted = this.deep(item, redact);
+        if (redacted !== item) (copy ??= value.slice())[index] = redacted;
+      });
+      return copy ?? value;
     }
-    return copy;
+    // No copy (and no allocation) until a key or a value changes; then the keys before it are copied as they are.
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    let copy: Record<string, unknown> | undefined;
+    for (let index = 0; index < keys.length; index += 1) {
+      const key = keys[index];
+      const item = record[key];
+      const name = redact(key);
+      const redacted = this.deep(item, redact);
+      if (!copy && (name !== key || redacted !== item)) {
+        copy = {};
+        for (const before of keys.slice(0, index)) setOwn(copy, before, record[before]);
+      }
+      if (copy) setOwn(copy, name, redacted);
+    }
+    return copy ?? value;
   }
 }
 
-function replace(text: string, forms: readonly string[]): string {
-  let result = text;
-  for (const form of forms) if (result.includes(form)) result = result.split(form).join(REDACTED);
-  return result;
+/** `record[key] = value`, a key named __proto__ included (it stays a key instead of replacing the prototype). */
+function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
+  // defineProperty only then: an assignment is much faster.
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
+}
+
+/** Each run's search, with the number of forms it was built over; shared by every redactor of the run. */
+const searches = new WeakMap<RunSecrets, Searched>();
+
+interface Searched {
+  readonly held: number;
+  readonly supplied: number;
+  readonly search: FormSearch;
+}
+
+/** Whether a search was built over the secrets' forms as they are now (they only ever grow). */
+function isCurrent(searched: Searched | undefined, secrets: RunSecrets): searched is Searched {
+  return searched !== undefined && searched.held === secrets.held.length && searched.supplied === secrets.supplied.length;
+}
+
+/** The texts of each run whose forms its redactor has (per origin): never sealed, worked out again with the forms. */
+const texts = new WeakMap<RunSecrets, Record<SecretOrigin, Set<string>>>();
+
+function knownTexts(secrets: RunSecrets): Record<SecretOrigin, Set<string>> {
+  let known = texts.get(secrets);
+  if (!known) texts.set(secrets, (known = { client: new Set(), server: new Set() }));
+  return known;
 }
