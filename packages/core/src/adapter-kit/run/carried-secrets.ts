@@ -1,13 +1,37 @@
 import type { RunSecrets } from '../../engine';
 import { RUN_META_KEY, type RunMeta } from './run-meta';
 
-/** Each run's `_meta["mcpflow/run"]` object, as its host made it, to the run's secrets: never on the wire, never readable by a tool. */
-const secretsByRun = new WeakMap<RunMeta, RunSecrets>();
+/** A constructor that hands back the object it is given, so that a subclass's private field is set on that object. */
+class Stamped {
+  constructor(target: object) {
+    return target;
+  }
+}
+
+/**
+ * A run's secrets, held in a private field of its `_meta["mcpflow/run"]` object, which stays a plain
+ * `{ id }` (spread, JSON and a tool's reads see only `id`): never on the wire, never readable by a
+ * tool. A private field rather than a `WeakMap` keyed by the object: a `WeakMap` entry per run cost
+ * more than the rest of the run's setup (and its collection, more GC work).
+ */
+class CarriedSecrets extends Stamped {
+  readonly #secrets: RunSecrets;
+
+  constructor(run: RunMeta, secrets: RunSecrets) {
+    super(run);
+    this.#secrets = secrets;
+  }
+
+  /** The secrets stamped on an object by this class, if it was. */
+  static of(run: object): RunSecrets | undefined {
+    return #secrets in run ? (run as CarriedSecrets).#secrets : undefined;
+  }
+}
 
 /**
  * The `_meta["mcpflow/run"]` a run's tools see, carrying the run's secrets to a workflow one of
  * them runs in turn (a sub-workflow, DESIGN §2.10): by the object's identity, in process — a
- * client cannot name or forge it.
+ * client cannot name or forge it, and a copy of it does not carry them.
  *
  * @example
  * ```ts
@@ -17,12 +41,12 @@ const secretsByRun = new WeakMap<RunMeta, RunSecrets>();
  */
 export function carrySecrets(id: string, secrets: RunSecrets | undefined): RunMeta {
   const run: RunMeta = { id };
-  if (secrets) secretsByRun.set(run, secrets);
+  if (secrets) new CarriedSecrets(run, secrets);
   return run;
 }
 
 /** The secrets of the run whose tool this request context is (a workflow run as its step), if any. */
 export function carriedSecrets(meta: Readonly<Record<string, unknown>> | undefined): RunSecrets | undefined {
   const run = meta && Object.hasOwn(meta, RUN_META_KEY) ? meta[RUN_META_KEY] : undefined;
-  return typeof run === 'object' && run !== null ? secretsByRun.get(run as RunMeta) : undefined;
+  return typeof run === 'object' && run !== null ? CarriedSecrets.of(run) : undefined;
 }
