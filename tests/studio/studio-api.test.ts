@@ -1,6 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { createInterface } from 'node:readline';
 import { openStudio, STUDIO_SERVER, type StudioUnderTest } from './studio-client';
 
 /**
@@ -208,3 +210,90 @@ describe('studio: bad input', () => {
     plain.close();
   });
 });
+
+/** The test server over HTTP on 127.0.0.1 (a free port): its MCP URL, and how to stop it. */
+async function httpServer(sdk: number): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, [STUDIO_SERVER, '--sdk', String(sdk), '--http'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  for await (const line of createInterface({ input: child.stderr! })) {
+    const listening = /listening on (\S+)/.exec(line);
+    if (listening) return { url: listening[1], stop: () => child.kill() };
+  }
+  throw new Error('the HTTP test server exited before it listened');
+}
+
+describe.each([1, 2])('studio over Streamable HTTP, server on SDK %i.x', (sdk) => {
+  test('the workflows listed, a question answered through the API, the run completed', async () => {
+    const server = await httpServer(sdk);
+    const under = await openStudio({ url: server.url, pageDir: page });
+    try {
+      expect((await under.api('/api/server')).json.connection).toEqual({ state: 'connected', target: server.url });
+      const { json } = await under.api('/api/workflows');
+      expect(json.workflows.map((workflow: { name: string }) => workflow.name).sort()).toEqual([
+        'book_table',
+        'broken_report',
+        'fan_out',
+        'partial',
+      ]);
+      const { runId } = (
+        await under.api('/api/runs', { method: 'POST', body: { workflow: 'book_table', face: 'tool', arguments: { name: 'Bo' } } })
+      ).json;
+      const question = (await under.events(runId, (event) => event.type === 'question')).at(-1)!.data;
+      const field = Object.keys(question.requestedSchema.properties)[0];
+      await under.api(`/api/runs/${runId}/answers`, {
+        method: 'POST',
+        body: { questionId: question.questionId, action: 'accept', content: { [field]: 2 } },
+      });
+      const run = await under.finished(runId);
+      expect(run.status).toBe('completed');
+      expect(JSON.stringify(run.messages)).toContain('Bo x2');
+    } finally {
+      await under.studio.close();
+      server.stop();
+    }
+  });
+});
+
+describe('studio: the server restarting', () => {
+  test('a stdio server that exits is started again: reconnecting, then connected, and the API serves again', async () => {
+    const pids = path.join(mkdtempSync(path.join(tmpdir(), 'studio-pids-')), 'pids');
+    process.env.MCPFLOW_STUDIO_TEST_PIDS = pids;
+    const states: string[] = [];
+    const under = await openStudio({
+      command: `"${process.execPath}" ${STUDIO_SERVER} --sdk 2`,
+      pageDir: page,
+      onConnection: (connection) => states.push(connection.state),
+    });
+    try {
+      // The server's process: the one alive (the 2.x client probes the protocol with a short-lived sibling first),
+      // once it has answered a request (on 2026-07-28 connecting needs no answer of the session's process).
+      expect((await under.api('/api/workflows')).status).toBe(200);
+      const first = alive(pids);
+      expect(first).toHaveLength(1);
+      process.kill(first[0]);
+      while (states.at(-1) !== 'connected' || !states.includes('reconnecting')) await new Promise((resolve) => setImmediate(resolve));
+      expect(states).toEqual(['connected', 'reconnecting', 'connected']);
+      expect((await under.api('/api/workflows')).status).toBe(200);
+      expect(alive(pids)).not.toContain(first[0]);
+      expect(alive(pids)).toHaveLength(1);
+    } finally {
+      delete process.env.MCPFLOW_STUDIO_TEST_PIDS;
+      await under.studio.close();
+    }
+  });
+});
+
+/** The process ids written to `file` whose processes are alive. */
+function alive(file: string): number[] {
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map(Number)
+    .filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+}

@@ -1,7 +1,8 @@
 // The studio tests' server in a process of its own (stdio, or HTTP with --http): workflows that ask,
 // fail, hand off, and run steps in parallel and per item, served as prompts and tools. Plain
 // JavaScript on the built packages (npm run build first). Flags: --sdk 1|2, --http (prints
-// `listening on <url>` on stderr), MCPFLOW_STUDIO_TEST_EXIT=1 exits at once with a message on stderr.
+// `listening on <url>` on stderr), MCPFLOW_STUDIO_TEST_EXIT=1 exits at once with a message on stderr,
+// MCPFLOW_STUDIO_TEST_PIDS=<file> appends the process id to the file (a test restarts the server).
 require('reflect-metadata');
 const { z } = require('zod');
 const { Bind, Step, Workflow, askUser, field, item, promptArg } = require('@mcpflow/decorators');
@@ -10,6 +11,8 @@ if (process.env.MCPFLOW_STUDIO_TEST_EXIT === '1') {
   console.error('studio-server: cannot open database.sqlite');
   process.exit(3);
 }
+
+if (process.env.MCPFLOW_STUDIO_TEST_PIDS) require('node:fs').appendFileSync(process.env.MCPFLOW_STUDIO_TEST_PIDS, `${process.pid}\n`);
 
 const sdk = process.argv[process.argv.indexOf('--sdk') + 1] === '1' ? 1 : 2;
 const { WorkflowServer, serveStdio, serveHttp } = require(sdk === 1 ? '@mcpflow/core/v1' : '@mcpflow/core/v2');

@@ -107,7 +107,9 @@ export class ServerConnection {
     if (command === undefined)
       throw new Error('The server command is empty: give mcpflow dev --command "<the command that starts your server>".');
     this.stderr = '';
-    const transport = new StdioClientTransport({ command, args, stderr: 'pipe' });
+    // The user's environment, as their shell would give the command (the SDK passes only a few variables by default).
+    const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const transport = new StdioClientTransport({ command, args, env, stderr: 'pipe' });
     transport.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-STDERR_KEPT);
     });
