@@ -40,6 +40,7 @@ describe.each([1, 2])('studio over stdio, server on SDK %i.x', (sdk) => {
       'broken_report',
       'fan_out',
       'partial',
+      'slow_export',
     ]);
     const fanOut = json.workflows.find((workflow: { name: string }) => workflow.name === 'fan_out');
     expect(fanOut.steps).toEqual([
@@ -55,6 +56,9 @@ describe.each([1, 2])('studio over stdio, server on SDK %i.x', (sdk) => {
       arguments: [{ name: 'name', required: true }],
       faces: { prompt: true, tool: true, task: false },
     });
+    const slow = json.workflows.find((workflow: { name: string }) => workflow.name === 'slow_export');
+    // A task where the server serves tasks (SDK 2.x); a plain tool on 1.x.
+    expect(slow).toMatchObject({ arguments: [{ name: 'rows', required: true }], faces: { prompt: false, tool: true, task: sdk === 2 } });
   });
 
   test.each(['prompt', 'tool'])(
@@ -86,8 +90,6 @@ describe.each([1, 2])('studio over stdio, server on SDK %i.x', (sdk) => {
       expect(run.status).toBe('completed');
       expect(JSON.stringify(run.messages)).toContain('Ada x4');
       expect(run.timeline).toEqual([expect.objectContaining({ step: 'booking', status: 'completed' })]);
-      // A duration where the server reports the step's start and end by progress (the tool face does).
-      if (face === 'tool') expect(run.timeline[0].durationMs).toEqual(expect.any(Number));
     },
   );
 
@@ -121,7 +123,8 @@ describe.each([1, 2])('studio over stdio, server on SDK %i.x', (sdk) => {
     const { runId } = (await under.api('/api/runs', { method: 'POST', body: { workflow: 'fan_out', face: 'prompt', arguments: {} } })).json;
     const run = await under.finished(runId);
     expect(run.status).toBe('completed');
-    // Durations are there only where the server reported progress: compared without them.
+    // Durations are there only where the server's progress told a step's start and end before its result: compared apart.
+    for (const row of run.timeline) if (row.durationMs !== undefined) expect(row.durationMs).toBeGreaterThanOrEqual(0);
     expect(run.timeline.map((row: { durationMs?: number }) => ({ ...row, durationMs: undefined }))).toEqual([
       { step: 'items', status: 'completed' },
       { step: 'first', status: 'completed', group: 'g1' },
@@ -131,6 +134,27 @@ describe.each([1, 2])('studio over stdio, server on SDK %i.x', (sdk) => {
       { step: 'each', status: 'completed', iteration: 1 },
       { step: 'each', status: 'completed', iteration: 2 },
     ]);
+  });
+
+  (sdk === 2 ? test : test.skip)('a run as a task: listed with its status, cancelled through the API, ends cancelled', async () => {
+    const { runId } = (
+      await under.api('/api/runs', { method: 'POST', body: { workflow: 'slow_export', face: 'task', arguments: { rows: '3' } } })
+    ).json;
+    const task = (await under.events(runId, (event) => event.type === 'task')).at(-1)!.data;
+    expect(task).toEqual({ taskId: expect.any(String), status: 'working' });
+    expect((await under.api('/api/tasks')).json.tasks).toContainEqual({
+      taskId: task.taskId,
+      runId,
+      workflow: 'slow_export',
+      status: 'working',
+    });
+    expect(await under.api(`/api/tasks/${task.taskId}/cancel`, { method: 'POST' })).toEqual({ status: 200, json: { ok: true } });
+    const run = await under.finished(runId);
+    expect(run.status).toBe('cancelled');
+    expect((await under.api('/api/tasks')).json.tasks).toContainEqual(
+      expect.objectContaining({ taskId: task.taskId, status: 'cancelled' }),
+    );
+    expect((await under.api('/api/tasks/nope/cancel', { method: 'POST' })).status).toBe(404);
   });
 
   test('bad requests: an unknown workflow, a face it does not have, a run that does not exist', async () => {
@@ -233,6 +257,7 @@ describe.each([1, 2])('studio over Streamable HTTP, server on SDK %i.x', (sdk) =
         'broken_report',
         'fan_out',
         'partial',
+        'slow_export',
       ]);
       const { runId } = (
         await under.api('/api/runs', { method: 'POST', body: { workflow: 'book_table', face: 'tool', arguments: { name: 'Bo' } } })

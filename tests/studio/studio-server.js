@@ -47,6 +47,15 @@ Step({ tool: 'check', args: { value: field('items', 'names.1') }, parallel: true
 Step({ tool: 'check', forEach: field('items', 'names'), args: { value: item() } })(FanOut.prototype, 'each');
 Workflow({ name: 'fan_out', description: 'Parallel steps and a step per item' })(FanOut);
 
+class SlowExport {}
+Step({ tool: 'wait_for_rows', args: { rows: promptArg('rows') } })(SlowExport.prototype, 'exported');
+Workflow({
+  name: 'slow_export',
+  description: 'An export that runs as a task (SDK 2.x) until it is cancelled',
+  arguments: { rows: z.string() },
+  expose: { prompt: false, tool: sdk === 2 ? { task: 'optional' } : true },
+})(SlowExport);
+
 function build() {
   const server = new WorkflowServer({ name: 'studio-test', version: '1.0.0' });
   const text = (value) => ({ content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value });
@@ -61,7 +70,11 @@ function build() {
   server.registerTool('enrich', { inputSchema: z.object({ tag: z.string() }) }, async ({ tag }) => text({ tag }));
   server.registerTool('list_items', { inputSchema: z.object({}) }, async () => text({ names: ['a', 'b', 'c'] }));
   server.registerTool('check', { inputSchema: z.object({ value: z.string() }) }, async ({ value }) => text({ value }));
-  return server.use(BookTable).use(Broken).use(PartialRecord).use(FanOut);
+  server.registerTool('wait_for_rows', { inputSchema: z.object({ rows: z.string() }) }, (_, context) => {
+    const signal = sdk === 2 ? context.mcpReq.signal : context.signal;
+    return new Promise((resolve) => signal.addEventListener('abort', () => resolve({ content: [{ type: 'text', text: 'stopped' }] })));
+  });
+  return server.use(BookTable).use(Broken).use(PartialRecord).use(FanOut).use(SlowExport);
 }
 
 if (process.argv.includes('--http')) void serveHttp(build, { port: 0 }).then((serving) => console.error(`listening on ${serving.url}`));

@@ -1,3 +1,4 @@
+import { workflowFaces, type TaskSupport } from './expose';
 import { mermaidGraph } from './mermaid-graph';
 import { parallelGroups } from './parallel-groups';
 import type { ShownValues } from './shown-values';
@@ -19,11 +20,16 @@ export interface StepInfo {
   readonly when?: boolean;
 }
 
-/** What `_meta["mcpflow/workflow"]` holds: the workflow's name, its steps in the order they run, and the Mermaid text `mcpflow graph` prints. */
+/**
+ * What `_meta["mcpflow/workflow"]` holds: the workflow's name, its steps in the order they run, the
+ * Mermaid text `mcpflow graph` prints, and whether its tool runs as an MCP task where the server
+ * serves tasks (`tools/list` of protocol 2026-07-28 no longer says).
+ */
 export interface WorkflowMeta {
   readonly name: string;
   readonly steps: readonly StepInfo[];
   readonly mermaid: string;
+  readonly task?: TaskSupport;
 }
 
 /**
@@ -47,5 +53,6 @@ export function workflowMeta(model: WorkflowModel, shown: ShownValues): Workflow
       ...(step.when === undefined ? {} : { when: true }),
     })),
   );
-  return { name: model.name, steps, mermaid: mermaidGraph(model, { shown }) };
+  const task = workflowFaces(model).tool?.task;
+  return { name: model.name, steps, mermaid: mermaidGraph(model, { shown }), ...(task ? { task } : {}) };
 }

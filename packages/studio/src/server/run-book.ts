@@ -3,6 +3,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { ApiError, type Face, type RunMessage } from './api-types';
 import type { ElicitAnswer, ElicitParams } from './server-connection';
 import { StudioRun } from './studio-run';
+import { TaskDriver } from './task-driver';
 import type { WorkflowEntries, WorkflowListing } from './workflow-list';
 
 /** How long the studio waits on one run: a question may wait on the user for a long time. */
@@ -27,6 +28,7 @@ interface RunResult {
 export class RunBook {
   private readonly runs = new Map<string, StudioRun>();
   private readonly asking = new AsyncLocalStorage<StudioRun>();
+  private readonly tasks = new Map<string, TaskDriver>();
 
   constructor(
     private readonly client: () => Client,
@@ -74,6 +76,13 @@ export class RunBook {
     return run;
   }
 
+  /** Cancels a task started from the studio (`tasks/cancel`); 404 for a task it did not start. */
+  async cancelTask(taskId: string): Promise<void> {
+    const driver = this.tasks.get(taskId);
+    if (!driver) throw new ApiError(404, `No task ${taskId} was started from this studio.`);
+    await driver.cancel();
+  }
+
   private async drive(run: StudioRun, face: Face, entries: WorkflowEntries, args: Record<string, unknown>): Promise<void> {
     const options = {
       onprogress: (update: { progress: number; total?: number; message?: string }) => run.progress(update),
@@ -86,17 +95,30 @@ export class RunBook {
         );
         const result = (await this.client().getPrompt({ name: entries.prompt!, arguments: strings }, options)) as RunResult;
         run.finish('completed', result.messages ?? [], result._meta?.['mcpflow/execution']);
+      } else if (face === 'task') {
+        const driver = new TaskDriver(this.client, run, (result) => finishTool(run, result));
+        await driver.start(entries.tool!, typedArguments(args, entries.inputSchema), (taskId) => this.tasks.set(taskId, driver));
       } else {
-        const typed = typedArguments(args, entries.inputSchema);
-        const result = (await this.client().callTool({ name: entries.tool!, arguments: typed }, options)) as RunResult;
-        const messages = (result.content ?? []).map((content) => ({ role: 'assistant' as const, content }));
-        const status = result.isError ? 'failed' : 'completed';
-        run.finish(status, messages, result._meta?.['mcpflow/execution'] ?? (result.structuredContent as unknown));
+        finishTool(
+          run,
+          await this.client().callTool({ name: entries.tool!, arguments: typedArguments(args, entries.inputSchema) }, options),
+        );
       }
     } catch (error) {
       run.fail(error);
     }
   }
+}
+
+/** Ends a run from a `tools/call` result: its content blocks are the conversation, `isError` a failure. */
+function finishTool(run: StudioRun, raw: unknown): void {
+  const result = raw as RunResult;
+  const messages = (result.content ?? []).map((content) => ({ role: 'assistant' as const, content }));
+  run.finish(
+    result.isError ? 'failed' : 'completed',
+    messages,
+    result._meta?.['mcpflow/execution'] ?? (result.structuredContent as unknown),
+  );
 }
 
 /** The page's values as the tool's input schema types them: a number or boolean typed as text is parsed. */

@@ -2,6 +2,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ConnectionState, ServerView } from './api-types';
 import { commandWords } from './command-words';
+import { readTaskResults } from './task-results';
 
 /** The server the studio is a client of: a command it starts (stdio) or a Streamable HTTP URL. */
 export type StudioTarget = { readonly command: string } | { readonly url: string };
@@ -95,7 +96,9 @@ export class ServerConnection {
     );
     client.setRequestHandler('elicitation/create', async (request) => (await this.hooks.elicit(request.params as ElicitParams)) as never);
     this.client = client;
-    await client.connect(this.transport());
+    const transport = this.transport();
+    await client.connect(transport);
+    readTaskResults(transport);
     client.onclose = () => this.lost(client);
     this.error = undefined;
     this.hooks.onConnected?.();

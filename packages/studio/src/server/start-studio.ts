@@ -52,7 +52,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     elicit: (params) => runs.elicit(params),
     onState: options.onConnection,
   });
-  const listing = () => listWorkflows(connection.connected(), false);
+  const listing = () => listWorkflows(connection.connected());
   const runs: RunBook = new RunBook(() => connection.connected(), listing);
   const http = createServer(
     studioHandler({
@@ -61,9 +61,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       connection,
       runs,
       listing,
-      cancelTask: async (taskId) => {
-        throw Object.assign(new Error(`No task ${taskId} was started from this studio.`), { status: 404 });
-      },
+      cancelTask: (taskId) => runs.cancelTask(taskId),
     }),
   );
   const host = options.host ?? '127.0.0.1';

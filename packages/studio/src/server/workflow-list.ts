@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { StepInfo, WorkflowMeta } from '@mcpflow/core/model';
 import type { WorkflowProblem, WorkflowView } from './api-types';
+import { TASKS_EXTENSION } from './task-results';
 
 /** The `_meta` key of a workflow's prompt and tool entries (DESIGN §2.15). */
 const WORKFLOW_META = 'mcpflow/workflow';
@@ -30,17 +31,19 @@ interface PromptEntry extends Entry {
 }
 interface ToolEntry extends Entry {
   readonly inputSchema?: { properties?: Record<string, { description?: string }>; required?: string[] };
-  readonly execution?: { taskSupport?: string };
 }
 
 /**
  * The server's workflows: every prompt and tool entry carrying `_meta["mcpflow/workflow"]`, merged
- * by workflow name (a workflow served as a prompt and a tool is one workflow with two faces). An
+ * by workflow name (a workflow served as a prompt and a tool is one workflow with two faces; its
+ * tool runs as a task where its `_meta` says so and the server serves the tasks extension). An
  * entry whose `_meta` is not a workflow's (a server of another mcpflow version, a hand-written
  * `_meta`) is a problem that names the entry; the others stay usable.
  */
-export async function listWorkflows(client: Client, tasksServed: boolean): Promise<WorkflowListing> {
+export async function listWorkflows(client: Client): Promise<WorkflowListing> {
   const capabilities = client.getServerCapabilities() ?? {};
+  // A workflow's tool runs as a task where its _meta says so and the server serves the tasks extension.
+  const tasksServed = (capabilities as { extensions?: Record<string, unknown> }).extensions?.[TASKS_EXTENSION] !== undefined;
   const prompts: PromptEntry[] = capabilities.prompts ? (await client.listPrompts()).prompts : [];
   const tools = (capabilities.tools ? (await client.listTools()).tools : []) as ToolEntry[];
   const views = new Map<string, WorkflowView>();
@@ -85,8 +88,7 @@ export async function listWorkflows(client: Client, tasksServed: boolean): Promi
     const found = take(tool, 'tool');
     if (!found) continue;
     found.view.faces.tool = true;
-    const support = tool.execution?.taskSupport;
-    found.view.faces.task = tasksServed && support !== 'forbidden';
+    found.view.faces.task = tasksServed && (tool._meta?.[WORKFLOW_META] as WorkflowMeta).task !== undefined;
     if (!found.view.faces.prompt) {
       const required = new Set(tool.inputSchema?.required ?? []);
       const properties = Object.entries(tool.inputSchema?.properties ?? {});
