@@ -322,3 +322,22 @@ function alive(file: string): number[] {
       }
     });
 }
+
+describe('studio: a workflow it cannot read', () => {
+  test('is a problem naming the entry and what is wrong; the others are listed; a plain prompt is not a workflow', async () => {
+    const under = await openStudio({ command: `"${process.execPath}" ${path.join(__dirname, 'odd-server.js')}`, pageDir: page });
+    try {
+      const { status, json } = await under.api('/api/workflows');
+      expect(status).toBe(200);
+      expect(json.workflows.map((workflow: { name: string }) => workflow.name)).toEqual(['good']);
+      expect(json.problems).toEqual([
+        {
+          name: 'stepless',
+          error: 'The prompt stepless carries a _meta["mcpflow/workflow"] the studio cannot read: its steps are not an array.',
+        },
+      ]);
+    } finally {
+      await under.studio.close();
+    }
+  });
+});

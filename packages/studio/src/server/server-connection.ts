@@ -155,9 +155,4 @@ export class ServerConnection {
     this.state = state;
     this.hooks.onState?.(this.view().connection);
   }
-
-  /** Whether a request failed because the server is gone (the caller may retry once reconnected). */
-  get isConnected(): boolean {
-    return this.state === 'connected';
-  }
 }
