@@ -1,4 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { STUDIO_SERVER } from './studio-client';
@@ -57,6 +59,27 @@ describe('mcpflow dev', () => {
     } finally {
       await stopped(failing);
     }
+  });
+
+  test('without @mcpflow/studio installed: exit 1, naming the install', () => {
+    // The CLI as a project without the studio has it: the transformer's build and its own dependencies only.
+    const project = mkdtempSync(path.join(tmpdir(), 'no-studio-'));
+    const modules = path.join(project, 'node_modules');
+    const transformer = path.join(modules, '@mcpflow', 'transformer');
+    mkdirSync(transformer, { recursive: true });
+    const repo = path.join(__dirname, '..', '..');
+    for (const entry of ['bin', 'dist', 'package.json'])
+      cpSync(path.join(repo, 'packages', 'transformer', entry), path.join(transformer, entry), { recursive: true });
+    symlinkSync(path.join(repo, 'node_modules', 'typescript'), path.join(modules, 'typescript'));
+    symlinkSync(path.join(repo, 'packages', 'core'), path.join(modules, '@mcpflow', 'core'));
+    const run = spawnSync(process.execPath, [path.join(transformer, 'bin', 'mcpflow.js'), 'dev', '--command', 'node server.js'], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(
+      'mcpflow dev: the studio is a package of its own: install it with npm i -D @mcpflow/studio, then run mcpflow dev again.\n',
+    );
   });
 
   test('bad usage: neither --command nor --url, or both, is exit 2 with the usage', () => {
