@@ -136,26 +136,28 @@ describe.each([1, 2])('studio over stdio, server on SDK %i.x', (sdk) => {
     ]);
   });
 
-  (sdk === 2 ? test : test.skip)('a run as a task: listed with its status, cancelled through the API, ends cancelled', async () => {
-    const { runId } = (
-      await under.api('/api/runs', { method: 'POST', body: { workflow: 'slow_export', face: 'task', arguments: { rows: '3' } } })
-    ).json;
-    const task = (await under.events(runId, (event) => event.type === 'task')).at(-1)!.data;
-    expect(task).toEqual({ taskId: expect.any(String), status: 'working' });
-    expect((await under.api('/api/tasks')).json.tasks).toContainEqual({
-      taskId: task.taskId,
-      runId,
-      workflow: 'slow_export',
-      status: 'working',
+  // Tasks are SDK 2.x's (the extension needs protocol 2026-07-28).
+  if (sdk === 2)
+    test('a run as a task: listed with its status, cancelled through the API, ends cancelled', async () => {
+      const { runId } = (
+        await under.api('/api/runs', { method: 'POST', body: { workflow: 'slow_export', face: 'task', arguments: { rows: '3' } } })
+      ).json;
+      const task = (await under.events(runId, (event) => event.type === 'task')).at(-1)!.data;
+      expect(task).toEqual({ taskId: expect.any(String), status: 'working' });
+      expect((await under.api('/api/tasks')).json.tasks).toContainEqual({
+        taskId: task.taskId,
+        runId,
+        workflow: 'slow_export',
+        status: 'working',
+      });
+      expect(await under.api(`/api/tasks/${task.taskId}/cancel`, { method: 'POST' })).toEqual({ status: 200, json: { ok: true } });
+      const run = await under.finished(runId);
+      expect(run.status).toBe('cancelled');
+      expect((await under.api('/api/tasks')).json.tasks).toContainEqual(
+        expect.objectContaining({ taskId: task.taskId, status: 'cancelled' }),
+      );
+      expect((await under.api('/api/tasks/nope/cancel', { method: 'POST' })).status).toBe(404);
     });
-    expect(await under.api(`/api/tasks/${task.taskId}/cancel`, { method: 'POST' })).toEqual({ status: 200, json: { ok: true } });
-    const run = await under.finished(runId);
-    expect(run.status).toBe('cancelled');
-    expect((await under.api('/api/tasks')).json.tasks).toContainEqual(
-      expect.objectContaining({ taskId: task.taskId, status: 'cancelled' }),
-    );
-    expect((await under.api('/api/tasks/nope/cancel', { method: 'POST' })).status).toBe(404);
-  });
 
   test('bad requests: an unknown workflow, a face it does not have, a run that does not exist', async () => {
     const unknown = await under.api('/api/runs', { method: 'POST', body: { workflow: 'nope', face: 'prompt', arguments: {} } });
