@@ -238,11 +238,22 @@ describe('studio: bad input', () => {
 });
 
 /** The test server over HTTP on 127.0.0.1 (a free port): its MCP URL, and how to stop it. */
-async function httpServer(sdk: number): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [STUDIO_SERVER, '--sdk', String(sdk), '--http'], { stdio: ['ignore', 'ignore', 'pipe'] });
+async function httpServer(sdk: number, port = 0): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [STUDIO_SERVER, '--sdk', String(sdk), '--http'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PORT: String(port) },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for await (const line of createInterface({ input: child.stderr! })) {
     const listening = /listening on (\S+)/.exec(line);
-    if (listening) return { url: listening[1], stop: () => child.kill() };
+    if (listening)
+      return {
+        url: listening[1],
+        stop: () => {
+          child.kill();
+          return exited;
+        },
+      };
   }
   throw new Error('the HTTP test server exited before it listened');
 }
@@ -275,7 +286,33 @@ describe.each([1, 2])('studio over Streamable HTTP, server on SDK %i.x', (sdk) =
       expect(JSON.stringify(run.messages)).toContain('Bo x2');
     } finally {
       await under.studio.close();
-      server.stop();
+      await server.stop();
+    }
+  });
+});
+
+describe('studio: an HTTP server restarting', () => {
+  test('a request that finds it gone: reconnecting, then connected once it serves again on its URL', async () => {
+    const first = await httpServer(2);
+    const states: string[] = [];
+    const under = await openStudio({ url: first.url, pageDir: page, onConnection: (connection) => states.push(connection.state) });
+    try {
+      await first.stop();
+      const gone = await under.api('/api/workflows');
+      expect(gone.status).toBe(503);
+      expect(gone.json.error).toBe(`${first.url} stopped answering (fetch failed); the studio reconnects to it.`);
+      expect(states).toEqual(['connected', 'reconnecting']);
+      const again = await httpServer(2, Number(new URL(first.url).port));
+      try {
+        // Until the studio gives up or reconnects (it tries for some seconds): then it must have reconnected.
+        while (states.at(-1) === 'reconnecting') await new Promise((resolve) => setImmediate(resolve));
+        expect(states).toEqual(['connected', 'reconnecting', 'connected']);
+        expect((await under.api('/api/workflows')).status).toBe(200);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      await under.studio.close();
     }
   });
 });
@@ -297,7 +334,8 @@ describe('studio: the server restarting', () => {
       const first = alive(pids);
       expect(first).toHaveLength(1);
       process.kill(first[0]);
-      while (states.at(-1) !== 'connected' || !states.includes('reconnecting')) await new Promise((resolve) => setImmediate(resolve));
+      while (states.at(-1) !== 'failed' && (states.at(-1) !== 'connected' || !states.includes('reconnecting')))
+        await new Promise((resolve) => setImmediate(resolve));
       expect(states).toEqual(['connected', 'reconnecting', 'connected']);
       expect((await under.api('/api/workflows')).status).toBe(200);
       expect(alive(pids)).not.toContain(first[0]);

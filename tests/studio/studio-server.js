@@ -1,7 +1,7 @@
 // The studio tests' server in a process of its own (stdio, or HTTP with --http): workflows that ask,
 // fail, hand off, and run steps in parallel and per item, served as prompts and tools. Plain
-// JavaScript on the built packages (npm run build first). Flags: --sdk 1|2, --http (prints
-// `listening on <url>` on stderr), MCPFLOW_STUDIO_TEST_EXIT=1 exits at once with a message on stderr,
+// JavaScript on the built packages (npm run build first). Flags: --sdk 1|2, --http (on PORT, default a
+// free one; prints `listening on <url>` on stderr), MCPFLOW_STUDIO_TEST_EXIT=1 exits at once with a message on stderr,
 // MCPFLOW_STUDIO_TEST_PIDS=<file> appends the process id to the file (a test restarts the server).
 require('reflect-metadata');
 const { z } = require('zod');
@@ -77,5 +77,6 @@ function build() {
   return server.use(BookTable).use(Broken).use(PartialRecord).use(FanOut).use(SlowExport);
 }
 
-if (process.argv.includes('--http')) void serveHttp(build, { port: 0 }).then((serving) => console.error(`listening on ${serving.url}`));
+if (process.argv.includes('--http'))
+  void serveHttp(build, { port: Number(process.env.PORT ?? 0) }).then((serving) => console.error(`listening on ${serving.url}`));
 else void serveStdio(build);

@@ -33,6 +33,8 @@ export class RunBook {
   constructor(
     private readonly client: () => Client,
     private readonly listing: () => Promise<WorkflowListing>,
+    /** Told each failed request (a server gone away is reconnected). */
+    private readonly failed: (error: unknown) => unknown = (error) => error,
   ) {}
 
   /** The run of this id; 404 when there is none. */
@@ -105,7 +107,7 @@ export class RunBook {
         );
       }
     } catch (error) {
-      run.fail(error);
+      run.fail(this.failed(error));
     }
   }
 }

@@ -119,10 +119,23 @@ export class ServerConnection {
     return transport;
   }
 
+  /**
+   * A request to the server failed. Over HTTP a server that stopped is seen only this way (nothing
+   * closes): when the failure is the network's, the studio reconnects as it does when a stdio
+   * server's process ends. Returns the error, to be rethrown.
+   */
+  requestFailed(error: unknown): unknown {
+    const client = this.client;
+    if (!('url' in this.target) || !isNetworkFailure(error)) return error;
+    const why = `${this.target.url} stopped answering (${messageOf(error)}); the studio reconnects to it.`;
+    if (client && this.state === 'connected') this.lost(client, why);
+    return Object.assign(new Error(why), { status: 503 });
+  }
+
   /** The connection closed: unless the studio is closing, reconnect a few times, then give up. */
-  private lost(client: Client): void {
-    if (this.closing || client !== this.client) return;
-    this.error = 'The server closed the connection.';
+  private lost(client: Client, why = 'The server closed the connection.'): void {
+    if (this.closing || client !== this.client || this.state === 'reconnecting') return;
+    this.error = why;
     this.setState('reconnecting');
     void this.reconnect();
   }
@@ -155,4 +168,22 @@ export class ServerConnection {
     this.state = state;
     this.hooks.onState?.(this.view().connection);
   }
+}
+
+/** Whether an error is the network's (the server is not there), not an answer of the server. */
+function isNetworkFailure(error: unknown): boolean {
+  // Errors are read by shape: one made by fetch in another realm is no `instanceof Error` here.
+  for (
+    let cause = error as { message?: unknown; code?: unknown; cause?: unknown } | undefined;
+    typeof cause === 'object' && cause !== null;
+    cause = cause.cause as typeof cause
+  ) {
+    if (/fetch failed|ECONNREFUSED|ECONNRESET|socket hang up|other side closed/i.test(`${String(cause.message)} ${String(cause.code)}`))
+      return true;
+  }
+  return false;
+}
+
+function messageOf(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error);
 }

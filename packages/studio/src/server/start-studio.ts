@@ -52,8 +52,15 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     elicit: (params) => runs.elicit(params),
     onState: options.onConnection,
   });
-  const listing = () => listWorkflows(connection.connected());
-  const runs: RunBook = new RunBook(() => connection.connected(), listing);
+  const listing = () =>
+    listWorkflows(connection.connected()).catch((error: unknown) => {
+      throw connection.requestFailed(error);
+    });
+  const runs: RunBook = new RunBook(
+    () => connection.connected(),
+    listing,
+    (error) => connection.requestFailed(error),
+  );
   const http = createServer(
     studioHandler({
       token,
