@@ -17,6 +17,8 @@ const ENGINE = `${CORE}engine/`;
 const SDK = '(^|/)@modelcontextprotocol/';
 /** @mcpflow/testing runs a workflow through one SDK line's real Client: each line's module loads it, lazily, like an adapter. */
 const TESTING_LINES = '^packages/testing/src/lines/sdk-[12]\\.ts$';
+/** @mcpflow/studio (DESIGN §4): an MCP client of the user's server, on the SDK 2.x client. */
+const STUDIO = '^packages/studio/src/';
 
 /**
  * The engine's layers, lowest first. Each imports only the layers before it. `shared` holds the
@@ -69,8 +71,30 @@ module.exports = {
       name: 'only-adapters-import-an-sdk',
       comment: 'only core/src/v1 and core/src/v2 import an MCP SDK (@modelcontextprotocol/*): everything else is SDK-neutral',
       severity: 'error',
-      from: { path: '^packages/[^/]+/src/', pathNot: [`${CORE}v[12]/`, TESTING_LINES] },
+      from: { path: '^packages/[^/]+/src/', pathNot: [`${CORE}v[12]/`, TESTING_LINES, STUDIO] },
       to: { path: SDK },
+    },
+    {
+      name: 'studio-is-a-client',
+      comment: "the studio is an MCP client of the user's server: of an SDK it imports only the 2.x client",
+      severity: 'error',
+      from: { path: STUDIO },
+      to: { path: SDK, pathNot: '(^|/)@modelcontextprotocol/client(/|$)' },
+    },
+    {
+      name: 'studio-reads-core-model-types-only',
+      comment:
+        'the studio depends on nothing of core but the model types (the _meta["mcpflow/workflow"] shape): a type-only import of core/model',
+      severity: 'error',
+      from: { path: STUDIO },
+      to: { path: '^packages/core/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'studio-reads-core-model-only',
+      comment: 'of core, the studio imports only core/model (types)',
+      severity: 'error',
+      from: { path: STUDIO },
+      to: { path: '^packages/core/', pathNot: `${CORE}model/` },
     },
     {
       name: 'only-entries-import-an-adapter',

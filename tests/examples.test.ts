@@ -12,6 +12,20 @@ const embedded = (uri: string, mimeType: string, text: string) => ({
   content: { type: 'resource', resource: { uri, mimeType, text } },
 });
 
+/** `_meta["mcpflow/workflow"]` of a workflow whose steps run one after another (every example's prompt entry carries one). */
+const chain = (name: string, steps: [string, 'tool' | 'resource'][]) => ({
+  'mcpflow/workflow': {
+    name,
+    steps: steps.map(([step, kind]) => ({ name: step, kind })),
+    mermaid: [
+      'flowchart TD',
+      `  start(["${name}"])`,
+      ...steps.map(([step], index) => `  s${index}["${step}"]`),
+      ...steps.map((_, index) => `  ${index === 0 ? 'start' : `s${index - 1}`} --> s${index}`),
+    ].join('\n'),
+  },
+});
+
 describe.each(MATRIX)('the example servers through a real client: $label', ({ line, transport }) => {
   const clients: TestClient[] = [];
   afterEach(async () => {
@@ -23,7 +37,7 @@ describe.each(MATRIX)('the example servers through a real client: $label', ({ li
     return client;
   };
 
-  test('prompts/list shows every example workflow with its arguments and descriptions', async () => {
+  test('prompts/list shows every example workflow with its arguments, descriptions, steps and graph', async () => {
     const listed = await Promise.all(
       [createCodeReviewServer, createGetHintServer, createAddProjectTaskServer, createQuarterlyReportServer].map(
         async (create) => (await (await open(create)).listPrompts()).prompts,
@@ -37,6 +51,11 @@ describe.each(MATRIX)('the example servers through a real client: $label', ({ li
           { name: 'code', description: 'Source code to review', required: true },
           { name: 'language', description: 'Programming language (default: typescript)', required: false },
         ],
+        _meta: chain('code_review', [
+          ['analysis', 'tool'],
+          ['review', 'tool'],
+          ['report', 'tool'],
+        ]),
       },
       {
         name: 'get_hint',
@@ -45,6 +64,10 @@ describe.each(MATRIX)('the example servers through a real client: $label', ({ li
           { name: 'player', description: 'Player id', required: true },
           { name: 'style', description: 'Hint style, e.g. gentle or direct', required: false },
         ],
+        _meta: chain('get_hint', [
+          ['progress', 'tool'],
+          ['walkthrough', 'resource'],
+        ]),
       },
       {
         name: 'add_project_task',
@@ -53,11 +76,20 @@ describe.each(MATRIX)('the example servers through a real client: $label', ({ li
           { name: 'project', description: 'Project name (may be approximate)', required: true },
           { name: 'task', description: 'What needs doing', required: true },
         ],
+        _meta: chain('add_project_task', [
+          ['pages', 'tool'],
+          ['added', 'tool'],
+        ]),
       },
       {
         name: 'quarterly_report',
         description: 'Build the sales report of a quarter',
         arguments: [{ name: 'quarter', description: 'Quarter, such as 2026-Q3', required: true }],
+        _meta: chain('quarterly_report', [
+          ['sales', 'tool'],
+          ['metrics', 'tool'],
+          ['report', 'tool'],
+        ]),
       },
     ]);
   });

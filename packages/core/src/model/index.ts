@@ -17,3 +17,4 @@ export * from './expose';
 export * from './workflow-tool';
 export * from './workflow-tool-definition';
 export * from './shown-values';
+export * from './workflow-meta';

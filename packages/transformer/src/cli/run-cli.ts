@@ -1,4 +1,5 @@
 import * as ts from 'typescript';
+import { DEV_USAGE, devCommand } from './dev';
 import { GRAPH_USAGE, graphCommand } from './graph';
 import { INIT_USAGE, initCommand } from './init';
 import type { Output } from './output';
@@ -11,6 +12,7 @@ const USAGE = `Usage: mcpflow --version
        mcpflow patch
        ${INIT_USAGE}
        ${GRAPH_USAGE}
+       ${DEV_USAGE}
 
 validate  Checks the mcpflow workflows of a TypeScript project with mcpflow's own TypeScript ${ts.version},
           whatever compiler the project builds with (TypeScript 7 included). Prints diagnostics as
@@ -21,10 +23,17 @@ patch     Patches the project's TypeScript 6 with ts-patch so tsc reports mcpflo
 init      Writes a new project into an empty folder (default: this one): one workflow, one test, built
           with tspc so the checks cannot be lost; SDK line 2 (default) or 1, ESM (default) or CommonJS.
           Installs nothing: run npm install, npm run build and npm test after it.
-graph     Prints each workflow of a file or a project as a Mermaid flowchart of its steps.`;
+graph     Prints each workflow of a file or a project as a Mermaid flowchart of its steps.
+dev       Opens the studio (the package @mcpflow/studio): a local page, as a client of your server (a
+          command it starts over stdio, or a Streamable HTTP URL), that draws each workflow, runs it
+          from a form, answers its questions and shows a timeline. Prints the page's URL (with its
+          token) first; listens on 127.0.0.1 and a free port unless --host/--port say otherwise.`;
 
-/** The `mcpflow` command line: returns the exit code (0 clean, 1 errors found, 2 bad usage or config). */
-export function runCli(argv: readonly string[], stdout: Output, stderr: Output): number {
+/**
+ * The `mcpflow` command line: returns the exit code (0 clean, 1 errors found, 2 bad usage or
+ * config); `dev`, which serves until stopped, resolves with it.
+ */
+export function runCli(argv: readonly string[], stdout: Output, stderr: Output): number | Promise<number> {
   const [command, ...rest] = argv;
   if (command === '--help' || command === '-h' || command === undefined) {
     (command === undefined ? stderr : stdout).write(`${USAGE}\n`);
@@ -37,6 +46,7 @@ export function runCli(argv: readonly string[], stdout: Output, stderr: Output):
   if (command === 'patch' && rest.length === 0) return patchTypeScript(process.cwd(), stdout, stderr);
   if (command === 'init') return initCommand(rest, stdout, stderr);
   if (command === 'graph') return graphCommand(rest, stdout, stderr);
+  if (command === 'dev') return devCommand(rest, stdout, stderr);
   if (command !== 'validate') {
     stderr.write(`mcpflow: unknown command '${[command, ...rest].join(' ')}'.\n${USAGE}\n`);
     return 2;

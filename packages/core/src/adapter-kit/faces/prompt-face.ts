@@ -4,6 +4,7 @@ import type { PromptHandle } from '../registry/handles';
 import type { McpServerLike } from '../registry/mcp-server-like';
 import type { ServerRegistry } from '../registry/server-registry';
 import type { WorkflowArguments } from '../run/workflow-runner';
+import { listPromptMeta, workflowEntryMeta } from './workflow-meta-entry';
 
 /**
  * Throws when a workflow's prompt name is taken by a plain prompt of the server: checked for every
@@ -17,7 +18,7 @@ export function checkPromptNames(registry: ServerRegistry, models: readonly Work
 
 /**
  * Serves a workflow as a prompt (its default face, DESIGN §2.10): `prompts/list` shows it with its
- * arguments, and `prompts/get` runs it (through the kit's own handler, which calls `run`).
+ * arguments and `_meta["mcpflow/workflow"]` (its steps and graph, DESIGN §2.15), and `prompts/get` runs it (through the kit's own handler, which calls `run`).
  *
  * @example
  * ```ts
@@ -30,6 +31,10 @@ export function registerPromptFace(
   target: WorkflowClass,
   run: (args: WorkflowArguments, context: never) => Promise<unknown>,
 ): PromptHandle {
-  const config = { title: model.title, description: model.description, argsSchema: readWorkflowOptions(target)?.arguments };
-  return server.registerPrompt(model.name, config, run as never) as PromptHandle;
+  const _meta = workflowEntryMeta(model, target);
+  const config = { title: model.title, description: model.description, argsSchema: readWorkflowOptions(target)?.arguments, _meta };
+  const handle = server.registerPrompt(model.name, config, run as never) as PromptHandle & { _meta?: object };
+  handle._meta ??= _meta;
+  listPromptMeta(server);
+  return handle;
 }

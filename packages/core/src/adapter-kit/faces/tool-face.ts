@@ -4,6 +4,7 @@ import { readWorkflowOptions, type WorkflowClass } from '../../model/read-workfl
 import type { ToolHandle } from '../registry/handles';
 import type { McpServerLike } from '../registry/mcp-server-like';
 import type { WorkflowArguments } from '../run/workflow-runner';
+import { workflowEntryMeta } from './workflow-meta-entry';
 
 /** A workflow served as a tool: what `tools/call` runs for it, and the schema its arguments are checked by. */
 export interface ToolWorkflow<Context> {
@@ -39,7 +40,8 @@ export function workflowInputSchema(target: WorkflowClass): object {
 
 /**
  * Serves a workflow as a tool (DESIGN §2.10): `tools/list` shows it under `name` with its
- * arguments as the input schema and `{ status, outputs }` as the output schema. A client's
+ * arguments as the input schema, `{ status, outputs }` as the output schema and
+ * `_meta["mcpflow/workflow"]` (its steps and graph, DESIGN §2.15). A client's
  * `tools/call` reaches the kit's own handler (`routeToolCalls`); `inProcess` is the callback the
  * SDK holds, which a step of another workflow runs in process like any tool.
  *
@@ -60,6 +62,7 @@ export function registerToolFace(
     description: model.description,
     inputSchema: workflowInputSchema(target),
     outputSchema: WORKFLOW_TOOL_OUTPUT,
+    _meta: workflowEntryMeta(model, target),
   };
   return server.registerTool(tool.name, config, inProcess as never) as ToolHandle;
 }

@@ -1,0 +1,140 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Client } from '@modelcontextprotocol/client';
+import { ApiError, type Face, type RunMessage } from './api-types';
+import type { ElicitAnswer, ElicitParams } from './server-connection';
+import { StudioRun } from './studio-run';
+import { TaskDriver } from './task-driver';
+import type { WorkflowEntries, WorkflowListing } from './workflow-list';
+
+/** How long the studio waits on one run: a question may wait on the user for a long time. */
+const RUN_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+
+/** A result of `prompts/get` or `tools/call`, as the studio reads it. */
+interface RunResult {
+  readonly messages?: RunMessage[];
+  readonly content?: unknown[];
+  readonly structuredContent?: { status?: string };
+  readonly isError?: boolean;
+  readonly _meta?: Record<string, unknown>;
+}
+
+/**
+ * The runs started from the studio: it starts each through the client (`prompts/get` for the
+ * prompt face, `tools/call` for the tool face) and routes the server's questions to the run that
+ * asked. A question asked inside a call (an `input_required` round the client fulfils) is the
+ * call's own; one asked in place over a session belongs to the run in flight — the most recent one
+ * when several are (the 2025 protocol does not say which request asked).
+ */
+export class RunBook {
+  private readonly runs = new Map<string, StudioRun>();
+  private readonly asking = new AsyncLocalStorage<StudioRun>();
+  private readonly tasks = new Map<string, TaskDriver>();
+
+  constructor(
+    private readonly client: () => Client,
+    private readonly listing: () => Promise<WorkflowListing>,
+    /** Told each failed request (a server gone away is reconnected). */
+    private readonly failed: (error: unknown) => unknown = (error) => error,
+  ) {}
+
+  /** The run of this id; 404 when there is none. */
+  get(runId: string): StudioRun {
+    const run = this.runs.get(runId);
+    if (!run) throw new ApiError(404, `No run ${runId}: start one with POST /api/runs.`);
+    return run;
+  }
+
+  all(): StudioRun[] {
+    return [...this.runs.values()];
+  }
+
+  /** The server asks a question: a `question` event of the run that asked, answered from the page. */
+  elicit(params: ElicitParams): Promise<ElicitAnswer> {
+    const run =
+      this.asking.getStore() ??
+      this.all()
+        .reverse()
+        .find((each) => !each.done);
+    if (!run) return Promise.resolve({ action: 'decline' });
+    return run.ask(params);
+  }
+
+  /** Starts a run of a workflow by one of its faces; returns it at once (the page follows its events). */
+  async start(body: unknown): Promise<StudioRun> {
+    const { workflow, face, arguments: args } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    if (typeof workflow !== 'string') throw new ApiError(400, 'workflow must be the name of a workflow of GET /api/workflows.', 'workflow');
+    if (face !== 'prompt' && face !== 'tool' && face !== 'task') throw new ApiError(400, 'face must be prompt, tool or task.', 'face');
+    if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args)))
+      throw new ApiError(400, 'arguments must be an object of argument values by name.', 'arguments');
+    const listing = await this.listing();
+    const view = listing.workflows.find((each) => each.name === workflow);
+    const entries = listing.entries.get(workflow);
+    if (!view || !entries) throw new ApiError(404, `The server has no workflow ${workflow}.`, 'workflow');
+    if (!view.faces[face]) throw new ApiError(400, `Workflow ${workflow} is not served as a ${face}.`, 'face');
+    const run = new StudioRun(workflow, face, view.steps);
+    this.runs.set(run.runId, run);
+    const values = (args ?? {}) as Record<string, unknown>;
+    void this.asking.run(run, () => this.drive(run, face, entries, values));
+    return run;
+  }
+
+  /** Cancels a task started from the studio (`tasks/cancel`); 404 for a task it did not start. */
+  async cancelTask(taskId: string): Promise<void> {
+    const driver = this.tasks.get(taskId);
+    if (!driver) throw new ApiError(404, `No task ${taskId} was started from this studio.`);
+    await driver.cancel();
+  }
+
+  private async drive(run: StudioRun, face: Face, entries: WorkflowEntries, args: Record<string, unknown>): Promise<void> {
+    const options = {
+      onprogress: (update: { progress: number; total?: number; message?: string }) => run.progress(update),
+      timeout: RUN_TIMEOUT_MS,
+    };
+    try {
+      if (face === 'prompt') {
+        const strings = Object.fromEntries(
+          Object.entries(args).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
+        );
+        const result = (await this.client().getPrompt({ name: entries.prompt!, arguments: strings }, options)) as RunResult;
+        run.finish('completed', result.messages ?? [], result._meta?.['mcpflow/execution']);
+      } else if (face === 'task') {
+        const driver = new TaskDriver(this.client, run, (result) => finishTool(run, result));
+        await driver.start(entries.tool!, typedArguments(args, entries.inputSchema), (taskId) => this.tasks.set(taskId, driver));
+      } else {
+        finishTool(
+          run,
+          await this.client().callTool({ name: entries.tool!, arguments: typedArguments(args, entries.inputSchema) }, options),
+        );
+      }
+    } catch (error) {
+      run.fail(this.failed(error));
+    }
+  }
+}
+
+/** Ends a run from a `tools/call` result: its content blocks are the conversation, `isError` a failure. */
+function finishTool(run: StudioRun, raw: unknown): void {
+  const result = raw as RunResult;
+  const messages = (result.content ?? []).map((content) => ({ role: 'assistant' as const, content }));
+  run.finish(
+    result.isError ? 'failed' : 'completed',
+    messages,
+    result._meta?.['mcpflow/execution'] ?? (result.structuredContent as unknown),
+  );
+}
+
+/** The page's values as the tool's input schema types them: a number or boolean typed as text is parsed. */
+function typedArguments(args: Record<string, unknown>, schema: WorkflowEntries['inputSchema']): Record<string, unknown> {
+  const properties = schema?.properties ?? {};
+  return Object.fromEntries(
+    Object.entries(args).map(([name, value]) => {
+      const type = Object.hasOwn(properties, name) ? properties[name].type : undefined;
+      if (typeof value !== 'string' || type === 'string' || type === undefined) return [name, value];
+      try {
+        return [name, JSON.parse(value) as unknown];
+      } catch {
+        return [name, value];
+      }
+    }),
+  );
+}

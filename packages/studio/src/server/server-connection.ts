@@ -1,0 +1,189 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { ConnectionState, ServerView } from './api-types';
+import { commandWords } from './command-words';
+import { readTaskResults } from './task-results';
+
+/** The server the studio is a client of: a command it starts (stdio) or a Streamable HTTP URL. */
+export type StudioTarget = { readonly command: string } | { readonly url: string };
+
+/** An `elicitation/create` request's params, as the studio's handler receives them. */
+export interface ElicitParams {
+  readonly message: string;
+  readonly requestedSchema?: object;
+  readonly mode?: string;
+}
+
+/** What the studio answers an `elicitation/create` with. */
+export type ElicitAnswer = { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' | 'cancel' };
+
+/** Options of a connection: who answers the server's questions, and who hears of state changes. */
+export interface ConnectionHooks {
+  readonly elicit: (params: ElicitParams) => Promise<ElicitAnswer>;
+  readonly onState?: (view: ServerView['connection']) => void;
+  /** Called after each (re)connect: the lists may have changed. */
+  readonly onConnected?: () => void;
+}
+
+const STDERR_KEPT = 8192;
+const RECONNECT_TRIES = 20;
+const RECONNECT_DELAY_MS = 500;
+
+/**
+ * The studio's MCP client of the user's server (SDK 2.x `Client`): protocol 2026-07-28 where the
+ * server speaks it, else the 2025 handshake (`versionNegotiation: 'auto'`); it declares elicitation
+ * (form) so a question reaches the page, in place or as an `input_required` round alike. Its state
+ * is what `GET /api/server` shows; a server that goes away (a restarted stdio command, an HTTP
+ * server that stops answering) is reconnected: `reconnecting`, then `connected` or `failed`.
+ */
+export class ServerConnection {
+  private state: ConnectionState = 'connecting';
+  private error?: string;
+  private stderr = '';
+  private client?: Client;
+  private closing = false;
+
+  constructor(
+    private readonly target: StudioTarget,
+    private readonly hooks: ConnectionHooks,
+  ) {}
+
+  /** What the target is, in words: the command, or the URL. */
+  get targetText(): string {
+    return 'command' in this.target ? this.target.command : this.target.url;
+  }
+
+  view(): ServerView {
+    const connection = {
+      state: this.state,
+      target: this.targetText,
+      ...(this.error === undefined ? {} : { error: this.error }),
+      ...(this.stderr === '' ? {} : { stderr: this.stderr }),
+    };
+    const info = this.state === 'connected' ? this.client?.getServerVersion() : undefined;
+    const protocolVersion = this.client?.getNegotiatedProtocolVersion();
+    return info ? { connection, server: { name: info.name, version: info.version, protocolVersion } } : { connection };
+  }
+
+  /** The connected client; throws (503) while there is none. */
+  connected(): Client {
+    if (this.state !== 'connected' || !this.client)
+      throw Object.assign(new Error(`The server is not connected (${this.state}${this.error ? `: ${this.error}` : ''}).`), { status: 503 });
+    return this.client;
+  }
+
+  /** Connects once; on failure the state is `failed` with the reason and the server's stderr. */
+  async start(): Promise<void> {
+    try {
+      await this.open();
+      this.setState('connected');
+    } catch (error) {
+      await this.client?.close().catch(() => undefined);
+      this.error = this.failure(error);
+      this.setState('failed');
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.client?.close().catch(() => undefined);
+  }
+
+  private async open(): Promise<void> {
+    const client = new Client(
+      { name: 'mcpflow-studio', version: '0.1.0' },
+      { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } },
+    );
+    client.setRequestHandler('elicitation/create', async (request) => (await this.hooks.elicit(request.params as ElicitParams)) as never);
+    this.client = client;
+    const transport = this.transport();
+    await client.connect(transport);
+    readTaskResults(transport);
+    client.onclose = () => this.lost(client);
+    this.error = undefined;
+    this.hooks.onConnected?.();
+  }
+
+  private transport(): StdioClientTransport | StreamableHTTPClientTransport {
+    if ('url' in this.target) return new StreamableHTTPClientTransport(new URL(this.target.url));
+    const [command, ...args] = commandWords(this.target.command);
+    if (command === undefined)
+      throw new Error('The server command is empty: give mcpflow dev --command "<the command that starts your server>".');
+    this.stderr = '';
+    // The user's environment, as their shell would give the command (the SDK passes only a few variables by default).
+    const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const transport = new StdioClientTransport({ command, args, env, stderr: 'pipe' });
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString()).slice(-STDERR_KEPT);
+    });
+    return transport;
+  }
+
+  /**
+   * A request to the server failed. Over HTTP a server that stopped is seen only this way (nothing
+   * closes): when the failure is the network's, the studio reconnects as it does when a stdio
+   * server's process ends. Returns the error, to be rethrown.
+   */
+  requestFailed(error: unknown): unknown {
+    const client = this.client;
+    if (!('url' in this.target) || !isNetworkFailure(error)) return error;
+    const why = `${this.target.url} stopped answering (${messageOf(error)}); the studio reconnects to it.`;
+    if (client && this.state === 'connected') this.lost(client, why);
+    return Object.assign(new Error(why), { status: 503 });
+  }
+
+  /** The connection closed: unless the studio is closing, reconnect a few times, then give up. */
+  private lost(client: Client, why = 'The server closed the connection.'): void {
+    if (this.closing || client !== this.client || this.state === 'reconnecting') return;
+    this.error = why;
+    this.setState('reconnecting');
+    void this.reconnect();
+  }
+
+  private async reconnect(): Promise<void> {
+    for (let attempt = 0; attempt < RECONNECT_TRIES && !this.closing; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, RECONNECT_DELAY_MS));
+      try {
+        await this.open();
+        this.setState('connected');
+        return;
+      } catch (error) {
+        await this.client?.close().catch(() => undefined);
+        this.error = this.failure(error);
+      }
+    }
+    if (!this.closing) this.setState('failed');
+  }
+
+  /** Why connecting failed, in words a user can act on. */
+  private failure(error: unknown): string {
+    const message = error instanceof Error ? error.message : String(error);
+    if ('url' in this.target)
+      return `${this.target.url} did not answer as an MCP server over Streamable HTTP (${message}). Check the URL (the MCP endpoint, such as http://127.0.0.1:3000/mcp) and that the server runs.`;
+    const said = this.stderr.trim() === '' ? '' : ` Its stderr: ${this.stderr.trim()}`;
+    return `The server command \`${this.target.command}\` did not start an MCP server on stdio (${message}).${said}`;
+  }
+
+  private setState(state: ConnectionState): void {
+    this.state = state;
+    this.hooks.onState?.(this.view().connection);
+  }
+}
+
+/** Whether an error is the network's (the server is not there), not an answer of the server. */
+function isNetworkFailure(error: unknown): boolean {
+  // Errors are read by shape: one made by fetch in another realm is no `instanceof Error` here.
+  for (
+    let cause = error as { message?: unknown; code?: unknown; cause?: unknown } | undefined;
+    typeof cause === 'object' && cause !== null;
+    cause = cause.cause as typeof cause
+  ) {
+    if (/fetch failed|ECONNREFUSED|ECONNRESET|socket hang up|other side closed/i.test(`${String(cause.message)} ${String(cause.code)}`))
+      return true;
+  }
+  return false;
+}
+
+function messageOf(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : String(error);
+}

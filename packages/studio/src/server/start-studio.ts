@@ -1,0 +1,91 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ServerView } from './api-types';
+import { DEFAULT_PAGE_DIR } from './page-assets';
+import { newToken } from './request-guard';
+import { RunBook } from './run-book';
+import { ServerConnection, type StudioTarget } from './server-connection';
+import { studioHandler } from './studio-http';
+import { listWorkflows } from './workflow-list';
+
+/** Options of `startStudio` (what `mcpflow dev` passes on). */
+export type StudioOptions = StudioTarget & {
+  /** The port the page is served on; default: a free one. */
+  readonly port?: number;
+  /** The address the page listens on (and only there); default `127.0.0.1`. */
+  readonly host?: string;
+  /** Where the built page is; default: the package's `dist/page`. */
+  readonly pageDir?: string;
+  /** Told each change of the connection to the server (`mcpflow dev` prints it). */
+  readonly onConnection?: (connection: ServerView['connection']) => void;
+};
+
+/** A running studio. */
+export interface Studio {
+  /** The page's URL, token included: `http://127.0.0.1:<port>/?token=<token>`. */
+  readonly url: string;
+  readonly token: string;
+  readonly port: number;
+  /** The connection to the server, as `GET /api/server` shows it. */
+  server(): ServerView;
+  /** Stops serving the page and closes the connection (a stdio server's process ends). */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the studio (DESIGN §2.15): connects to the server — a command started over stdio, or a
+ * Streamable HTTP URL — and serves the page and its API on `host:port`, every request needing the
+ * token and a loopback `Host`. Resolves once the page listens and the first connection attempt
+ * ended (`connected`, or `failed` with the reason and the server's stderr: the page shows it).
+ *
+ * @example
+ * ```ts
+ * const studio = await startStudio({ command: 'node dist/server.js' });
+ * console.log(`mcpflow studio: ${studio.url}`);
+ * ```
+ */
+export async function startStudio(options: StudioOptions): Promise<Studio> {
+  const token = newToken();
+  const target: StudioTarget =
+    'url' in options && options.url !== undefined ? { url: options.url } : { command: (options as { command: string }).command };
+  const connection: ServerConnection = new ServerConnection(target, {
+    elicit: (params) => runs.elicit(params),
+    onState: options.onConnection,
+  });
+  const listing = () =>
+    listWorkflows(connection.connected()).catch((error: unknown) => {
+      throw connection.requestFailed(error);
+    });
+  const runs: RunBook = new RunBook(
+    () => connection.connected(),
+    listing,
+    (error) => connection.requestFailed(error),
+  );
+  const http = createServer(
+    studioHandler({
+      token,
+      pageDir: options.pageDir ?? DEFAULT_PAGE_DIR,
+      connection,
+      runs,
+      listing,
+      cancelTask: (taskId) => runs.cancelTask(taskId),
+    }),
+  );
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  await connection.start();
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/?token=${token}`,
+    token,
+    port,
+    server: () => connection.view(),
+    close: async () => {
+      http.closeAllConnections();
+      await Promise.all([connection.close(), new Promise((resolve) => http.close(resolve))]);
+    },
+  };
+}

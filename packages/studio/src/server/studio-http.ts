@@ -1,0 +1,122 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError } from './api-types';
+import { isPageAsset, pageAsset } from './page-assets';
+import { refusal } from './request-guard';
+import type { RunBook } from './run-book';
+import type { ServerConnection } from './server-connection';
+import type { WorkflowListing } from './workflow-list';
+
+/** What the studio's HTTP handler serves from. */
+export interface StudioParts {
+  readonly token: string;
+  readonly pageDir: string;
+  readonly connection: ServerConnection;
+  readonly runs: RunBook;
+  readonly listing: () => Promise<WorkflowListing>;
+  readonly cancelTask: (taskId: string) => Promise<void>;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The studio's HTTP handler (packages/studio/API.md): every request needs a loopback `Host` and the
+ * token (else 403); then the page's assets and the JSON API. Errors are `{ error, field? }`.
+ */
+export function studioHandler(parts: StudioParts): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const refused = refusal(request, url, parts.token);
+    if (refused) return sendJson(response, 403, { error: refused });
+    route(parts, request, response, url).catch((error: unknown) => {
+      if (response.headersSent) return response.end();
+      const status = error instanceof ApiError ? error.status : ((error as { status?: number }).status ?? 500);
+      const field = error instanceof ApiError && error.field !== undefined ? { field: error.field } : {};
+      sendJson(response, status, { error: error instanceof Error ? error.message : String(error), ...field });
+    });
+  };
+}
+
+async function route(parts: StudioParts, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+  const method = request.method ?? 'GET';
+  const path = url.pathname;
+  const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+  if (method === 'GET' && isPageAsset(path)) {
+    const asset = await pageAsset(parts.pageDir, path, parts.token);
+    response.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    return void response.end(asset.body);
+  }
+  if (segments[0] !== 'api') throw new ApiError(404, `No such page: ${path}.`);
+  const [, resource, id, action] = segments;
+  if (method === 'GET' && resource === 'server' && id === undefined) return sendJson(response, 200, parts.connection.view());
+  if (method === 'GET' && resource === 'workflows' && id === undefined) {
+    parts.connection.connected();
+    const { workflows, problems } = await parts.listing();
+    return sendJson(response, 200, { workflows, problems });
+  }
+  if (resource === 'runs') {
+    if (method === 'POST' && id === undefined) {
+      parts.connection.connected();
+      const run = await parts.runs.start(await readJson(request));
+      return sendJson(response, 200, { runId: run.runId });
+    }
+    if (method === 'GET' && id === undefined)
+      return sendJson(response, 200, {
+        runs: parts.runs.all().map(({ view }) => ({ runId: view.runId, workflow: view.workflow, face: view.face, status: view.status })),
+      });
+    const run = parts.runs.get(id);
+    if (method === 'GET' && action === undefined) return sendJson(response, 200, run.view);
+    if (method === 'GET' && action === 'events') return streamEvents(run, request, response);
+    if (method === 'POST' && action === 'answers') {
+      const body = (await readJson(request)) as Record<string, unknown>;
+      run.answer(body.questionId, body.action, body.content);
+      return sendJson(response, 200, { ok: true });
+    }
+  }
+  if (resource === 'tasks') {
+    if (method === 'GET' && id === undefined) {
+      const tasks = parts.runs
+        .all()
+        .filter((run) => run.taskId !== undefined)
+        .map((run) => ({
+          taskId: run.taskId,
+          runId: run.runId,
+          workflow: run.view.workflow,
+          status: run.taskStatus,
+          ...(run.statusMessage === undefined ? {} : { statusMessage: run.statusMessage }),
+        }));
+      return sendJson(response, 200, { tasks });
+    }
+    if (method === 'POST' && id !== undefined && action === 'cancel') {
+      await parts.cancelTask(id);
+      return sendJson(response, 200, { ok: true });
+    }
+  }
+  throw new ApiError(404, `No such endpoint: ${method} ${path}.`);
+}
+
+function streamEvents(run: ReturnType<RunBook['get']>, request: IncomingMessage, response: ServerResponse): void {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+  const unsubscribe = run.subscribe((event) => response.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`));
+  request.on('close', unsubscribe);
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new ApiError(413, `The request body is over ${MAX_BODY_BYTES} bytes.`);
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return text === '' ? {} : (JSON.parse(text) as unknown);
+  } catch {
+    throw new ApiError(400, 'The request body is not JSON.');
+  }
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
+}

@@ -1,0 +1,73 @@
+import type { Output } from './output';
+
+/** How to call `mcpflow dev`. */
+export const DEV_USAGE = 'mcpflow dev --command "<server command>" | --url <Streamable HTTP URL> [--port <n>] [--host <address>]';
+
+/** What `mcpflow dev` uses of `@mcpflow/studio` (loaded only when `dev` runs: the package is optional). */
+interface StudioModule {
+  startStudio(options: {
+    command?: string;
+    url?: string;
+    port?: number;
+    host?: string;
+    onConnection?: (connection: { state: string; error?: string }) => void;
+  }): Promise<{ readonly url: string; close(): Promise<void> }>;
+}
+
+/** The package `dev` hands off to; a name in a variable, so the CLI builds and runs without it. */
+const STUDIO_PACKAGE = '@mcpflow/studio';
+
+/**
+ * `mcpflow dev …`: parses its flags and hands off to `@mcpflow/studio` (DESIGN §2.15). Its first
+ * stdout line is `mcpflow studio: http://127.0.0.1:<port>/?token=<token>`; then a line each time
+ * the connection to the server changes state. Resolves with the exit code of a usage or install
+ * error; a running studio keeps the process alive until it is stopped (Ctrl-C).
+ */
+export async function devCommand(argv: readonly string[], stdout: Output, stderr: Output): Promise<number> {
+  const options: { command?: string; url?: string; port?: number; host?: string } = {};
+  for (let index = 0; index < argv.length; index += 1) {
+    const [flag, value] = [argv[index], argv[index + 1]];
+    if (value === undefined) return usageError(`${flag} needs a value`, stderr);
+    index += 1;
+    if (flag === '--command' && options.command === undefined) options.command = value;
+    else if (flag === '--url' && options.url === undefined) options.url = value;
+    else if (flag === '--host' && options.host === undefined) options.host = value;
+    else if (flag === '--port' && options.port === undefined && /^\d+$/.test(value) && Number(value) <= 65535) options.port = Number(value);
+    else return usageError(`unexpected argument '${flag} ${value}'`, stderr);
+  }
+  if ((options.command === undefined) === (options.url === undefined)) return usageError('give one --command or one --url', stderr);
+  let studio: StudioModule;
+  try {
+    studio = (await import(STUDIO_PACKAGE)) as StudioModule;
+  } catch (error) {
+    const missing =
+      (error as { code?: string }).code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes(`'${STUDIO_PACKAGE}'`);
+    if (!missing) throw error;
+    stderr.write(
+      `mcpflow dev: the studio is a package of its own: install it with npm i -D @mcpflow/studio, then run mcpflow dev again.\n`,
+    );
+    return 1;
+  }
+  let started = false;
+  const said: string[] = [];
+  const running = await studio.startStudio({
+    ...options,
+    onConnection: (connection) => {
+      const line = `mcpflow studio: server ${connection.state}${connection.error ? `: ${connection.error}` : ''}\n`;
+      if (started) stdout.write(line);
+      else said.push(line);
+    },
+  });
+  stdout.write(`mcpflow studio: ${running.url}\n`);
+  for (const line of said) stdout.write(line);
+  started = true;
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return 0;
+}
+
+function usageError(problem: string, stderr: Output): number {
+  stderr.write(`mcpflow dev: ${problem}.\nUsage: ${DEV_USAGE}\n`);
+  return 2;
+}
