@@ -14,7 +14,10 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', join(page, 'tsconfig.json')], { stdio: 'inherit' });
 mkdirSync(out, { recursive: true });
 await build({
-  entryPoints: { app: join(page, 'src', 'main.ts') },
+  entryPoints: [
+    { in: join(page, 'src', 'main.ts'), out: 'app' },
+    { in: join(page, 'app.css'), out: 'app' },
+  ],
   outdir: out,
   bundle: true,
   format: 'iife',

@@ -66,7 +66,7 @@ export interface Studio {
 }
 
 /** `mcpflow dev --command <command>` or `--url <url>` (its default port: a free one). */
-export async function startDev(target: { command: string } | { url: string }): Promise<Studio> {
+async function startDev(target: { command: string } | { url: string }): Promise<Studio> {
   const flags = 'command' in target ? ['--command', target.command] : ['--url', target.url];
   const child = spawn(process.execPath, [mcpflowBin, 'dev', ...flags], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   const [, origin, port, token] = await waitForLine(
@@ -79,7 +79,7 @@ export async function startDev(target: { command: string } | { url: string }): P
 }
 
 /** A server script over HTTP (`PORT=0`): the MCP URL it prints on stderr (`… on <url>`), and how to stop it. */
-export async function startHttpServer(script: string, args: string[]): Promise<{ url: string; close(): Promise<void> }> {
+async function startHttpServer(script: string, args: string[]): Promise<{ url: string; close(): Promise<void> }> {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: root,
     env: { ...process.env, PORT: '0' },
@@ -90,7 +90,7 @@ export async function startHttpServer(script: string, args: string[]): Promise<{
 }
 
 /** The `--command` that runs a server script over stdio. */
-export function nodeCommand(script: string, args: string[]): string {
+function nodeCommand(script: string, args: string[]): string {
   return [process.execPath, script, ...args].map((part) => JSON.stringify(part)).join(' ');
 }
 

@@ -4,7 +4,7 @@ import type { Run, ServerState, TaskRow, WorkflowList } from './types';
 const TOKEN_PLACEHOLDER = '__MCPFLOW' + '_TOKEN__';
 
 /** The token the server wrote into the page, else the one in the address bar. */
-export function pageToken(): string {
+function pageToken(): string {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="mcpflow-token"]')?.content ?? '';
   return meta && meta !== TOKEN_PLACEHOLDER ? meta : (new URLSearchParams(location.search).get('token') ?? '');
 }

@@ -1,5 +1,4 @@
 // The studio page: the server's workflows, the chosen one's graph and form, its runs and tasks.
-import '../app.css';
 import { api } from './api';
 import { watchConnection } from './connection';
 import { h, show } from './dom';
