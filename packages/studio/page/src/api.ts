@@ -1,12 +1,10 @@
 // The studio's JSON API (packages/studio/API.md): every request carries the page's token.
 import type { Run, ServerState, TaskRow, WorkflowList } from './types';
 
-const TOKEN_PLACEHOLDER = '__MCPFLOW' + '_TOKEN__';
-
 /** The token the server wrote into the page, else the one in the address bar. */
 function pageToken(): string {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="mcpflow-token"]')?.content ?? '';
-  return meta && meta !== TOKEN_PLACEHOLDER ? meta : (new URLSearchParams(location.search).get('token') ?? '');
+  return meta && !meta.startsWith('__') ? meta : (new URLSearchParams(location.search).get('token') ?? '');
 }
 
 /** An API error: the server's message and, for a bad answer, the field it names. */
