@@ -50,8 +50,9 @@ describe.each(targets)('the studio page, $transport server on SDK $sdk', ({ tran
 
   it('lists the workflows by name and draws the chosen one as SVG, a node per step, with its description and argument form', async () => {
     const list = page.getByRole('navigation', { name: 'Workflows' });
+    // waitFor: the list arrives once the studio has listed the server's workflows (exactly one button each: strict locators).
     for (const name of ['deploy_service', 'charge_card', 'summarize_notes'])
-      await expect(list.getByRole('button', { name, exact: true }).count()).resolves.toBe(1);
+      await list.getByRole('button', { name, exact: true }).waitFor();
 
     await list.getByRole('button', { name: 'deploy_service', exact: true }).click();
     const graph = page.getByRole('figure', { name: 'Graph of deploy_service' }).locator('svg');
