@@ -66,7 +66,7 @@ export interface Studio {
 }
 
 /** `mcpflow dev --command <command>` or `--url <url>` (its default port: a free one). */
-async function startDev(target: { command: string } | { url: string }): Promise<Studio> {
+export async function startDev(target: { command: string } | { url: string }): Promise<Studio> {
   const flags = 'command' in target ? ['--command', target.command] : ['--url', target.url];
   const child = spawn(process.execPath, [mcpflowBin, 'dev', ...flags], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   const [, origin, port, token] = await waitForLine(
