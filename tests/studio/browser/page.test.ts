@@ -57,8 +57,10 @@ describe.each(targets)('the studio page, $transport server on SDK $sdk', ({ tran
     await list.getByRole('button', { name: 'deploy_service', exact: true }).click();
     const graph = page.getByRole('figure', { name: 'Graph of deploy_service' }).locator('svg');
     await graph.waitFor();
-    const labels = (await graph.locator('text').allTextContents()).map((label) => label.trim());
+    const labels = (await graph.locator('g.node, g.edgeLabel').allTextContents()).map((label) => label.trim());
     for (const step of ['build', 'unit_tests', 'lint', 'ship', 'scale']) expect(labels).toContain(step);
+    // forEach on the edges into ship, its quotes as quotes (mermaid's #quot; escapes decoded).
+    expect(labels.filter((label) => /^forEach\s+constant\(\["eu","us","ap"\]\)$/.test(label))).toHaveLength(2);
     await expect(page.getByText('Build a service, check it, ship it to each region and scale it').count()).resolves.toBe(1);
     const form = page.getByRole('form', { name: 'Arguments of deploy_service' });
     await expect(form.getByRole('textbox', { name: 'service', exact: true }).count()).resolves.toBe(1);

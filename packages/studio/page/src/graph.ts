@@ -5,9 +5,8 @@ import { h } from './dom';
 mermaid.initialize({
   startOnLoad: false,
   securityLevel: 'strict',
-  // SVG <text> labels (not HTML in foreignObject): the step names are plain text in the drawing.
-  flowchart: { htmlLabels: false },
-  htmlLabels: false,
+  // Labels as HTML inside the SVG (mermaid's default): SVG text would show the entities mermaid
+  // makes of `mcpflow graph`'s `#quot;` escapes as written, split across lines.
 });
 
 let renders = 0;
