@@ -111,6 +111,16 @@ describe.each(targets)('the studio page, $transport server on SDK $sdk', ({ tran
     }
   });
 
+  it('runs the workflow as a tool from Run as tool, its question answered in the page', async () => {
+    const runSection = await run('deploy_service', { service: 'web' }, 'Run as tool');
+    const question = runSection.getByRole('form', { name: 'How many replicas of web?' });
+    await question.getByRole('textbox', { name: 'Replicas', exact: true }).fill('2');
+    await question.getByRole('button', { name: 'Answer' }).click();
+    await runSection.getByRole('table', { name: 'Timeline' }).waitFor();
+    await expect(runSection.getByLabel('Status', { exact: true }).textContent()).resolves.toBe('completed');
+    await expect(runSection.getByRole('heading', { level: 3 }).textContent()).resolves.toContain('deploy_service (tool)');
+  });
+
   it('declining the question ends the run cancelled, with the reason', async () => {
     const runSection = await run('deploy_service', { service: 'api' });
     await runSection.getByRole('form', { name: 'How many replicas of api?' }).getByRole('button', { name: 'Decline' }).click();
