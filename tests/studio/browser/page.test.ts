@@ -31,12 +31,20 @@ describe.each(targets)('the studio page, $transport server on SDK $sdk', ({ tran
   afterAll(async () => {
     await studio?.close();
   });
+  let elsewhere: string[];
+
   beforeEach(async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    elsewhere = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(`${studio.origin}/`)) elsewhere.push(request.url());
+    });
     await page.goto(studio.url);
   });
   afterEach(async () => {
     await page.close();
+    // Everything the page needs is bundled and served by the studio: no CDN, no network.
+    expect(elsewhere).toEqual([]);
   });
 
   /** Chooses `workflow` in the list and starts it with `args` through the button `face`. */
