@@ -4,7 +4,9 @@
 // on the built packages, so `mcpflow dev --command` launches it with node.
 //   node studio-fixture-server.js --sdk 1|2            over stdio
 //   PORT=0 node studio-fixture-server.js --sdk 1|2     over HTTP; prints `listening on <url>` on stderr
+// MCPFLOW_STUDIO_FIXTURE_PIDS=<file> appends the process id to <file> (a test kills the server to restart it).
 require('reflect-metadata');
+if (process.env.MCPFLOW_STUDIO_FIXTURE_PIDS) require('node:fs').appendFileSync(process.env.MCPFLOW_STUDIO_FIXTURE_PIDS, `${process.pid}\n`);
 const { z } = require('zod');
 const { Bind, Step, Workflow, askModel, askUser, constant, field, item, promptArg } = require('@mcpflow/decorators');
 

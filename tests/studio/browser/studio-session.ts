@@ -65,10 +65,15 @@ export interface Studio {
   close(): Promise<void>;
 }
 
-/** `mcpflow dev --command <command>` or `--url <url>` (its default port: a free one). */
-export async function startDev(target: { command: string } | { url: string }): Promise<Studio> {
+/** `mcpflow dev --command <command>` or `--url <url>` (its default port: a free one), with more environment variables for it and its server. */
+export async function startDev(target: { command: string } | { url: string }, env: NodeJS.ProcessEnv = {}): Promise<Studio> {
   const flags = 'command' in target ? ['--command', target.command] : ['--url', target.url];
-  const child = spawn(process.execPath, [mcpflowBin, 'dev', ...flags], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  // `env` is passed on explicitly: a test's process.env is jest's copy, which a child does not see.
+  const child = spawn(process.execPath, [mcpflowBin, 'dev', ...flags], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const [, origin, port, token] = await waitForLine(
     child,
     'stdout',
