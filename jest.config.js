@@ -30,4 +30,6 @@ module.exports = {
     '^@mcpflow/(core|decorators|testing|studio)$': '<rootDir>/packages/$1/src',
   },
   testTimeout: 30000,
+  // The studio's browser tests (tests/studio/browser) drive chromium: 120 s each.
+  setupFilesAfterEnv: ['<rootDir>/tests/studio/browser/timeout.ts'],
 };

@@ -1,0 +1,50 @@
+// The studio's JSON API (packages/studio/API.md): every request carries the page's token.
+import type { Run, ServerState, TaskRow, WorkflowList } from './types';
+
+/** The token the server wrote into the page, else the one in the address bar. */
+function pageToken(): string {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="mcpflow-token"]')?.content ?? '';
+  return meta && !meta.startsWith('__') ? meta : (new URLSearchParams(location.search).get('token') ?? '');
+}
+
+/** An API error: the server's message and, for a bad answer, the field it names. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: { 'x-mcpflow-token': pageToken(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    json = { error: text || response.statusText };
+  }
+  if (!response.ok) throw new ApiError(json.error ?? `${response.status} ${response.statusText}`, response.status, json.field);
+  return json as T;
+}
+
+export const api = {
+  server: () => request<ServerState>('GET', '/api/server'),
+  workflows: () => request<WorkflowList>('GET', '/api/workflows'),
+  startRun: (workflow: string, face: string, args: Record<string, unknown>) =>
+    request<{ runId: string }>('POST', '/api/runs', { workflow, face, arguments: args }),
+  run: (runId: string) => request<Run>('GET', `/api/runs/${encodeURIComponent(runId)}`),
+  answer: (runId: string, body: { questionId: string; action: 'accept' | 'decline' | 'cancel'; content?: object }) =>
+    request<{ ok: true }>('POST', `/api/runs/${encodeURIComponent(runId)}/answers`, body),
+  tasks: () => request<{ tasks: TaskRow[] }>('GET', '/api/tasks'),
+  cancelTask: (taskId: string) => request<{ ok: true }>('POST', `/api/tasks/${encodeURIComponent(taskId)}/cancel`),
+  /** SSE cannot send headers: the token goes in the query. */
+  eventsUrl: (runId: string) => `/api/runs/${encodeURIComponent(runId)}/events?token=${encodeURIComponent(pageToken())}`,
+};

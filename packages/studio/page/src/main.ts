@@ -1,0 +1,59 @@
+// The studio page: the server's workflows, the chosen one's graph and form, its runs and tasks.
+import { api } from './api';
+import { watchConnection } from './connection';
+import { h, show } from './dom';
+import { runView } from './run-view';
+import { watchTasks } from './tasks-view';
+import type { Workflow } from './types';
+import { showWorkflow } from './workflow-view';
+
+const byId = (id: string): HTMLElement => document.getElementById(id)!;
+
+function start(): void {
+  const list = byId('workflow-list');
+  const problems = byId('problems');
+  const detail = byId('workflow');
+  const runs = byId('runs');
+  const refreshTasks = watchTasks(byId('tasks'));
+  let chosen: string | undefined;
+
+  const choose = (workflow: Workflow): void => {
+    chosen = workflow.name;
+    for (const button of list.querySelectorAll('button')) button.setAttribute('aria-pressed', String(button.textContent === workflow.name));
+    void showWorkflow(detail, workflow, (runId, face) => {
+      runs.prepend(runView(runId, workflow.name, face, refreshTasks));
+      if (face === 'task') refreshTasks();
+    });
+  };
+
+  const listWorkflows = async (): Promise<void> => {
+    try {
+      const { workflows, problems: broken } = await api.workflows();
+      show(
+        list,
+        ...workflows.map((workflow) =>
+          h('li', {}, h('button', { type: 'button', 'aria-pressed': 'false', onclick: () => choose(workflow) }, workflow.name)),
+        ),
+      );
+      show(
+        problems,
+        broken.length > 0 && h('h3', {}, 'Workflows with problems'),
+        broken.length > 0 &&
+          h(
+            'ul',
+            { 'aria-label': 'Workflows with problems' },
+            ...broken.map((problem) => h('li', { class: 'error' }, h('strong', {}, problem.name), `: ${problem.error}`)),
+          ),
+      );
+      const again = workflows.find((workflow) => workflow.name === chosen);
+      if (again) choose(again);
+    } catch (error) {
+      show(problems, h('p', { class: 'error', role: 'alert' }, `The workflows could not be listed: ${(error as Error).message}`));
+    }
+  };
+
+  watchConnection(byId('connection'), () => void listWorkflows());
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();
