@@ -151,7 +151,7 @@ export class WorkflowRunner<Server, Context> {
     const observer = isPromiseLike(observing) ? await observing : observing;
     const finishing = finishingOptions(this.execution, call.finish!);
     const host = new AdapterHost(this.line, this.registry, context, asking, false, observer);
-    const pausing = { sealer, replayGuard: this.replayGuard };
+    const pausing = { sealer, replayGuard: this.replayGuard, client: this.line.request.client(context) };
     const binding = { prompt: call.name, face: 'tool' } as const;
     if (durable) {
       // A state too big to seal is not kept: a round that takes over goes on from the last one that was.
@@ -219,7 +219,7 @@ export class WorkflowRunner<Server, Context> {
       const requestState = rounds.requestState(context);
       if (asks || requestState !== undefined) {
         const host = new AdapterHost(line, this.registry, context, rounds.channel(server, context), true, observer);
-        const pausing = { sealer: stateSealer(this.pause), replayGuard: this.replayGuard };
+        const pausing = { sealer: stateSealer(this.pause), replayGuard: this.replayGuard, client: line.request.client(context) };
         const binding = { prompt: call.name, face: call.face };
         return runRound(line, rounds, plan, args, host, options, pausing, requestState, binding, finishing?.finish);
       }
