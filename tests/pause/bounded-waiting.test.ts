@@ -191,6 +191,20 @@ describe.each(MATRIX)('bounded waiting: $label', ({ line, transport }) => {
     expect((await Promise.all([...runs.slice(1), next])).map((run) => run.status)).toEqual(['completed', 'completed', 'completed']);
   });
 
+  test('by default a session waits for as many answers as it runs workflows (16): the next asking run is refused as waiting, not as busy', async () => {
+    const { client } = await open(line, transport, {});
+    const asker = await client();
+    // Settled apart, so that runs left waiting when an assertion fails end with the test, not the process.
+    const runs = Promise.allSettled(Array.from({ length: 16 }, (_, index) => asker.note(`caller ${index}`)));
+    await asker.asked(16);
+    expect(await refusal(asker.note('one more'))).toBe(
+      '-32000 Refused: this session already waits for 16 answers to questions (maxPendingAsksPerSession: 16). ' +
+        'Answer or cancel them first, or raise maxPendingAsksPerSession.',
+    );
+    for (const question of asker.questions) question.accept('done');
+    expect((await runs).map((run) => (run.status === 'fulfilled' ? run.value.status : run.reason))).toEqual(Array(16).fill('completed'));
+  });
+
   test('another session has a place of its own', async () => {
     const { client } = await open(line, transport, { maxPendingAsksPerSession: 1 });
     const first = await client();
@@ -281,8 +295,8 @@ async function eventuallyAsked(client: HoldingClient, who: string, count: number
   }
 }
 
-test('by default one answer is awaited 2 minutes, 100 at once per session and 1,000 in the process', () => {
-  expect([DEFAULT_ASK_TIMEOUT_MS, DEFAULT_MAX_PENDING_ASKS_PER_SESSION, DEFAULT_MAX_PENDING_ASKS]).toEqual([120_000, 100, 1_000]);
+test('by default one answer is awaited 2 minutes, 16 at once per session and 256 in the process: as many as the runs at once', () => {
+  expect([DEFAULT_ASK_TIMEOUT_MS, DEFAULT_MAX_PENDING_ASKS_PER_SESSION, DEFAULT_MAX_PENDING_ASKS]).toEqual([120_000, 16, 256]);
 });
 
 describe.each(['v1', 'v2'] as const)('bounded waiting options on %s', (line) => {

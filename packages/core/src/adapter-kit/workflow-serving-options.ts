@@ -23,13 +23,15 @@ export interface WorkflowServingOptions extends WorkflowHooks, ExecutionLimits {
   /**
    * The most answers one session waits for at once (questions asked in place and not yet answered,
    * on a 2025 session: a stdio connection, an HTTP session, an in-memory pair). A run that would
-   * ask beyond it is refused with an error naming this option. Default 100.
+   * ask beyond it is refused with an error naming this option. Default 16, as `maxConcurrentRunsPerSession`:
+   * a run waiting for an answer counts as running too, and a run that asks while its session
+   * already waits for this many answers is refused naming this option (not the run cap).
    */
   maxPendingAsksPerSession?: number;
   /**
    * The most answers this process waits for at once, counting every session of every server it
    * serves (`serveHttp` builds a server per session): what bounds the memory abandoned questions
-   * hold. A run that would ask beyond it is refused with an error naming this option. Default 1,000.
+   * hold. A run that would ask beyond it is refused with an error naming this option. Default 256, as `maxConcurrentRuns`.
    */
   maxPendingAsks?: number;
   /**

@@ -178,7 +178,9 @@ export class WorkflowRunner<Server, Context> {
   /**
    * A request's run counted under `maxConcurrentRuns` and `maxConcurrentRunsPerSession` while it
    * executes, or refused (rejects with `ConcurrentRunsRefusal`) before any step. A nested run is
-   * part of its caller's, and not counted again.
+   * part of its caller's, and not counted again. A run that would ask in place is first checked
+   * against the caps on waiting answers: a session full of runs that wait for answers refuses the
+   * next one as waiting (`PendingAsksRefusal`: answer them first), not as busy.
    */
   private admitted(
     plan: WorkflowPlan,
@@ -190,7 +192,7 @@ export class WorkflowRunner<Server, Context> {
   ): Promise<unknown> {
     if (call.nested) return this.runWith(plan, asks, args, context, call, observer);
     const session = this.line.request.sessionId(context);
-    const refusal = this.admission.enter(session);
+    const refusal = this.askRefusal(asks, session) ?? this.admission.enter(session);
     if (refusal) return Promise.reject(refusal);
     let running: Promise<unknown>;
     try {
@@ -200,6 +202,11 @@ export class WorkflowRunner<Server, Context> {
       throw error;
     }
     return running.finally(() => this.admission.leave(session));
+  }
+
+  /** The refusal of a run that would ask in place (a 2025 session) while its session or the process waits for all the answers it may. */
+  private askRefusal(asks: boolean, session: string | undefined): Error | undefined {
+    return asks && this.line.rounds?.servesRounds(this.server) !== true ? this.pendingAsks.refusal(session) : undefined;
   }
 
   private runWith(
@@ -228,7 +235,7 @@ export class WorkflowRunner<Server, Context> {
     let asking: InPlaceAskChannel | undefined;
     if (asks && !servesRounds) {
       const session = line.request.sessionId(context);
-      const refusal = this.pendingAsks.refusal(session);
+      const refusal = this.askRefusal(asks, session);
       if (refusal) return Promise.reject(refusal);
       asking = this.pendingAsks.bound(line.askInPlace(server, context, this.askLimits.askTimeoutMs), session);
     }
