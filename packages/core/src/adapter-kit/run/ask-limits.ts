@@ -1,15 +1,14 @@
 import { DEFAULT_ASK_TIMEOUT_MS, InvalidServerOptionError } from '../../engine';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
-import { DEFAULT_MAX_CONCURRENT_RUNS, DEFAULT_MAX_CONCURRENT_RUNS_PER_SESSION } from './run-admission';
 
 /**
- * How many answers one session waits for at once, by default: as many as its runs at once (16),
- * since a run waiting for an answer still counts as running — a larger default could never be reached.
+ * How many answers one session waits for at once, by default (DESIGN §2.8). A run waiting for an
+ * answer does not count under the run caps, so a session reaches it with `maxConcurrentRunsPerSession` at 16.
  */
-export const DEFAULT_MAX_PENDING_ASKS_PER_SESSION = DEFAULT_MAX_CONCURRENT_RUNS_PER_SESSION;
+export const DEFAULT_MAX_PENDING_ASKS_PER_SESSION = 100;
 
-/** How many answers one process waits for at once, by default, over every session of every server: as many as its runs at once (256). */
-export const DEFAULT_MAX_PENDING_ASKS = DEFAULT_MAX_CONCURRENT_RUNS;
+/** How many answers one process waits for at once, by default, over every session of every server (DESIGN §2.8). */
+export const DEFAULT_MAX_PENDING_ASKS = 1_000;
 
 /** The longest timer Node keeps (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -27,7 +26,7 @@ export interface AskLimits {
  *
  * @example
  * ```ts
- * applyAskLimits({ askTimeoutMs: 30_000 }); // { askTimeoutMs: 30000, maxPendingAsksPerSession: 16, maxPendingAsks: 256 }
+ * applyAskLimits({ askTimeoutMs: 30_000 }); // { askTimeoutMs: 30000, maxPendingAsksPerSession: 100, maxPendingAsks: 1000 }
  * ```
  */
 export function applyAskLimits(options: WorkflowServingOptions): AskLimits {

@@ -30,6 +30,7 @@ import type { RunFace } from './run-face';
 import { applyAskLimits, type AskLimits } from './ask-limits';
 import { PendingAsks } from './pending-asks';
 import { RunAdmission } from './run-admission';
+import { RunSlot } from './run-slot';
 import { runRound } from './run-round';
 import { stateSealer } from './state-sealers';
 
@@ -177,10 +178,12 @@ export class WorkflowRunner<Server, Context> {
 
   /**
    * A request's run counted under `maxConcurrentRuns` and `maxConcurrentRunsPerSession` while it
-   * executes, or refused (rejects with `ConcurrentRunsRefusal`) before any step. A nested run is
-   * part of its caller's, and not counted again. A run that would ask in place is first checked
-   * against the caps on waiting answers: a session full of runs that wait for answers refuses the
-   * next one as waiting (`PendingAsksRefusal`: answer them first), not as busy.
+   * executes, or refused (rejects with `ConcurrentRunsRefusal`) before any step. While it waits for
+   * answers asked in place it is not counted (its `RunSlot` gives its place up, and takes it back
+   * when the answer comes): waiting runs are bounded by the caps on waiting answers instead. A
+   * nested run is part of its caller's, and not counted again. A run that would ask in place is
+   * first checked against the caps on waiting answers, so a session full of waiting runs refuses
+   * the next one as waiting (`PendingAsksRefusal`: answer them first), not as busy.
    */
   private admitted(
     plan: WorkflowPlan,
@@ -194,14 +197,15 @@ export class WorkflowRunner<Server, Context> {
     const session = this.line.request.sessionId(context);
     const refusal = this.askRefusal(asks, session) ?? this.admission.enter(session);
     if (refusal) return Promise.reject(refusal);
+    const slot = new RunSlot(this.admission, session);
     let running: Promise<unknown>;
     try {
-      running = this.runWith(plan, asks, args, context, call, observer);
+      running = this.runWith(plan, asks, args, context, call, observer, slot);
     } catch (error) {
-      this.admission.leave(session);
+      slot.end();
       throw error;
     }
-    return running.finally(() => this.admission.leave(session));
+    return running.finally(() => slot.end());
   }
 
   /** The refusal of a run that would ask in place (a 2025 session) while its session or the process waits for all the answers it may. */
@@ -216,6 +220,7 @@ export class WorkflowRunner<Server, Context> {
     context: Context,
     call: WorkflowCall,
     observer: RequestObserver | undefined,
+    slot?: RunSlot,
   ): Promise<unknown> {
     const { line, server } = this;
     const servesRounds = line.rounds?.servesRounds(server) === true;
@@ -237,7 +242,9 @@ export class WorkflowRunner<Server, Context> {
       const session = line.request.sessionId(context);
       const refusal = this.askRefusal(asks, session);
       if (refusal) return Promise.reject(refusal);
-      asking = this.pendingAsks.bound(line.askInPlace(server, context, this.askLimits.askTimeoutMs), session);
+      const channel = line.askInPlace(server, context, this.askLimits.askTimeoutMs);
+      // A top-level run gives its place under the run caps up while it waits (a nested run holds none of its own).
+      asking = this.pendingAsks.bound(slot ? slot.releasing(channel) : channel, session);
     }
     // A nested run redacts the outer run's secrets too: they came in with the tool's context.
     const inherited = call.nested ? carriedSecrets(line.request.meta(context)) : undefined;
