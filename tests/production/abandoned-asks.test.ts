@@ -12,8 +12,7 @@ import { StdioClientTransport as StdioTransportV2 } from '@modelcontextprotocol/
  * sends thousands of `prompts/get` on one session (a stdio connection). Each run that asks waits
  * for its answer; before the caps, every one of them held its run (and its arguments) for the whole
  * ask timeout, and a server with a 192 MB heap died. Now the session waits for at most
- * `maxPendingAsksPerSession` answers (raised here from 16 to 100, for the load): the rest are
- * refused, and the server keeps serving.
+ * `maxPendingAsksPerSession` (100) answers: the rest are refused, and the server keeps serving.
  */
 
 const SERVER = join(__dirname, 'asking-server.js');
