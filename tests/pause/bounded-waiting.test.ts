@@ -7,7 +7,7 @@ import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpTransportV2 } from '@modelcontextprotocol/client';
 import { InMemoryTransport as InMemoryTransportV2 } from '@modelcontextprotocol/server';
-import { Bind, Step, Workflow, askUser } from '@mcpflow/decorators';
+import { Bind, Step, Workflow, askUser, promptArg } from '@mcpflow/decorators';
 import {
   DEFAULT_ASK_TIMEOUT_MS,
   DEFAULT_MAX_PENDING_ASKS,
@@ -33,6 +33,14 @@ class Note {
   written!: unknown;
 }
 
+/** A workflow that never asks: what a session full of waiting runs can still start. */
+@Workflow({ name: 'plain', description: 'Write a note without asking', arguments: { who: z.string() } })
+class Plain {
+  @Step({ tool: 'write', args: { text: promptArg('who') } })
+  @Bind('written')
+  written!: unknown;
+}
+
 interface Question {
   readonly message: string;
   accept(text: string): void;
@@ -44,6 +52,8 @@ interface HoldingClient {
   /** Resolves once `count` questions in all have reached the client. */
   asked(count: number): Promise<void>;
   note(who: string, signal?: AbortSignal): Promise<{ status: string; reason?: string; last: string }>;
+  /** Runs the workflow that does not ask. */
+  plain(who: string): Promise<{ status: string; reason?: string; last: string }>;
   listPrompts(): Promise<string[]>;
   close(): Promise<void>;
 }
@@ -63,7 +73,7 @@ function factoryOf(line: LineName, options: WorkflowServingOptions) {
     const Server = line === 'v1' ? v1.WorkflowServer : v2.WorkflowServer;
     const server = new Server({ name: 'notes', version: '1.0.0' }, options) as v1.WorkflowServer;
     server.registerTool('write', { inputSchema: { text: z.string() } }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
-    return server.use(Note);
+    return server.use(Note, Plain);
   };
 }
 
@@ -95,14 +105,18 @@ function wrap(client: ClientV1, questions: Question[], asked: (count: number) =>
     asked,
     async note(who, signal) {
       // Longer than any wait here: the server decides how long a question may stay open.
-      const result = await client.getPrompt({ name: 'note', arguments: { who } }, { signal, timeout: 120_000 });
-      const meta = result._meta?.['mcpflow/execution'] as ExecutionMeta;
-      const last = result.messages.at(-1)?.content;
-      return { status: meta.status, ...(meta.reason ? { reason: meta.reason } : {}), last: last?.type === 'text' ? last.text : '' };
+      return outcome(await client.getPrompt({ name: 'note', arguments: { who } }, { signal, timeout: 120_000 }));
     },
+    plain: async (who) => outcome(await client.getPrompt({ name: 'plain', arguments: { who } })),
     listPrompts: async () => (await client.listPrompts()).prompts.map((prompt) => prompt.name),
     close,
   };
+}
+
+function outcome(result: Awaited<ReturnType<ClientV1['getPrompt']>>): { status: string; reason?: string; last: string } {
+  const meta = result._meta?.['mcpflow/execution'] as ExecutionMeta;
+  const last = result.messages.at(-1)?.content;
+  return { status: meta.status, ...(meta.reason ? { reason: meta.reason } : {}), last: last?.type === 'text' ? last.text : '' };
 }
 
 async function serve(line: LineName, transport: TransportName, options: WorkflowServingOptions): Promise<Served> {
@@ -180,7 +194,7 @@ describe.each(MATRIX)('bounded waiting: $label', ({ line, transport }) => {
     );
     expect(asker.questions).toHaveLength(3);
     // The session still serves everything else.
-    expect(await asker.listPrompts()).toEqual(['note']);
+    expect(await asker.listPrompts()).toEqual(['note', 'plain']);
     // An answer frees its place: the next run asks.
     asker.questions[0].accept('hello');
     expect(await runs[0]).toMatchObject({ status: 'completed', last: 'Result of write:\nhello' });
@@ -189,6 +203,35 @@ describe.each(MATRIX)('bounded waiting: $label', ({ line, transport }) => {
     expect(asker.questions[3].message).toBe('What should the note to Ed say?');
     for (const question of asker.questions.slice(1)) question.accept('done');
     expect((await Promise.all([...runs.slice(1), next])).map((run) => run.status)).toEqual(['completed', 'completed', 'completed']);
+  });
+
+  test('by default a session waits for 100 answers, refuses the 101st asking run naming maxPendingAsksPerSession, and still runs what does not ask', async () => {
+    const { client } = await open(line, transport, {});
+    const asker = await client();
+    // Settled apart, so that runs left waiting when an assertion fails end with the test, not the process.
+    const runs = Promise.allSettled(Array.from({ length: 100 }, (_, index) => asker.note(`caller ${index}`)));
+    await asker.asked(100);
+    expect(await refusal(asker.note('one more'))).toBe(
+      '-32000 Refused: this session already waits for 100 answers to questions (maxPendingAsksPerSession: 100). ' +
+        'Answer or cancel them first, or raise maxPendingAsksPerSession.',
+    );
+    // Waiting runs do not count under maxConcurrentRunsPerSession (16): the session still starts runs that do not ask.
+    expect(await asker.plain('Ada')).toEqual({ status: 'completed', last: 'Result of write:\nAda' });
+    for (const question of asker.questions) question.accept('done');
+    expect((await runs).map((run) => (run.status === 'fulfilled' ? run.value.status : run.reason))).toEqual(Array(100).fill('completed'));
+  });
+
+  test('a run waiting for an answer gives its place under the run caps up, and takes it back past them when answered', async () => {
+    const { client } = await open(line, transport, { maxConcurrentRuns: 1, maxConcurrentRunsPerSession: 1 });
+    const asker = await client();
+    const runs = Promise.allSettled(['Ada', 'Bo', 'Cy'].map((who) => asker.note(who)));
+    await asker.asked(3);
+    expect(await asker.plain('Di')).toEqual({ status: 'completed', last: 'Result of write:\nDi' });
+    // Answered together, the three runs go on at once, past the cap of 1: they were admitted.
+    for (const question of asker.questions) question.accept('done');
+    expect((await runs).map((run) => (run.status === 'fulfilled' ? run.value.status : run.reason))).toEqual(Array(3).fill('completed'));
+    // Their places are released when they end: the cap holds again.
+    expect(await asker.plain('Ed')).toMatchObject({ status: 'completed' });
   });
 
   test('another session has a place of its own', async () => {

@@ -14,8 +14,8 @@ Bind('written')(Note.prototype, 'written');
 Workflow({ name: 'note', description: 'Write a note', arguments: { who: z.string(), pad: z.string().optional() } })(Note);
 
 void serveStdio(() => {
-  // Runs waiting for answers count under maxConcurrentRunsPerSession (default 16): raised past the ask cap this test is about.
-  const server = new WorkflowServer({ name: 'notes', version: '1.0.0' }, { maxConcurrentRunsPerSession: 5000 });
+  // Default options: the ask cap (100) is what bounds the waiting runs; a waiting run does not count under the run caps.
+  const server = new WorkflowServer({ name: 'notes', version: '1.0.0' });
   const inputSchema = sdk === '1' ? { text: z.string() } : z.object({ text: z.string() });
   server.registerTool('write', { inputSchema }, async ({ text }) => ({ content: [{ type: 'text', text }] }));
   return server.use(Note);

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { z } from 'zod';
-import { Step, Workflow, promptArg } from '@mcpflow/decorators';
+import { Step, Workflow, askUser, promptArg } from '@mcpflow/decorators';
 import {
   DEFAULT_MAX_CONCURRENT_RUNS,
   DEFAULT_MAX_CONCURRENT_RUNS_PER_SESSION,
@@ -22,6 +22,13 @@ class SlowCopy {
   copied!: unknown;
 }
 
+/** A workflow that asks in place (on a 2025 session) before its step: its run waits for the answer. */
+@Workflow({ name: 'confirm_copy', arguments: { file: z.string() } })
+class ConfirmCopy {
+  @Step({ tool: 'copy', args: { file: askUser('Which copy of {file}?') } })
+  copied!: unknown;
+}
+
 /** A server whose `copy` tool waits until the test releases it, counting the calls that started. */
 function slowServer(line: Line, options: WorkflowServingOptions, started: string[], release: Promise<void>) {
   return () => {
@@ -31,7 +38,7 @@ function slowServer(line: Line, options: WorkflowServingOptions, started: string
       await release;
       return { content: [{ type: 'text', text: `copied ${file}` }] };
     });
-    return server.use(SlowCopy);
+    return server.use(SlowCopy, ConfirmCopy);
   };
 }
 
@@ -96,6 +103,43 @@ describe.each(SESSIONFUL)('maxConcurrentRunsPerSession: $label', ({ line, transp
       '-32000 Refused: this session already executes 2 workflow runs at once (maxConcurrentRunsPerSession: 2). ' +
         'Retry once one ends, or raise maxConcurrentRunsPerSession.',
     );
+  });
+});
+
+describe.each(SESSIONFUL)('runs waiting for answers: $label', ({ line, transport }) => {
+  test('by default 20 runs wait for answers and 16 more execute; the 17th executing run is refused naming maxConcurrentRunsPerSession', async () => {
+    const started: string[] = [];
+    let open!: () => void;
+    const release = new Promise<void>((resolve) => (open = resolve));
+    const answers: (() => void)[] = [];
+    const elicit = ({ requestedSchema }: { requestedSchema: { required: string[] } }) =>
+      new Promise((resolve) => answers.push(() => resolve({ action: 'accept', content: { [requestedSchema.required[0]]: 'the copy' } })));
+    const client = await line.connect(slowServer(line, {}, started, release), { transport, elicit: elicit as never });
+    try {
+      // Waiting runs do not count under the run caps (DESIGN §1): the ask caps bound them.
+      const waiting = Promise.allSettled(
+        Array.from({ length: 20 }, (_, index) => client.getPrompt({ name: 'confirm_copy', arguments: { file: `w${index}` } })),
+      );
+      await until(() => answers.length === 20);
+      const executing = Promise.allSettled(
+        Array.from({ length: 16 }, (_, index) => client.getPrompt({ name: 'slow_copy', arguments: { file: `x${index}` } })),
+      );
+      await until(() => started.length === 16);
+      expect(await refusal(client.getPrompt({ name: 'slow_copy', arguments: { file: 'one more' } }))).toBe(
+        '-32000 Refused: this session already executes 16 workflow runs at once (maxConcurrentRunsPerSession: 16). ' +
+          'Retry once one ends, or raise maxConcurrentRunsPerSession.',
+      );
+      // Answered, the waiting runs go on (past the cap, briefly: they were admitted), and every run completes.
+      for (const answer of answers) answer();
+      open();
+      const ended = [...(await waiting), ...(await executing)];
+      expect(ended.map((run) => (run.status === 'fulfilled' ? status(run.value as never) : run.reason))).toEqual(
+        Array(36).fill('completed'),
+      );
+    } finally {
+      open();
+      await client.close();
+    }
   });
 });
 

@@ -94,6 +94,44 @@ describe.each([lineV1, lineV2])('serveHttp on $name', (line: Line) => {
     expect((await initialize(serving.url, { origin: 'https://app.example:8443' })).status).toBe(200);
   });
 
+  test('by default a page of this machine over HTTP is allowed on any port; another scheme, a look-alike host, null and a foreign origin are refused', async () => {
+    serving = await line.serveHttp({ port: 0 });
+    for (const origin of [
+      'https://localhost:5173',
+      'https://127.0.0.1',
+      'ws://localhost:5173',
+      'http://evil.localhost.example',
+      'http://localhost.evil.example:5173',
+      'null',
+      'http://192.0.2.10:5173',
+      'https://app.example.com',
+    ]) {
+      const refused = await initialize(serving.url, { origin });
+      expect(refused.status).toBe(403);
+      expect([`Invalid Origin: ${origin} may not call this server`, `Invalid Origin header: ${origin}`]).toContain(
+        JSON.parse(refused.body).error.message,
+      );
+    }
+    expect(serving.sessions).toBe(0);
+    for (const origin of ['http://localhost:5173', 'http://localhost', 'http://127.0.0.1:8080', 'http://[::1]:3000'])
+      expect((await initialize(serving.url, { origin })).status).toBe(200);
+  });
+
+  test('an allowedOrigins entry https://app.example.com:8443 admits neither its :443 nor http:', async () => {
+    serving = await line.serveHttp({ port: 0, allowedOrigins: ['https://app.example.com:8443'] });
+    for (const origin of [
+      'https://app.example.com:443',
+      'https://app.example.com',
+      'http://app.example.com:8443',
+      'http://localhost:5173',
+    ]) {
+      const refused = await initialize(serving.url, { origin });
+      expect(refused.status).toBe(403);
+      expect(JSON.parse(refused.body).error.message).toBe(`Invalid Origin: ${origin} may not call this server`);
+    }
+    expect((await initialize(serving.url, { origin: 'https://app.example.com:8443' })).status).toBe(200);
+  });
+
   test('refuses a body over the limit with 413, and keeps serving', async () => {
     serving = await line.serveHttp({ port: 0 });
     const padding = 'x'.repeat(5 * 1024 * 1024);

@@ -63,6 +63,36 @@ describe('memoryReplayGuard', () => {
     expect(await guard.consume(round('b'))).toBe('replayed');
   });
 
+  test('a client holds at most maxEntriesPerClient rounds: at its quota only it is refused, naming the option, until its rounds expire', async () => {
+    let now = 0;
+    const guard = new MemoryReplayGuard(100, () => now, 2);
+    const from = (runId: string, client?: string) => ({ ...round(runId, 1, 1_000), client });
+    expect(await guard.consume(from('a1', 'address:192.0.2.1'))).toBe('first');
+    expect(await guard.consume(from('a2', 'address:192.0.2.1'))).toBe('first');
+    const refused = guard.consume(from('a3', 'address:192.0.2.1'));
+    await expect(refused).rejects.toBeInstanceOf(ReplayGuardError);
+    await expect(refused).rejects.toMatchObject({
+      problem: 'full',
+      message: expect.stringContaining('(memoryReplayGuard maxEntriesPerClient)'),
+    });
+    expect(await guard.consume(from('a1', 'address:192.0.2.1'))).toBe('replayed');
+    expect(await guard.consume(from('b1', 'address:192.0.2.2'))).toBe('first');
+    expect(await guard.consume(from('b2', 'address:192.0.2.2'))).toBe('first');
+    // Resumes whose client is not known count against maxEntries only.
+    for (const id of ['u1', 'u2', 'u3']) expect(await guard.consume(from(id))).toBe('first');
+    now += 1_001;
+    expect(await guard.consume(from('a3', 'address:192.0.2.1'))).toBe('first');
+    expect(guard.size).toBe(1);
+  });
+
+  test('by default a client may hold a tenth of the guard', () => {
+    expect(new MemoryReplayGuard().maxEntriesPerClient).toBe(10_000);
+    expect(new MemoryReplayGuard(50).maxEntriesPerClient).toBe(5);
+    expect(new MemoryReplayGuard(5).maxEntriesPerClient).toBe(1);
+    expect(() => memoryReplayGuard({ maxEntriesPerClient: 0 })).toThrow('maxEntriesPerClient must be a whole number of at least 1, not 0');
+    expect(memoryReplayGuard({ maxEntries: 10, maxEntriesPerClient: 2 })).not.toBe(memoryReplayGuard({ maxEntries: 10 }));
+  });
+
   test('one store per process: every call gives the same guard, as a factory writing it inline per request needs', async () => {
     const first = memoryReplayGuard();
     const second = memoryReplayGuard();

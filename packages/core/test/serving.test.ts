@@ -133,6 +133,23 @@ describe('Host and Origin checks', () => {
   ])('Origin %p → %p', (origin, ok) => {
     expect(checkOriginHeader(origin, local).ok).toBe(ok);
   });
+
+  test.each([
+    [undefined, true],
+    ['http://localhost:5173', true],
+    ['http://localhost', true],
+    ['http://127.0.0.1:8080', true],
+    ['http://[::1]:3000', true],
+    ['https://localhost:5173', false],
+    ['https://[::1]', false],
+    ['ws://127.0.0.1:5173', false],
+    ['http://evil.localhost.example', false],
+    ['http://127.0.0.2:5173', false],
+    ['null', false],
+    ['https://attacker.example', false],
+  ])('by default (a loopback binding), Origin %p → %p: http on any port, scheme and host exact', (origin, ok) => {
+    expect(checkOriginHeader(origin, resolveHttpServingOptions().allowedOrigins).ok).toBe(ok);
+  });
 });
 
 describe('serving options', () => {
@@ -142,7 +159,7 @@ describe('serving options', () => {
       port: 3000,
       path: '/mcp',
       allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
-      allowedOrigins: ['localhost', '127.0.0.1', '[::1]'],
+      allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'],
       maxSessions: 100,
       sessionIdleTimeoutMs: 600_000,
       maxRequestBodySize: 4 * 1024 * 1024,

@@ -71,6 +71,11 @@ export interface RequestAccess<Context> {
   meta(context: Context): Readonly<Record<string, unknown>> | undefined;
   /** The request's session id (Streamable HTTP); `undefined` on a connection without ids (stdio, in memory). */
   sessionId(context: Context): string | undefined;
+  /**
+   * Who sent the request, for per-client quotas (`clientKey`: the session, else the authenticated
+   * principal, else the address `serveHttp` recorded); `undefined` when the line cannot tell.
+   */
+  client(context: Context): string | undefined;
   progressToken(context: Context): string | number | undefined;
   notifyProgress(context: Context, progressToken: string | number, update: ProgressUpdate): Promise<void>;
   /**

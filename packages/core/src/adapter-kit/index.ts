@@ -5,6 +5,7 @@
 export type { AdapterLine, RoundsSupport, SkillsSupport } from './adapter-line';
 export type { WorkflowSkill, WorkflowSkillSource } from './faces/skill-source';
 export { withSignalFrom } from './run/signal-from-source';
+export { clientKey } from './run/client-key';
 export type { SchemaIssue, SchemaVerdict } from './schema-verdict';
 export { servingWorkflows, type WorkflowServing } from './serving-workflows';
 export type { WorkflowServingOptions } from './workflow-serving-options';
@@ -16,6 +17,8 @@ export {
   loadServingPackage,
   parseJsonBody,
   readJsonBody,
+  rememberRemoteAddress,
+  remoteAddressOf,
   reportServingFailure,
   withoutAnsweredRejections,
   serveHttpEndpoint,

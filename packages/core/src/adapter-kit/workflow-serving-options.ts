@@ -23,7 +23,8 @@ export interface WorkflowServingOptions extends WorkflowHooks, ExecutionLimits {
   /**
    * The most answers one session waits for at once (questions asked in place and not yet answered,
    * on a 2025 session: a stdio connection, an HTTP session, an in-memory pair). A run that would
-   * ask beyond it is refused with an error naming this option. Default 100.
+   * ask beyond it is refused with an error naming this option (checked before the run caps). Default
+   * 100. Runs waiting for answers are bounded by this, not by `maxConcurrentRunsPerSession`.
    */
   maxPendingAsksPerSession?: number;
   /**
@@ -35,13 +36,17 @@ export interface WorkflowServingOptions extends WorkflowHooks, ExecutionLimits {
   /**
    * The most workflow runs this process executes at once, over every session of every server it
    * serves. A request beyond it is refused before any step with a JSON-RPC error naming this option
-   * and its value (on `prompts/get` and a workflow tool's `tools/call` alike). Default 256.
+   * and its value (on `prompts/get` and a workflow tool's `tools/call` alike). Default 256. A run
+   * waiting for an answer asked in place is not executing: it gives its place up while it waits and
+   * takes it back, without a check, when the answer comes (so the count may pass the cap briefly).
    */
   maxConcurrentRuns?: number;
   /**
    * The most workflow runs one session executes at once (a 2025 session: a stdio connection, an
    * HTTP session, an in-memory pair). A request beyond it is refused before any step with a JSON-RPC
-   * error naming this option and its value. Default 16.
+   * error naming this option and its value. Default 16. A run waiting for an answer asked in place
+   * does not count while it waits (`maxPendingAsksPerSession` bounds those); it takes its place back,
+   * without a check, when the answer comes, so the count may pass the cap briefly.
    */
   maxConcurrentRunsPerSession?: number;
   /**

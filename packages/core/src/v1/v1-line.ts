@@ -12,6 +12,7 @@ import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import {
+  clientKey,
   withSignalFrom,
   type AdapterLine,
   type JsonToolSchema,
@@ -73,6 +74,8 @@ export const v1Line: AdapterLine<McpServer, RequestExtra> = {
     signal: (extra) => extra.signal,
     meta: (extra) => extra._meta,
     sessionId: (extra) => extra.sessionId,
+    // 1.x hands a handler no socket: the session, else the authenticated client.
+    client: (extra) => clientKey({ sessionId: extra.sessionId, principal: extra.authInfo, address: undefined }),
     progressToken: (extra) => extra._meta?.progressToken,
     notifyProgress: (extra, progressToken, update) =>
       extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } }),

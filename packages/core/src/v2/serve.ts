@@ -11,6 +11,7 @@ import {
   firstServerOrExit,
   parseJsonBody,
   loadServingPackage,
+  rememberRemoteAddress,
   reportServingFailure,
   withoutAnsweredRejections,
   serveHttpEndpoint,
@@ -111,7 +112,17 @@ export async function serveHttp(factory: McpServerFactory, options: HttpServingO
           ? serveLegacy(request, requestOptions)
           : modern.fetch(request, requestOptions);
       return {
-        handle: toNodeHandler({ fetch: routeByEra }, { maxRequestBodySize, onerror }),
+        // A node handler per request, to know the socket its web Request came from: the address is the client's key for quotas.
+        handle: (request, response) =>
+          toNodeHandler(
+            {
+              fetch: (webRequest, requestOptions) => {
+                rememberRemoteAddress(webRequest, request.socket.remoteAddress);
+                return routeByEra(webRequest, requestOptions);
+              },
+            },
+            { maxRequestBodySize, onerror },
+          )(request, response),
         close: () => modern.close(),
         expose: { notify: modern.notify },
       };

@@ -9,7 +9,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { withSignalFrom, type AdapterLine, type PropertySchema } from '../adapter-kit';
+import { clientKey, remoteAddressOf, withSignalFrom, type AdapterLine, type PropertySchema } from '../adapter-kit';
 import { askInPlace, rounds } from './asking';
 import { skills } from './skills';
 import { tasks } from './tasks';
@@ -41,6 +41,7 @@ export const v2Line: AdapterLine<McpServer, ServerContext> = {
     signal: (ctx) => ctx.mcpReq.signal,
     meta: (ctx) => ctx.mcpReq._meta,
     sessionId: (ctx) => ctx.sessionId,
+    client: (ctx) => clientKey({ sessionId: ctx.sessionId, principal: tasks.principal(ctx), address: remoteAddressOf(ctx.http?.req) }),
     progressToken: (ctx) => ctx.mcpReq._meta?.progressToken,
     notifyProgress: (ctx, progressToken, update) =>
       ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...update } }),

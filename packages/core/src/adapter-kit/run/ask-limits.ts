@@ -1,10 +1,13 @@
 import { DEFAULT_ASK_TIMEOUT_MS, InvalidServerOptionError } from '../../engine';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
 
-/** How many answers one session waits for at once, by default. */
+/**
+ * How many answers one session waits for at once, by default (DESIGN §2.8). A run waiting for an
+ * answer does not count under the run caps, so a session reaches it with `maxConcurrentRunsPerSession` at 16.
+ */
 export const DEFAULT_MAX_PENDING_ASKS_PER_SESSION = 100;
 
-/** How many answers one process waits for at once, by default, over every session of every server. */
+/** How many answers one process waits for at once, by default, over every session of every server (DESIGN §2.8). */
 export const DEFAULT_MAX_PENDING_ASKS = 1_000;
 
 /** The longest timer Node keeps (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */

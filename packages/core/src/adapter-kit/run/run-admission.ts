@@ -2,7 +2,7 @@ import { InvalidServerOptionError } from '../../engine';
 import { ServingErrorCodes } from '../serving/json-rpc-error-response';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
 
-/** How many runs one process executes at once, by default, over every session of every server. */
+/** How many runs one process executes at once, by default, over every session of every server (a run waiting for an answer is not executing). */
 export const DEFAULT_MAX_CONCURRENT_RUNS = 256;
 
 /** How many runs one 2025 session executes at once, by default. */
@@ -77,7 +77,16 @@ export class RunAdmission {
     return undefined;
   }
 
-  /** Counts a run admitted by {@link enter} out. */
+  /**
+   * Counts back in a run that left while it waited for an answer (see `RunSlot`): never refuses,
+   * since the run was admitted, so the count may pass a cap until runs end.
+   */
+  reenter(session: string | undefined): void {
+    runningInProcess += 1;
+    this.bySession.set(session, (this.bySession.get(session) ?? 0) + 1);
+  }
+
+  /** Counts a run admitted by {@link enter} (or counted back by {@link reenter}) out. */
   leave(session: string | undefined): void {
     runningInProcess -= 1;
     const count = (this.bySession.get(session) ?? 1) - 1;

@@ -30,6 +30,7 @@ import type { RunFace } from './run-face';
 import { applyAskLimits, type AskLimits } from './ask-limits';
 import { PendingAsks } from './pending-asks';
 import { RunAdmission } from './run-admission';
+import { RunSlot } from './run-slot';
 import { runRound } from './run-round';
 import { stateSealer } from './state-sealers';
 
@@ -170,7 +171,7 @@ export class WorkflowRunner<Server, Context> {
   ): Promise<TaskRoundOutcome> {
     const finishing = finishingOptions(this.execution, call.finish!);
     const host = new AdapterHost(this.line, this.registry, context, asking, false, observer);
-    const pausing = { sealer, replayGuard: this.replayGuard };
+    const pausing = { sealer, replayGuard: this.replayGuard, client: this.line.request.client(context) };
     const binding = { prompt: call.name, face: 'tool' } as const;
     if (durable) {
       // A state too big to seal is not kept: a round that takes over goes on from the last one that was.
@@ -196,8 +197,12 @@ export class WorkflowRunner<Server, Context> {
 
   /**
    * A request's run counted under `maxConcurrentRuns` and `maxConcurrentRunsPerSession` while it
-   * executes, or refused (rejects with `ConcurrentRunsRefusal`) before any step. A nested run is
-   * part of its caller's, and not counted again.
+   * executes, or refused (rejects with `ConcurrentRunsRefusal`) before any step. While it waits for
+   * answers asked in place it is not counted (its `RunSlot` gives its place up, and takes it back
+   * when the answer comes): waiting runs are bounded by the caps on waiting answers instead. A
+   * nested run is part of its caller's, and not counted again. A run that would ask in place is
+   * first checked against the caps on waiting answers, so a session full of waiting runs refuses
+   * the next one as waiting (`PendingAsksRefusal`: answer them first), not as busy.
    */
   private admitted(
     plan: WorkflowPlan,
@@ -209,16 +214,22 @@ export class WorkflowRunner<Server, Context> {
   ): Promise<unknown> {
     if (call.nested) return this.runWith(plan, asks, args, context, call, observer);
     const session = this.line.request.sessionId(context);
-    const refusal = this.admission.enter(session);
+    const refusal = this.askRefusal(asks, session) ?? this.admission.enter(session);
     if (refusal) return Promise.reject(refusal);
+    const slot = new RunSlot(this.admission, session);
     let running: Promise<unknown>;
     try {
-      running = this.runWith(plan, asks, args, context, call, observer);
+      running = this.runWith(plan, asks, args, context, call, observer, slot);
     } catch (error) {
-      this.admission.leave(session);
+      slot.end();
       throw error;
     }
-    return running.finally(() => this.admission.leave(session));
+    return running.finally(() => slot.end());
+  }
+
+  /** The refusal of a run that would ask in place (a 2025 session) while its session or the process waits for all the answers it may. */
+  private askRefusal(asks: boolean, session: string | undefined): Error | undefined {
+    return asks && this.line.rounds?.servesRounds(this.server) !== true ? this.pendingAsks.refusal(session) : undefined;
   }
 
   private runWith(
@@ -228,6 +239,7 @@ export class WorkflowRunner<Server, Context> {
     context: Context,
     call: WorkflowCall,
     observer: RequestObserver | undefined,
+    slot?: RunSlot,
   ): Promise<unknown> {
     const { line, server } = this;
     const servesRounds = line.rounds?.servesRounds(server) === true;
@@ -238,7 +250,7 @@ export class WorkflowRunner<Server, Context> {
       const requestState = rounds.requestState(context);
       if (asks || requestState !== undefined) {
         const host = new AdapterHost(line, this.registry, context, rounds.channel(server, context), true, observer);
-        const pausing = { sealer: stateSealer(this.pause), replayGuard: this.replayGuard };
+        const pausing = { sealer: stateSealer(this.pause), replayGuard: this.replayGuard, client: line.request.client(context) };
         const binding = { prompt: call.name, face: call.face };
         return runRound(line, rounds, plan, args, host, options, pausing, requestState, binding, finishing?.finish);
       }
@@ -247,9 +259,11 @@ export class WorkflowRunner<Server, Context> {
     let asking: InPlaceAskChannel | undefined;
     if (asks && !servesRounds) {
       const session = line.request.sessionId(context);
-      const refusal = this.pendingAsks.refusal(session);
+      const refusal = this.askRefusal(asks, session);
       if (refusal) return Promise.reject(refusal);
-      asking = this.pendingAsks.bound(line.askInPlace(server, context, this.askLimits.askTimeoutMs), session);
+      const channel = line.askInPlace(server, context, this.askLimits.askTimeoutMs);
+      // A top-level run gives its place under the run caps up while it waits (a nested run holds none of its own).
+      asking = this.pendingAsks.bound(slot ? slot.releasing(channel) : channel, session);
     }
     // A nested run redacts the outer run's secrets too: they came in with the tool's context.
     const inherited = call.nested ? carriedSecrets(line.request.meta(context)) : undefined;

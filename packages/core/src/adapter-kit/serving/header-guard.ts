@@ -31,23 +31,33 @@ export function checkHostHeader(host: string | undefined, allowed: readonly stri
 
 /**
  * Checks a browser request's `Origin` header against `allowed`: an entry written as an origin
- * (`https://app.example:8443`) must match on scheme, host and port; an entry that is a host name
- * alone matches that host on any scheme and port. A request without `Origin` (what every
- * non-browser MCP client sends) passes.
+ * (`https://app.example:8443`) must match on scheme, host and port; one whose port is `*`
+ * (`http://localhost:*`) on scheme and host, any port; an entry that is a host name alone matches
+ * that host on any scheme and port. A request without `Origin` (what every non-browser MCP client
+ * sends) passes; `Origin: null` (a sandboxed page, a file) matches no entry.
  *
  * @example
  * checkOriginHeader(undefined, ['localhost']);                  // { ok: true }
  * checkOriginHeader('https://evil.example', ['localhost']).ok;  // false
  * checkOriginHeader('http://app.example', ['https://app.example']).ok; // false: another scheme
+ * checkOriginHeader('http://localhost:5173', ['http://localhost:*']).ok; // true: any port
  */
 export function checkOriginHeader(origin: string | undefined, allowed: readonly string[]): HeaderCheck {
   if (origin === undefined) return { ok: true };
   const hostname = hostnameOf(origin);
   if (hostname === undefined) return { ok: false, status: 403, message: `Invalid Origin header: ${origin}` };
-  const exact = new URL(origin).origin;
-  return allowed.some((entry) => (entry.includes('://') ? originOf(entry) === exact : entry === hostname))
+  const url = new URL(origin);
+  return allowed.some((entry) => originMatches(entry, url))
     ? { ok: true }
     : { ok: false, status: 403, message: `Invalid Origin: ${origin} may not call this server` };
+}
+
+/** Whether an `allowedOrigins` entry admits the origin `url`: as an origin, an origin on any port (`:*`), or a host name. */
+function originMatches(entry: string, url: URL): boolean {
+  if (!entry.includes('://')) return entry === url.hostname;
+  if (!entry.endsWith(':*')) return originOf(entry) === url.origin;
+  const anyPort = originOf(entry.slice(0, -2));
+  return anyPort !== undefined && anyPort === `${url.protocol}//${url.hostname}`;
 }
 
 /** An `allowedOrigins` entry written as an origin (`https://app.example:8443`), normalized as a browser sends it. */

@@ -1,7 +1,7 @@
 import { InvalidServingOptionError } from './errors/invalid-serving-option-error';
 import { UnguardedBindingError } from './errors/unguarded-binding-error';
 import { reportServingFailure } from './failure-report';
-import { LOOPBACK_HOSTNAMES, isLoopbackHost } from './loopback';
+import { LOOPBACK_HOSTNAMES, LOOPBACK_ORIGINS, isLoopbackHost } from './loopback';
 import { memoryEventStore } from './memory-event-store';
 import type { SessionEventStore } from './session-event-store';
 
@@ -29,7 +29,10 @@ export interface HttpServingOptions {
   /**
    * What a browser request's `Origin` may be (requests without `Origin`, which is what non-browser
    * clients send, pass): an origin (`https://app.example:8443`) is compared on scheme, host and
-   * port; a host name alone admits that host on any scheme and port. Default: `allowedHosts`.
+   * port; an origin with port `*` (`http://localhost:*`) on scheme and host, any port; a host name
+   * alone admits that host on any scheme and port. Default: `allowedHosts` when you set them; else
+   * `http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*` (a page served from this machine
+   * over HTTP, on any port).
    */
   allowedOrigins?: string[];
   /**
@@ -80,7 +83,8 @@ export const DEFAULT_MAX_REQUEST_BODY_SIZE = 4 * 1024 * 1024;
  * Fills in the defaults of {@link HttpServingOptions} and refuses values that cannot work.
  *
  * @example
- * resolveHttpServingOptions({ port: 0 }).allowedHosts; // ['localhost', '127.0.0.1', '[::1]']
+ * resolveHttpServingOptions({ port: 0 }).allowedHosts;   // ['localhost', '127.0.0.1', '[::1]']
+ * resolveHttpServingOptions({ port: 0 }).allowedOrigins; // ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*']
  */
 export function resolveHttpServingOptions(options: HttpServingOptions = {}): ResolvedHttpServingOptions {
   const host = options.host ?? '127.0.0.1';
@@ -91,7 +95,7 @@ export function resolveHttpServingOptions(options: HttpServingOptions = {}): Res
     port: options.port ?? 3000,
     path: options.path ?? '/mcp',
     allowedHosts,
-    allowedOrigins: options.allowedOrigins ?? allowedHosts,
+    allowedOrigins: options.allowedOrigins ?? (options.allowedHosts ? allowedHosts : [...LOOPBACK_ORIGINS]),
     maxSessions: options.maxSessions ?? 100,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 10 * 60 * 1000,
     maxRequestBodySize: options.maxRequestBodySize ?? DEFAULT_MAX_REQUEST_BODY_SIZE,

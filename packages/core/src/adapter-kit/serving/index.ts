@@ -17,6 +17,7 @@ export { checkHostHeader, checkOriginHeader } from './header-guard';
 export { writeJsonRpcError } from './json-rpc-error-response';
 export { parseJsonBody, readJsonBody } from './request-body';
 export { abandonedSignal } from './abandoned-requests';
+export { rememberRemoteAddress, remoteAddressOf } from './remote-address';
 export { isLoopbackHost } from './loopback';
 export { UnguardedBindingError } from './errors/unguarded-binding-error';
 export { InvalidServingOptionError } from './errors/invalid-serving-option-error';

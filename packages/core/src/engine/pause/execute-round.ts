@@ -15,6 +15,8 @@ import { restoreSecrets, resumeExecution, sealExecution, type RunBinding } from 
 export interface RoundPausing {
   readonly sealer: StateSealer;
   readonly replayGuard: ReplayGuard;
+  /** Who resumes, when the server can tell (`PausedRound.client`): the guard's quota is per client. */
+  readonly client?: string;
 }
 
 /** One request's share of a run on protocol 2026-07-28: the result, or the questions and the sealed state to retry with. */
@@ -44,12 +46,14 @@ export async function executeWorkflowRound(
   args: Readonly<Record<string, string | undefined>>,
   host: Host,
   options: ExecutionOptions,
-  { sealer, replayGuard }: RoundPausing,
+  { sealer, replayGuard, client }: RoundPausing,
   requestState?: unknown,
   binding: RunBinding = { prompt: plan.model.name },
 ): Promise<RoundResult> {
   const resuming = requestState !== undefined;
-  const state = resuming ? await resumeExecution(requestState, plan, args, sealer, replayGuard, binding) : createExecutionState(plan, args);
+  const state = resuming
+    ? await resumeExecution(requestState, plan, args, sealer, replayGuard, binding, client)
+    : createExecutionState(plan, args);
   return roundFrom(plan, host, options, sealer, binding, state, resuming, false);
 }
 

@@ -104,7 +104,7 @@ export function restoreSecrets(plan: WorkflowPlan, state: ExecutionState, redact
  * foreign, sealed by another version of the workflow, or resumed from before; rejects with the
  * guard's own error when it cannot tell. The guard is asked only once the state has opened and
  * fits this workflow (so a forged state cannot fill it), and nothing of the run happens before it
- * answers.
+ * answers; `client` (who resumes, when the server can tell) lets it keep a quota per client.
  */
 export async function resumeExecution(
   requestState: unknown,
@@ -113,10 +113,11 @@ export async function resumeExecution(
   sealer: StateSealer,
   replayGuard: ReplayGuard,
   binding: RunBinding,
+  client?: string,
 ): Promise<ExecutionState> {
   const { payload, remainingMs } = sealer.openState(requestState, { ...binding, arguments: args });
   const state = openedExecution(payload as SealedExecution, plan, args, binding);
-  const verdict = await consumeRound(replayGuard, { runId: state.runId, round: state.rounds, ttlMs: remainingMs });
+  const verdict = await consumeRound(replayGuard, { runId: state.runId, round: state.rounds, ttlMs: remainingMs, client });
   if (verdict !== 'first') {
     throw new SealedStateError(
       'replayed',

@@ -6,6 +6,13 @@ export interface PausedRound {
   readonly round: number;
   /** How long the sealed state stays valid, in milliseconds: the guard must remember the round at least that long. */
   readonly ttlMs: number;
+  /**
+   * Who resumes, as far as the server can tell (`session:<id>` on a 2025 session; on a stateless
+   * request `principal:<clientId>` when authenticated, else `address:<ip>`); absent when it cannot.
+   * `memoryReplayGuard` keeps a quota per client with it (`maxEntriesPerClient`), so one client
+   * cannot fill the guard; it is not part of the round's key (any client's replay is refused).
+   */
+  readonly client?: string;
 }
 
 /** `first`: nothing resumed from this round before, and now it has been. `replayed`: it was resumed already. */
