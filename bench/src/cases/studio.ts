@@ -75,28 +75,37 @@ async function round(server: ServerProcess, clients: Client[], durationMs: numbe
  * One prompts/list + tools/list (the listing the studio makes): µs by the client's wall clock (two
  * HTTP round trips) and µs of the server's CPU time; and the bytes of the workflow's `_meta`.
  */
-async function listingCost(
-  server: ServerProcess,
-  client: Client,
-  listings: number,
-): Promise<{ us: number[]; cpuUs: number[]; metaBytes: number }> {
+async function listingCost(server: ServerProcess, client: Client, listings: number) {
   const prompts = await client.listPrompts();
   const meta = prompts.prompts.find((prompt) => prompt.name === 'chain')?._meta?.['mcpflow/workflow'];
   if (meta === undefined)
     throw new Error('the served workflow\'s prompt carries no _meta["mcpflow/workflow"]: the studio would list nothing');
-  const us: number[] = [];
-  const cpuUs: number[] = [];
-  for (let batch = 0; batch < 5; batch += 1) {
+  const timed = async (pair: () => Promise<unknown>): Promise<{ us: number; cpuUs: number }> => {
     const cpuBefore = await server.cpuMs();
     const start = process.hrtime.bigint();
-    for (let i = 0; i < listings; i += 1) {
-      await client.listPrompts();
-      await client.listTools();
+    for (let i = 0; i < listings; i += 1) await pair();
+    const us = Number(process.hrtime.bigint() - start) / 1000 / listings;
+    return { us, cpuUs: (((await server.cpuMs()) - cpuBefore) * 1000) / listings };
+  };
+  const listing = { us: [] as number[], cpuUs: [] as number[] };
+  const baseline = { us: [] as number[], cpuUs: [] as number[] };
+  for (let batch = 0; batch < 6; batch += 1) {
+    for (const [side, pair] of [
+      [listing, async () => (await client.listPrompts(), await client.listTools())],
+      [
+        baseline,
+        async () => (
+          await client.getPrompt({ name: 'static', arguments: { input: 'hello' } }),
+          await client.getPrompt({ name: 'static', arguments: { input: 'hello' } })
+        ),
+      ],
+    ] as const) {
+      const { us, cpuUs } = await timed(pair);
+      side.us.push(us);
+      side.cpuUs.push(cpuUs);
     }
-    us.push(Number(process.hrtime.bigint() - start) / 1000 / listings);
-    cpuUs.push((((await server.cpuMs()) - cpuBefore) * 1000) / listings);
   }
-  return { us, cpuUs, metaBytes: Buffer.byteLength(JSON.stringify(meta)) };
+  return { listing, baseline, metaBytes: Buffer.byteLength(JSON.stringify(meta)) };
 }
 
 /**
@@ -156,8 +165,10 @@ export const studio: BenchCase = {
         openCpuUs: stats(cpu.open),
         closedCpuUs: stats(cpu.closed),
         cpuPaired: stats(cpu.open.map((value, index) => value / cpu.closed[index])),
-        listingUs: stats(listing.us),
-        listingCpuUs: stats(listing.cpuUs),
+        listingUs: stats(listing.listing.us),
+        listingCpuUs: stats(listing.listing.cpuUs),
+        twoStaticGetsUs: stats(listing.baseline.us),
+        twoStaticGetsCpuUs: stats(listing.baseline.cpuUs),
         metaBytes: listing.metaBytes,
       };
       return {
@@ -174,7 +185,7 @@ export const studio: BenchCase = {
           },
           {
             benchmark: '29. one prompts/list + tools/list with _meta["mcpflow/workflow"] (the studio\'s listing)',
-            figure: `${range(result.listingUs, 'µs')} by wall clock; server CPU ${range(result.listingCpuUs, 'µs')}`,
+            figure: `${range(result.listingUs, 'µs')} by wall clock; server CPU ${range(result.listingCpuUs, 'µs')}; two prompts/get of a static prompt, same client: ${fmt(result.twoStaticGetsUs.median, 0)} µs, server CPU ${fmt(result.twoStaticGetsCpuUs.median, 0)} µs`,
             target: 'reported (the listing cost the studio causes)',
           },
           { benchmark: '29. size of the workflow\'s _meta["mcpflow/workflow"]', figure: `${result.metaBytes} bytes`, target: 'reported' },
