@@ -16,6 +16,7 @@ import { tasks } from './cases/tasks';
 import { tasksBullmq } from './cases/tasks-bullmq';
 import { telemetry, telemetryProvider } from './cases/telemetry';
 import { toolFace } from './cases/tool-face';
+import { studio } from './cases/studio';
 import { stepCostCase } from './cases/step-cost';
 import { usePerRequest } from './cases/use-per-request';
 
@@ -42,4 +43,5 @@ export const CASES: readonly BenchCase[] = [
   toolFace,
   tasks,
   tasksBullmq,
+  studio,
 ];
