@@ -37,3 +37,28 @@ export function replacedExport(module: string, name: string, replacement: (origi
     on: () => (exports[name] = original),
   };
 }
+
+/**
+ * Like `replacedExport`, for methods of a class that `module` exports: swaps `methods` on its
+ * prototype while off (instances made before go through them too), and puts the originals back.
+ *
+ * @example
+ * const caps = replacedMethods('adapter-kit/run/run-admission.js', 'RunAdmission', { enter: () => undefined });
+ */
+export function replacedMethods(module: string, name: string, methods: Readonly<Record<string, Function>>): ReplacedExport {
+  // Checks the module and the export exist (it throws naming the table to update), and keeps the class as it is.
+  replacedExport(module, name, (original) => original);
+  const exported = createRequire(__filename)(path.join(CORE_BUILD, module)) as Record<string, { prototype: Record<string, unknown> }>;
+  const prototype = exported[name]!.prototype;
+  const originals = Object.fromEntries(
+    Object.keys(methods).map((method) => {
+      if (typeof prototype[method] !== 'function')
+        throw new Error(`ablation: ${name} of ${module} has no method '${method}' (renamed?); update bench/src/ablation/safeguards.ts.`);
+      return [method, prototype[method]];
+    }),
+  );
+  return {
+    off: () => Object.assign(prototype, methods),
+    on: () => Object.assign(prototype, originals),
+  };
+}

@@ -1,5 +1,5 @@
 import type { ExecutionLimits } from '@mcpflow/core/v1';
-import { replacedExport, type ReplacedExport } from './replaced-export';
+import { replacedExport, replacedMethods, type ReplacedExport } from './replaced-export';
 
 /** An SDK line, as the folder of its adapter in `@mcpflow/core`. */
 export type Line = 'v1' | 'v2';
@@ -65,5 +65,15 @@ export const SAFEGUARDS: readonly Safeguard[] = [
     name: 'bounded strings in _meta (error reasons)',
     off: 'boundStrings replaced by the identity',
     replace: () => replacedExport('engine/text/bounded-text.js', 'boundStrings', () => (value: unknown) => value),
+  },
+  {
+    name: 'load limits (runs at once, per process and per session)',
+    off: "RunAdmission's enter, leave and reenter replaced by ones that count nothing",
+    replace: () =>
+      replacedMethods('adapter-kit/run/run-admission.js', 'RunAdmission', {
+        enter: () => undefined,
+        leave: () => undefined,
+        reenter: () => undefined,
+      }),
   },
 ];
