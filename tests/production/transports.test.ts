@@ -62,6 +62,27 @@ describe('@modelcontextprotocol/inspector-cli drives the stdio example', () => {
             { name: 'code', description: 'Source code to review', required: true },
             { name: 'language', description: 'Programming language (default: typescript)', required: false },
           ],
+          // What the studio draws the workflow from (DESIGN §2.15): its steps and the graph `mcpflow graph` prints.
+          _meta: {
+            'mcpflow/workflow': {
+              name: 'code_review',
+              steps: [
+                { name: 'analysis', kind: 'tool' },
+                { name: 'review', kind: 'tool' },
+                { name: 'report', kind: 'tool' },
+              ],
+              mermaid: [
+                'flowchart TD',
+                '  start(["code_review"])',
+                '  s0["analysis"]',
+                '  s1["review"]',
+                '  s2["report"]',
+                '  start --> s0',
+                '  s0 --> s1',
+                '  s1 --> s2',
+              ].join('\n'),
+            },
+          },
         },
       ],
     });
