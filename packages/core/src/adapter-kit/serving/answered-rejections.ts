@@ -6,8 +6,20 @@
 const ANSWERED_REJECTION =
   /^(?:Parse error|Bad Request|Unsupported Media Type|Not Acceptable|Method Not Allowed|Conflict|Payload Too Large|Request Entity Too Large|Rejected inbound request)\b/;
 
+/**
+ * A client that went away mid-body: node's `aborted` error (code `ECONNRESET`), or the same error
+ * re-wrapped by `toNodeHandler` as `new Error(String(error))` where it fails `instanceof Error`
+ * (another realm: a vm context, jest), which keeps only its text.
+ */
+const CLIENT_ABORT = /^(?:Error: )?aborted$/;
+
 function answeredOrAborted(error: Error): boolean {
-  return ANSWERED_REJECTION.test(error.message) || error.name === 'AbortError' || (error as { code?: unknown }).code === 'ECONNRESET';
+  return (
+    ANSWERED_REJECTION.test(error.message) ||
+    CLIENT_ABORT.test(error.message) ||
+    error.name === 'AbortError' ||
+    (error as { code?: unknown }).code === 'ECONNRESET'
+  );
 }
 
 /**
