@@ -50,6 +50,10 @@ export interface StepFlow {
   reason?: string;
   /** A `forEach` step: how its iterations ended (their values are in its binding). */
   iterations?: IterationsMeta;
+  /** How long the step ran (set only when the request asked for timing). */
+  durationMs?: number;
+  /** A `forEach` step with timing on: each iteration's duration, by element index. */
+  iterationDurationsMs?: (number | null)[];
 }
 
 /**
