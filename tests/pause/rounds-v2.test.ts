@@ -67,6 +67,21 @@ describe('askUser on SDK 2.x', () => {
     });
   });
 
+  test('protocol 2026-07-28 with _meta["mcpflow/timing"]: the result after a round carries every step\'s durationMs', async () => {
+    const url = await statelessEndpoint(() => projectServer([]));
+    const client = pinnedClient(() => ({ action: 'accept', content: { project: 'MCP Tester (archive)' } }));
+    await client.connect(new StreamableHTTPClientTransport(url));
+    const result = await client.getPrompt({
+      name: 'add_project_task',
+      arguments: { project: 'mcp tester', task: 'Fix the login bug' },
+      _meta: { 'mcpflow/timing': true },
+    });
+    const meta = result._meta?.['mcpflow/execution'] as { rounds: number; steps: { status: string; durationMs?: number }[] };
+    expect(meta.rounds).toBe(1);
+    expect(meta.steps.length).toBeGreaterThan(1);
+    for (const step of meta.steps) expect(step).toMatchObject({ status: 'completed', durationMs: expect.any(Number) });
+  });
+
   test('protocol 2026-07-28, a client that declares no elicitation: a handoff naming the question, no input_required', async () => {
     const calls: string[] = [];
     const url = await statelessEndpoint(() => projectServer(calls));

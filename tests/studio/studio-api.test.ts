@@ -123,8 +123,10 @@ describe.each([1, 2])('studio over stdio, server on SDK %i.x', (sdk) => {
     const { runId } = (await under.api('/api/runs', { method: 'POST', body: { workflow: 'fan_out', face: 'prompt', arguments: {} } })).json;
     const run = await under.finished(runId);
     expect(run.status).toBe('completed');
-    // Durations are there only where the server's progress told a step's start and end before its result: compared apart.
-    for (const row of run.timeline) if (row.durationMs !== undefined) expect(row.durationMs).toBeGreaterThanOrEqual(0);
+    // Every row has its duration — parallel steps and iterations too — from the server's own timing
+    // (the studio asks for it with _meta["mcpflow/timing"]), on both lines and every protocol: compared apart.
+    for (const row of run.timeline) expect(row.durationMs).toEqual(expect.any(Number));
+    for (const row of run.timeline) expect(row.durationMs).toBeGreaterThanOrEqual(0);
     expect(run.timeline.map((row: { durationMs?: number }) => ({ ...row, durationMs: undefined }))).toEqual([
       { step: 'items', status: 'completed' },
       { step: 'first', status: 'completed', group: 'g1' },

@@ -56,6 +56,30 @@ describe.each(transports)('%s', (_label, connect) => {
     expect(seen).toEqual(['fetch_figures atlas', 'summarize 42']);
   });
 
+  test('a task asked with _meta["mcpflow/timing"]: its result carries each step\'s durationMs', async () => {
+    const client = connect();
+    const created = (await client.call('report', { project: 'atlas' }, { meta: { 'mcpflow/timing': true } })).result!;
+    const done = await client.until(created.taskId);
+    const steps = (done.result._meta['mcpflow/execution'] as { steps: { durationMs?: number }[] }).steps;
+    expect(steps.length).toBeGreaterThan(0);
+    for (const step of steps) expect(step.durationMs).toEqual(expect.any(Number));
+  });
+
+  test('a task asked for timing keeps it after a tasks/update round whose request does not ask', async () => {
+    const client = connect();
+    const { taskId } = (await client.call('guarded_deploy', { project: 'atlas' }, { meta: { 'mcpflow/timing': true } })).result!;
+    await client.until(taskId, (task) => task.status === 'input_required');
+    const inputResponses = {
+      'deployed/replicas': { action: 'accept', content: { replicas: 3 } },
+      'deployed/confirm': { action: 'accept', content: { confirm: true } },
+    };
+    await client.request('tasks/update', { taskId, inputResponses });
+    const done = await client.until(taskId);
+    expect(done.status).toBe('completed');
+    const steps = (done.result._meta['mcpflow/execution'] as { steps: { name: string; durationMs?: number }[] }).steps;
+    for (const step of steps) expect(step).toMatchObject({ durationMs: expect.any(Number) });
+  });
+
   // How a run's own ending reads on the task surface: `completed`, the ending in structuredContent.status (failed is for protocol errors).
   const endings = [
     {

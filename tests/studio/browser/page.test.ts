@@ -102,6 +102,10 @@ describe.each(targets)('the studio page, $transport server on SDK $sdk', ({ tran
     for (const step of ['build', 'unit_tests', 'lint', 'scale'])
       await expect(row(new RegExp(`^${step}\\b.*completed`)).count()).resolves.toBe(1);
     await expect(row(/^ship #\d+/).count()).resolves.toBe(3);
+    // Every row — parallel steps and each forEach iteration included — shows its duration, never "—".
+    const durations = await timeline.locator('[role=rowgroup]:not(.head) [role=cell].duration').allTextContents();
+    expect(durations).toHaveLength(8);
+    for (const text of durations) expect(text).toMatch(/^\d+ ms$/);
     const [unitTests, lint, build] = await Promise.all([
       row(/^unit_tests/).boundingBox(),
       row(/^lint/).boundingBox(),

@@ -9,6 +9,7 @@ export {
   EXECUTION_META_KEY,
   InvalidServerOptionError,
   QUESTION_META_KEY,
+  TIMING_META_KEY,
   REDACTED,
   type ExecutionLimits,
   type ExecutionMeta,

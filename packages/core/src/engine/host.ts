@@ -97,6 +97,12 @@ export interface Host<Tool extends HostTool = HostTool> extends SignalSource {
   readResource(uri: string, signal: SignalSource): Promise<ResourceResult>;
   /** Sends progress to the client; absent when the request asked for none. */
   readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
+  /**
+   * The request asked for step timing (`_meta["mcpflow/timing"]: true`): each step's (and each
+   * `forEach` iteration's) `durationMs` goes into `_meta["mcpflow/execution"]`. Absent or false: the
+   * result carries no duration (it stays byte-stable).
+   */
+  readonly timing?: boolean;
   /** How this request can ask the client (elicitation, sampling); absent when it cannot ask at all. */
   readonly asking?: AskChannel;
   /**

@@ -82,6 +82,7 @@ export type {
 } from './sealing';
 export {
   EXECUTION_META_KEY,
+  TIMING_META_KEY,
   type ExecutionMeta,
   type ExecutionStatus,
   type RunEndEvent,

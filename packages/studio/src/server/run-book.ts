@@ -5,6 +5,7 @@ import type { ElicitAnswer, ElicitParams } from './server-connection';
 import { StudioRun } from './studio-run';
 import { TaskDriver } from './task-driver';
 import type { WorkflowEntries, WorkflowListing } from './workflow-list';
+import { TIMING_META } from './timing-meta';
 
 /** How long the studio waits on one run: a question may wait on the user for a long time. */
 const RUN_TIMEOUT_MS = 24 * 60 * 60 * 1000;
@@ -95,7 +96,10 @@ export class RunBook {
         const strings = Object.fromEntries(
           Object.entries(args).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
         );
-        const result = (await this.client().getPrompt({ name: entries.prompt!, arguments: strings }, options)) as RunResult;
+        const result = (await this.client().getPrompt(
+          { name: entries.prompt!, arguments: strings, _meta: TIMING_META },
+          options,
+        )) as RunResult;
         run.finish('completed', result.messages ?? [], result._meta?.['mcpflow/execution']);
       } else if (face === 'task') {
         const driver = new TaskDriver(this.client, run, (result) => finishTool(run, result));
@@ -103,7 +107,10 @@ export class RunBook {
       } else {
         finishTool(
           run,
-          await this.client().callTool({ name: entries.tool!, arguments: typedArguments(args, entries.inputSchema) }, options),
+          await this.client().callTool(
+            { name: entries.tool!, arguments: typedArguments(args, entries.inputSchema), _meta: TIMING_META },
+            options,
+          ),
         );
       }
     } catch (error) {

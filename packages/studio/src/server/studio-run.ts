@@ -121,18 +121,21 @@ export class StudioRun {
     return executed.flatMap((step) => {
       const times = this.stepTimes.get(step.name);
       const row: TimelineRow = { step: step.name, status: step.status };
-      if (times?.start !== undefined && times.end !== undefined) row.durationMs = times.end - times.start;
+      // The server's own timing (asked for with `_meta["mcpflow/timing"]`) first; else what progress told.
+      if (typeof step.durationMs === 'number') row.durationMs = step.durationMs;
+      else if (times?.start !== undefined && times.end !== undefined) row.durationMs = times.end - times.start;
       const group = groups.get(step.name);
       if (group !== undefined) row.group = group;
       const count = step.iterations?.count;
       if (typeof count !== 'number') return [row];
       // An iteration's own status is told only when it did not complete (`failures`).
       const failures = new Map((step.iterations?.failures ?? []).map((failure) => [failure.index, failure.status]));
-      const rows = Array.from({ length: count }, (_, index) => ({
-        step: step.name,
-        status: failures.get(index) ?? 'completed',
-        iteration: index,
-      }));
+      const rows = Array.from({ length: count }, (_, index) => {
+        const iteration: TimelineRow = { step: step.name, status: failures.get(index) ?? 'completed', iteration: index };
+        const ms = step.iterationDurationsMs?.[index];
+        if (typeof ms === 'number') iteration.durationMs = ms;
+        return iteration;
+      });
       return [row, ...rows];
     });
   }
@@ -143,4 +146,8 @@ interface ExecutedStep {
   readonly name: string;
   readonly status: string;
   readonly iterations?: { count?: number; failures?: { index: number; status: string }[] };
+  /** How long the step ran, when the server timed it (`_meta["mcpflow/timing"]` asked). */
+  readonly durationMs?: unknown;
+  /** A `forEach` step's iterations' durations, by element index. */
+  readonly iterationDurationsMs?: readonly unknown[];
 }

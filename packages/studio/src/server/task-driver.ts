@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { TASK_CREATED, TASKS_EXTENSION } from './task-results';
 import type { StudioRun } from './studio-run';
+import { TIMING_META } from './timing-meta';
 
 /** A result of a task method, as the studio reads it. */
 const TaskAnswer = z.looseObject({});
@@ -82,7 +83,7 @@ export class TaskDriver {
 
   private async send(method: string, params: Record<string, unknown>): Promise<TaskAnswer> {
     const capabilities = { elicitation: { form: {} }, extensions: { [TASKS_EXTENSION]: {} } };
-    const _meta = { 'io.modelcontextprotocol/clientCapabilities': capabilities };
+    const _meta = { 'io.modelcontextprotocol/clientCapabilities': capabilities, ...TIMING_META };
     return (await this.client().request({ method, params: { ...params, _meta } } as never, TaskAnswer)) as TaskAnswer;
   }
 }

@@ -12,6 +12,7 @@ import type {
   ToolsRevision,
   ValidatedInput,
 } from '../../engine';
+import { TIMING_META_KEY } from '../../engine';
 import type { AdapterLine } from '../adapter-line';
 import type { ToolHandle } from '../registry/handles';
 import type { ServerRegistry } from '../registry/server-registry';
@@ -36,6 +37,8 @@ import { RUN_META_KEY } from './run-meta';
 export class AdapterHost<Context> implements Host<ToolHandle> {
   readonly signal: AbortSignal;
   readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
+  /** The request asked for step durations in `_meta` (`_meta["mcpflow/timing"]: true`). */
+  readonly timing: boolean;
   /** Set by a durable task round: each completed step's state, to checkpoint in the task. */
   checkpoint?: (state: RunState) => void | PromiseLike<void>;
   private runContext?: { readonly runId: string; readonly context: Context };
@@ -51,6 +54,7 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
     readonly inheritedSecrets?: RunSecrets,
   ) {
     this.signal = line.request.signal(context);
+    this.timing = line.request.meta(context)?.[TIMING_META_KEY] === true;
     const progressToken = reportsProgress ? line.request.progressToken(context) : undefined;
     if (progressToken !== undefined) this.notifyProgress = (update) => line.request.notifyProgress(context, progressToken, update);
   }

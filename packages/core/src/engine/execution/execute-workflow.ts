@@ -121,7 +121,8 @@ async function embedInstructionResources(state: ExecutionState, { plan, host, tr
 export async function advanceExecution(state: ExecutionState, context: RunContext, hooks: WorkflowHooks): Promise<void> {
   const { plan, host, trace, redactor } = context;
   const progress = host.notifyProgress ? new WorkProgress(host.notifyProgress, plan.steps.length, redactor) : undefined;
-  const runner = new StepRunner(plan, state, hooks, progress, redactor, context.steps);
+  if (host.timing) state.timing = true;
+  const runner = new StepRunner(plan, state, hooks, progress, redactor, context.steps, state.timing);
   for (const group of plan.groups) {
     if (group[0].index < state.position) continue;
     if (host.signal.aborted) {
@@ -188,7 +189,7 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   }
   const meta: ExecutionMeta = {
     status: stop ? stop.status : 'completed',
-    steps: plan.steps.map((step) => stepMeta(step.model.name, state.statuses[step.index], state.flow[step.index])),
+    steps: plan.steps.map((step) => stepMeta(step.model.name, state.statuses[step.index], state.flow[step.index], state.timing)),
   };
   if (stop) {
     meta.stoppedAt = plan.steps[stop.step].model.name;

@@ -50,6 +50,10 @@ export interface StepFlow {
   reason?: string;
   /** A `forEach` step: how its iterations ended (their values are in its binding). */
   iterations?: IterationsMeta;
+  /** How long the step ran (set only when the request asked for timing). */
+  durationMs?: number;
+  /** A `forEach` step with timing on: each iteration's duration, by element index. */
+  iterationDurationsMs?: (number | null)[];
 }
 
 /**
@@ -89,6 +93,12 @@ export interface ExecutionState extends ExecutionScope {
   readonly questions: QuestionRecord[];
   /** How many times the run waited on the client: a batch of requests sent in place, or an `input_required` result. */
   rounds: number;
+  /**
+   * Set once a request of the run asked for step timing (`_meta["mcpflow/timing"]`): every later
+   * round's result carries the durations too, whatever its own request's `_meta` (a task's
+   * `tasks/input_response`, a retry that drops it).
+   */
+  timing?: true;
   /** Set while the run waits for the client's answers to come back with a retry. */
   pause?: ExecutionPause;
   /** The trace the run reports under, carried across pauses so every round joins it (set when it pauses with tracing on). */

@@ -7,6 +7,12 @@ import type { TraceTruncation } from '../trace/bound-trace';
 /** The `_meta` key of a workflow result's execution summary. */
 export const EXECUTION_META_KEY = 'mcpflow/execution';
 
+/**
+ * The request `_meta` key a client sets to `true` to get each step's `durationMs` (and a `forEach`
+ * step's `iterationDurationsMs`) in `_meta["mcpflow/execution"]`; without it results carry no time.
+ */
+export const TIMING_META_KEY = 'mcpflow/timing';
+
 /** How an execution ended. */
 export type ExecutionStatus = WorkflowRunStatus;
 
@@ -16,6 +22,13 @@ export interface StepMeta {
   status: StepStatus;
   reason?: string;
   iterations?: IterationsMeta;
+  /**
+   * How long the step ran, in milliseconds, in the round it ran — only when the request asked for
+   * timing (`_meta["mcpflow/timing"]: true`) and the step ran (absent for a step not reached).
+   */
+  durationMs?: number;
+  /** A `forEach` step run with timing on: each iteration's duration in milliseconds, by element index (`null`: it did not run). */
+  iterationDurationsMs?: (number | null)[];
 }
 
 /** `_meta["mcpflow/execution"]` of a workflow's `prompts/get` result. */

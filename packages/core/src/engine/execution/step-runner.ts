@@ -33,6 +33,8 @@ export class StepRunner implements FlowObserver {
     private readonly redactor: Redactor,
     /** What observes each step (spans, the debug log); absent when nothing does, and then it costs nothing. */
     private readonly steps?: StepObserver,
+    /** The request asked for timing: each step's and iteration's duration goes into the state's flow, for `_meta`. */
+    private readonly timing = false,
   ) {
     this.compiled = compiledSteps(plan);
   }
@@ -42,7 +44,7 @@ export class StepRunner implements FlowObserver {
    * no hook, no progress and no observer goes straight to its compiled runner (or `runStep`).
    */
   outcome(step: PlannedStep, context: StepContext, alone: boolean): Promise<FlowOutcome> {
-    if (!step.hasFlow && !this.hooks.onStep && !this.progress && !this.steps) return this.runAction(step, context);
+    if (!step.hasFlow && !this.hooks.onStep && !this.progress && !this.steps && !this.timing) return this.runAction(step, context);
     return this.observed(step, context, alone);
   }
 
@@ -96,7 +98,7 @@ export class StepRunner implements FlowObserver {
   }
 
   get timesIterations(): boolean {
-    return this.hooks.onStep !== undefined;
+    return this.hooks.onStep !== undefined || this.timing;
   }
 
   /** The flow record of a step in the state, created on first use. */
@@ -121,6 +123,8 @@ export class StepRunner implements FlowObserver {
     observation: StepObservation | undefined,
   ): void | Promise<void> {
     observation?.ended(this.observedEnd(outcome));
+    if (this.timing)
+      (this.flow(step).iterationDurationsMs ??= Array<number | null>(iteration.count).fill(null))[iteration.index] = durationMs;
     if (this.hooks.onStep || this.progress) return this.notifiedIterationEnd(step, iteration, outcome, durationMs);
   }
 
@@ -161,13 +165,15 @@ export class StepRunner implements FlowObserver {
     const { hooks, progress } = this;
     const workflow = this.plan.model.name;
     const total = this.plan.steps.length;
-    const started = hooks.onStep ? performance.now() : 0;
+    const started = hooks.onStep || this.timing ? performance.now() : 0;
     if (hooks.onStep) await notifyStep(hooks, { phase: 'start', workflow, step: step.model.name, index: step.index, total }, this.redactor);
     if (alone && progress) await progress.started(step);
     const observation = this.steps?.stepStarted(this.observedStep(step));
     const run = () => (step.hasFlow ? runFlowStep(step, context, this) : this.runAction(step, context));
     const outcome = await (observation ? observation.within(run) : run());
     observation?.ended(this.observedEnd(outcome));
+    const durationMs = started && performance.now() - started;
+    if (this.timing) this.flow(step).durationMs = durationMs;
     if (hooks.onStep) {
       const event = {
         phase: 'end',
@@ -176,7 +182,7 @@ export class StepRunner implements FlowObserver {
         index: step.index,
         total,
         status: outcome.status,
-        durationMs: performance.now() - started,
+        durationMs,
       } as const;
       await notifyStep(hooks, outcome.status === 'completed' ? event : { ...event, reason: outcome.reason }, this.redactor);
     }
