@@ -130,7 +130,9 @@ class RedisGuard {
     const bucket = (await this.started())[bucketIndex];
     if (this.redisNow() < bucket.refusedUntil) throw this.lost(bucket);
     const lifetime = Math.ceil(round.ttlMs + clockSkewMs) + 1; // one millisecond more: the state still opens in its last one
-    const deadline = Math.floor(this.redisNow() + timeoutMs);
+    // A margin before the guard stops waiting: its timer may fire a millisecond early and both clocks
+    // count whole milliseconds, so a command Redis runs just as the guard gives up must already be late.
+    const deadline = Math.floor(this.redisNow() + timeoutMs - deadlineMargin(timeoutMs));
     const args = [bucket.epoch, freshEpoch(), member, String(lifetime), String(deadline)];
     const reply = await this.run(this.keyOf(bucketIndex), CONSUME_SCRIPT, args);
     if (reply.verdict === 'first' || reply.verdict === 'replayed') return reply.verdict;
@@ -221,6 +223,11 @@ function freshEpoch(): string {
 function describeReply(reply: unknown): string {
   if (reply === undefined || reply === null) return 'nothing';
   return Array.isArray(reply) ? `an array of ${reply.length}` : typeof reply;
+}
+
+/** How long before `timeoutMs` ends a command counts as late in Redis: a tenth of it, between 1 and 50 ms. */
+function deadlineMargin(timeoutMs: number): number {
+  return Math.min(50, Math.max(1, timeoutMs / 10));
 }
 
 async function withinTimeout(send: RedisCommandSender, key: string, command: readonly string[], timeoutMs: number): Promise<unknown> {
