@@ -8,6 +8,7 @@ import { WorkflowServer } from '@mcpflow/core/v2';
 import { redisReplayGuard, type RedisReplayGuardOptions } from '../../packages/core/src/adapter-kit/pause/redis-replay-guard';
 import { redisClientReady, type RedisClientLike } from '../../packages/core/src/adapter-kit/pause/redis-client';
 import { ReplayGuardError } from '../../packages/core/src/engine/sealing/replay-guard-error';
+import type { ReplayGuard } from '../../packages/core/src/engine/sealing/replay-guard';
 import { servedOnLoopback } from '../helpers/loopback-handler';
 import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { AddProjectTaskByName } from './project-workflow';
@@ -91,6 +92,9 @@ const outcome = (attempt: Promise<string>) =>
 const LOST =
   /^mcpflow replay guard: Redis lost the guard's keys \(restarted without persistence, flushed or evicted\).*the resume is refused rather than risk running its steps twice\.$/;
 
+const STALE =
+  /^mcpflow replay guard: Redis lost the guard's keys \(restarted without persistence, flushed or evicted\) after this state was sealed, .*Start the run again without requestState\.$/;
+
 const LOSSES = [
   { loss: 'a restart without persistence', lose: (redis: RedisServer) => redis.restart(), refused: 'unavailable' },
   { loss: 'FLUSHALL', lose: (redis: RedisServer) => redis.flushAll(), refused: 'unavailable' },
@@ -144,6 +148,46 @@ describeWithRedis.each(KINDS)('redisReplayGuard with a $label, when Redis loses 
     await expect(before.consume({ ...consumed, round: 2 })).rejects.toThrow(LOST);
     await expect(started.consume(consumed)).rejects.toThrow(LOST);
     await expect(started.consume(consumed)).rejects.toThrow(LOST);
+  });
+
+  test('when Redis and every instance restart together, a state sealed before is refused; one sealed after resumes at once, once', async () => {
+    const redis = await server();
+    const before = redisReplayGuard(await connect(kind, redis), options);
+    expect(await before.consume({ runId: run(), round: 1, ttlMs: 60_000 })).toBe('first'); // started
+    const runId = run();
+    const sealed = { runId, round: 1, ttlMs: 60_000, generation: before.generation!(runId) };
+    expect(sealed.generation).toEqual(expect.any(String));
+    expect(await before.consume(sealed)).toBe('first');
+    await redis.restart();
+    // The instance restarts with Redis: a new client and a new guard, which find no epoch and write one.
+    const after = redisReplayGuard(await connect(kind, redis), options);
+    await expect(after.consume(sealed)).rejects.toThrow(STALE);
+    await expect(after.consume(sealed)).rejects.toThrow(STALE);
+    // Not a window of unavailability: a first start is not blocked.
+    const fresh = run();
+    const since = { runId: fresh, round: 1, ttlMs: 60_000, generation: after.generation!(fresh) };
+    expect(await after.consume(since)).toBe('first');
+    expect(await outcome(after.consume(since))).toBe('replayed');
+  });
+
+  test('after a loss, a state sealed since resumes at once on every instance; one sealed before, or naming no epoch, waits', async () => {
+    const redis = await server();
+    const one = redisReplayGuard(await connect(kind, redis), options);
+    const other = redisReplayGuard(await connect(kind, redis), options);
+    for (const guard of [one, other]) expect(await guard.consume({ runId: run(), round: 1, ttlMs: 60_000 })).toBe('first'); // started
+    const runId = run(); // every round of a run is in one set
+    const sealed = (round: number) => ({ runId, round, ttlMs: 60_000, generation: one.generation!(runId) });
+    const first = sealed(1);
+    expect(await one.consume(first)).toBe('first');
+    await redis.flushAll();
+    await expect(one.consume(first)).rejects.toThrow(LOST);
+    const second = sealed(2); // sealed once `one` had seen the loss: under the epoch it wrote then
+    expect(second.generation).not.toEqual(first.generation);
+    // `other` has not seen the loss: Redis tells it, it adopts the new epoch and resumes the state sealed under it.
+    expect(await other.consume(second)).toBe('first');
+    expect(await outcome(one.consume(second))).toBe('replayed');
+    await expect(other.consume(first)).rejects.toThrow(LOST);
+    await expect(one.consume({ runId, round: 3, ttlMs: 60_000 })).rejects.toThrow(LOST);
   });
 
   test('a state that lives longer than stateTtlSeconds is refused, naming the option', async () => {
@@ -297,13 +341,12 @@ describeWithRedis('a 2.x client over HTTP (2026-07-28) replaying a state after R
   const args = { project: 'mcp tester', task: 'Fix the login bug' };
   const answer = { 'added/project': { action: 'accept', content: { project: 'MCP Tester' } } };
 
-  test('after FLUSHALL the replay is refused as unavailable and add_task does not run again', async () => {
-    const redis = await server();
-    const guard = redisReplayGuard(await connect(KINDS[0], redis), { logger: quiet });
+  /** The projects workflow served over HTTP, each request's server with the guard `guard()` gives then; `calls` records the tools run. */
+  async function served(guard: () => ReplayGuard) {
     const calls: string[] = [];
     const handler = createMcpHandler(
       () => {
-        const workflows = new WorkflowServer({ name: 'projects', version: '1.0.0' }, { pause: { keys: KEYS, replayGuard: guard } });
+        const workflows = new WorkflowServer({ name: 'projects', version: '1.0.0' }, { pause: { keys: KEYS, replayGuard: guard() } });
         workflows.registerTool('list_pages', { inputSchema: z.object({ query: z.string().optional() }) }, async () => {
           calls.push('list_pages');
           const names = ['MCP Tester', 'MCP Tester (archive)'];
@@ -334,18 +377,49 @@ describeWithRedis('a 2.x client over HTTP (2026-07-28) replaying a state after R
           allowInputRequired: true,
         } as never,
       )) as GetPromptResult | InputRequiredResult;
+    /** The run paused and resumed once, as a user answering the question: the state the client could replay. */
+    const resumedOnce = async () => {
+      const { requestState } = (await prompt({})) as InputRequiredResult;
+      const resumed = (await prompt({ inputResponses: answer, requestState })) as GetPromptResult;
+      expect(resumed._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed' });
+      return requestState;
+    };
+    const replay = (requestState: string | undefined) => prompt({ inputResponses: answer, requestState }).catch((error: unknown) => error);
+    return { calls, resumedOnce, replay };
+  }
 
-    const { requestState } = (await prompt({})) as InputRequiredResult;
-    const resumed = (await prompt({ inputResponses: answer, requestState })) as GetPromptResult;
-    expect(resumed._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed' });
+  test('after FLUSHALL the replay is refused as unavailable and add_task does not run again', async () => {
+    const redis = await server();
+    const guard = redisReplayGuard(await connect(KINDS[0], redis), { logger: quiet });
+    const { calls, resumedOnce, replay } = await served(() => guard);
+    const requestState = await resumedOnce();
     await redis.flushAll();
-    const replay = await prompt({ inputResponses: answer, requestState }).catch((error: unknown) => error);
-    expect(replay).toMatchObject({
+    expect(await replay(requestState)).toMatchObject({
       code: -32603,
       message: expect.stringMatching(
         /^Prompt add_project_task: mcpflow replay guard: Redis lost the guard's keys .*refused rather than risk running its steps twice\.$/,
       ),
     });
     expect(calls).toEqual(['list_pages', 'add_task']);
+  });
+
+  test('after Redis and the server restart together, the replay is refused and add_task does not run again', async () => {
+    const redis = await server();
+    let guard = redisReplayGuard(await connect(KINDS[0], redis), { logger: quiet });
+    const { calls, resumedOnce, replay } = await served(() => guard);
+    const requestState = await resumedOnce();
+    await redis.restart();
+    // The server restarts too: a new Redis client and a new guard, which find an empty Redis.
+    guard = redisReplayGuard(await connect(KINDS[0], redis), { logger: quiet });
+    expect(await replay(requestState)).toMatchObject({
+      code: -32603,
+      message: expect.stringMatching(
+        /^Prompt add_project_task: mcpflow replay guard: Redis lost the guard's keys \(.*\) after this state was sealed, .*Start the run again without requestState\.$/,
+      ),
+    });
+    expect(calls).toEqual(['list_pages', 'add_task']);
+    // A run started after the restart pauses and resumes as ever.
+    await resumedOnce();
+    expect(calls).toEqual(['list_pages', 'add_task', 'list_pages', 'add_task']);
   });
 });

@@ -32,6 +32,8 @@ return {'started', epochs[1], string.format('%.0f', now)}
  * the guard gave up writes nothing. `lost`: the epoch is gone, or another one is there; nothing is
  * consumed. A new epoch, ARGV[2] seen now, replaces a missing one, and one a guard wrote at its
  * start (seen at 0) after the loss: that guard could not tell, and learns of it at its next resume.
+ * `stale`: the state was sealed under epoch ARGV[6] (empty: it names none), which the bucket no
+ * longer holds — sealed before a loss, its round may have been consumed in the set that was lost.
  */
 export const CONSUME_SCRIPT = `${PREAMBLE}
 local stamp = string.format('%.0f', now)
@@ -48,6 +50,7 @@ if epochs[1] ~= ARGV[1] then
   redis.call('ZADD', KEYS[1], '+inf', fresh)
   return {'lost', fresh, stamp}
 end
+if ARGV[6] ~= '' and ARGV[6] ~= epochs[1] then return {'stale', epochs[1], stamp} end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. stamp)
 if redis.call('ZADD', KEYS[1], 'NX', string.format('%.0f', now + tonumber(ARGV[4])), ARGV[3]) == 1 then
   return {'first', epochs[1], stamp}
@@ -57,13 +60,13 @@ return {'replayed', epochs[1], stamp}
 
 /** What a script answered. */
 export interface ScriptReply {
-  readonly verdict: 'started' | 'first' | 'replayed' | 'late' | 'lost';
+  readonly verdict: 'started' | 'first' | 'replayed' | 'late' | 'lost' | 'stale';
   readonly epoch: string;
   /** Redis's clock when it ran the script, in milliseconds. */
   readonly now: number;
 }
 
-const VERDICTS = new Set(['started', 'first', 'replayed', 'late', 'lost']);
+const VERDICTS = new Set(['started', 'first', 'replayed', 'late', 'lost', 'stale']);
 
 /** A script's reply as the guard reads it, or undefined when it is not one (a client's own reply shape, a proxy's). */
 export function scriptReply(reply: unknown): ScriptReply | undefined {

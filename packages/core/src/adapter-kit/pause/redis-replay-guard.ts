@@ -54,10 +54,12 @@ interface Bucket {
  * `timeoutMs` or the client is not connected, the resume is refused with a `ReplayGuardError`
  * (problem `unavailable`), and a command that arrives after that consumes nothing. It knows when
  * Redis forgot: each set holds an epoch, written when the guard starts and checked atomically with
- * every resume; when it is gone (a restart without persistence, `FLUSHALL`, eviction), resumes are
- * refused as `unavailable` until `stateTtlSeconds` + `clockSkewMs` have passed — a window of
- * unavailability, never a replay. At its start it checks Redis's `maxmemory-policy` and logs a line
- * when it is not `noeviction`.
+ * every resume, and each state is sealed with its set's epoch (`generation`). Once the epoch is gone
+ * (a restart without persistence, `FLUSHALL`, eviction — even with every instance restarted), no
+ * state sealed before resumes again, while states sealed since resume at once; a state that names
+ * no epoch is refused as `unavailable` until `stateTtlSeconds` + `clockSkewMs` have passed since the
+ * loss was seen — a window of unavailability, never a replay. At its start it checks Redis's
+ * `maxmemory-policy` and logs a line when it is not `noeviction`.
  *
  * @example
  * ```ts
@@ -86,7 +88,7 @@ export function redisReplayGuard(client: RedisClientLike, options: RedisReplayGu
     windowMs: stateTtlSeconds * 1000 + clockSkewMs,
     log: debugLine(options.logger, process.env.DEBUG),
   });
-  return { consume: (round) => guard.consume(round) };
+  return { consume: (round) => guard.consume(round), generation: (runId) => guard.generation(runId) };
 }
 
 interface GuardSettings {
@@ -100,6 +102,8 @@ interface GuardSettings {
 
 class RedisGuard {
   private starting?: Promise<Bucket[]>;
+  /** The buckets, once started: what `generation` reads. */
+  private buckets?: Bucket[];
   /**
    * Redis's clock minus this process's: the largest estimate of the last minute. Each reply gives
    * one that is a little less than the truth (the reply took time to arrive, longer when the event
@@ -119,41 +123,86 @@ class RedisGuard {
 
   async consume(round: PausedRound): Promise<ReplayVerdict> {
     const member = pausedRoundKey(round);
-    const { windowMs, clockSkewMs, timeoutMs } = this.settings;
+    const { windowMs } = this.settings;
     if (round.ttlMs > windowMs) {
       throw unavailable(
         `this state has ${Math.ceil(round.ttlMs / 1000)} s left, more than redisReplayGuard's stateTtlSeconds + clockSkewMs allows ` +
           `(${windowMs / 1000} s): set stateTtlSeconds to the pause option's ttlSeconds, or a loss of Redis's keys would not be waited out`,
       );
     }
-    const bucketIndex = bucketOf(round.runId);
-    const bucket = (await this.started())[bucketIndex];
-    if (this.redisNow() < bucket.refusedUntil) throw this.lost(bucket);
-    const lifetime = Math.ceil(round.ttlMs + clockSkewMs) + 1; // one millisecond more: the state still opens in its last one
+    const index = bucketOf(round.runId);
+    const bucket = (await this.started())[index];
+    const generation = typeof round.generation === 'string' ? round.generation : undefined;
+    let reply = await this.attempt(index, bucket, member, round.ttlMs, generation);
+    // Sealed under the epoch another instance wrote after a loss this one had not seen yet: adopted now, so once more.
+    if (reply.verdict === 'lost' && generation === reply.epoch) reply = await this.attempt(index, bucket, member, round.ttlMs, generation);
+    switch (reply.verdict) {
+      case 'first':
+      case 'replayed':
+        return reply.verdict;
+      case 'lost':
+        throw this.lost(bucket);
+      case 'stale':
+        throw new ReplayGuardError(
+          'unavailable',
+          "mcpflow replay guard: Redis lost the guard's keys (restarted without persistence, flushed or evicted) after this state was sealed, " +
+            'so whether its round was resumed before is unknown; the resume is refused rather than risk running its steps twice. ' +
+            'Start the run again without requestState.',
+        );
+      default:
+        throw unavailable(
+          `Redis ran the guard's command after it had stopped waiting (timeoutMs ${this.settings.timeoutMs}), so it consumed nothing`,
+        );
+    }
+  }
+
+  /**
+   * The bucket's epoch for `runId`'s rounds, sealed into each state of the run (`ReplayGuard.generation`);
+   * undefined until the guard has started, which this sets going.
+   */
+  generation(runId: string): string | undefined {
+    if (this.buckets) return this.buckets[bucketOf(runId)].epoch;
+    if (redisClientReady(this.client)) this.started().catch(() => undefined);
+    return undefined;
+  }
+
+  /** One run of the consume script on bucket `index`; a loss it reports is adopted (the new epoch, and the wait). */
+  private async attempt(
+    index: number,
+    bucket: Bucket,
+    member: string,
+    ttlMs: number,
+    generation: string | undefined,
+  ): Promise<ScriptReply> {
+    const { windowMs, clockSkewMs, timeoutMs } = this.settings;
+    // A state sealed under the bucket's present epoch was sealed after every loss this guard knows of: it waits for none.
+    if (generation !== bucket.epoch && this.redisNow() < bucket.refusedUntil) throw this.lost(bucket);
+    const lifetime = Math.ceil(ttlMs + clockSkewMs) + 1; // one millisecond more: the state still opens in its last one
     // A margin before the guard stops waiting: its timer may fire a millisecond early and both clocks
     // count whole milliseconds, so a command Redis runs just as the guard gives up must already be late.
     const deadline = Math.floor(this.redisNow() + timeoutMs - deadlineMargin(timeoutMs));
-    const args = [bucket.epoch, freshEpoch(), member, String(lifetime), String(deadline)];
-    const reply = await this.run(this.keyOf(bucketIndex), CONSUME_SCRIPT, args);
-    if (reply.verdict === 'first' || reply.verdict === 'replayed') return reply.verdict;
+    const args = [bucket.epoch, freshEpoch(), member, String(lifetime), String(deadline), generation ?? ''];
+    const reply = await this.run(this.keyOf(index), CONSUME_SCRIPT, args);
     if (reply.verdict === 'lost') {
       bucket.epoch = reply.epoch;
       bucket.refusedUntil = reply.now + windowMs;
       this.settings.log?.(
-        `mcpflow replay guard: Redis lost the guard's keys (${this.keyOf(bucketIndex)}: restarted without persistence, flushed or evicted); ` +
-          `resumes in it are refused for ${windowMs / 1000} s (stateTtlSeconds + clockSkewMs)`,
+        `mcpflow replay guard: Redis lost the guard's keys (${this.keyOf(index)}: restarted without persistence, flushed or evicted); ` +
+          `resumes in it of states sealed before are refused for ${windowMs / 1000} s (stateTtlSeconds + clockSkewMs)`,
       );
-      throw this.lost(bucket);
     }
-    throw unavailable(`Redis ran the guard's command after it had stopped waiting (timeoutMs ${timeoutMs}), so it consumed nothing`);
+    return reply;
   }
 
   /** The buckets' epochs, adopted or written once; a start that failed is tried again by the next resume. */
   private started(): Promise<Bucket[]> {
-    this.starting ??= this.start().catch((error: unknown) => {
-      this.starting = undefined;
-      throw error;
-    });
+    this.starting ??= this.start().then(
+      (buckets) => (this.buckets = buckets),
+      (error: unknown) => {
+        this.starting = undefined;
+        throw error;
+      },
+    );
     return this.starting;
   }
 

@@ -54,7 +54,7 @@ export async function executeWorkflowRound(
   const state = resuming
     ? await resumeExecution(requestState, plan, args, sealer, replayGuard, binding, client)
     : createExecutionState(plan, args);
-  return roundFrom(plan, host, options, sealer, binding, state, resuming, false);
+  return roundFrom(plan, host, options, sealer, binding, state, resuming, false, replayGuard);
 }
 
 /**
@@ -90,6 +90,7 @@ async function roundFrom(
   state: ExecutionState,
   resuming: boolean,
   continuing: boolean,
+  replayGuard?: ReplayGuard,
 ): Promise<RoundResult> {
   const { observer } = host;
   const steps = observer?.started(resuming ? { traceContext: state.traceContext, rounds: state.rounds } : undefined);
@@ -106,7 +107,7 @@ async function roundFrom(
   if (state.pause) {
     const traceContext = observer?.traceContext();
     if (traceContext) state.traceContext = traceContext;
-    const sealed = sealExecution(state, plan, sealer, binding);
+    const sealed = sealExecution(state, plan, sealer, binding, generationOf(replayGuard, state.runId));
     if (sealed.ok) {
       observer?.ended({ status: 'paused', questions: Object.keys(state.pause.requests).length });
       return { kind: 'input-required', inputRequests: context.redactor.redactDeep(state.pause.requests), requestState: sealed.state };
@@ -116,6 +117,12 @@ async function roundFrom(
   const result = executionResult(state, context);
   await notifyRunEnd(options, state, context.redactor);
   return { kind: 'result', result };
+}
+
+/** The guard's generation for a run's rounds, sealed into its state; only a string counts. */
+function generationOf(replayGuard: ReplayGuard | undefined, runId: string): string | undefined {
+  const generation = replayGuard?.generation?.(runId);
+  return typeof generation === 'string' ? generation : undefined;
 }
 
 /** Ends a run that needed answers but cannot wait for them as a handoff naming the questions. */

@@ -39,6 +39,8 @@ interface SealedExecution {
   readonly plan: string;
   readonly references: 0 | 1;
   readonly padding: string;
+  /** The replay guard's generation for this run when it was sealed (`ReplayGuard.generation`), if it named one. */
+  readonly generation?: string;
   readonly state: SealedState;
 }
 
@@ -52,7 +54,13 @@ interface SealedExecution {
  * trace and the pending questions are sealed as written, not redacted: redaction would shorten a
  * tool's echo of the client's text where it equals a secret, and the length would tell (issue 31.6).
  */
-export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer: StateSealer, binding: RunBinding): SealResult {
+export function sealExecution(
+  state: ExecutionState,
+  plan: WorkflowPlan,
+  sealer: StateSealer,
+  binding: RunBinding,
+  generation?: string,
+): SealResult {
   const { args, workflow: _workflow, secrets, ...rest } = state;
   const kept: SealedState = {
     ...rest,
@@ -64,6 +72,7 @@ export function sealExecution(state: ExecutionState, plan: WorkflowPlan, sealer:
     plan: planFingerprint(plan),
     references: referenced ? 1 : 0,
     padding,
+    ...(generation !== undefined && { generation }),
     state: value,
   };
   return sealer.seal(sealed, { ...binding, arguments: args });
@@ -116,8 +125,17 @@ export async function resumeExecution(
   client?: string,
 ): Promise<ExecutionState> {
   const { payload, remainingMs } = sealer.openState(requestState, { ...binding, arguments: args });
-  const state = openedExecution(payload as SealedExecution, plan, args, binding);
-  const verdict = await consumeRound(replayGuard, { runId: state.runId, round: state.rounds, ttlMs: remainingMs, client });
+  const opened = payload as SealedExecution;
+  const state = openedExecution(opened, plan, args, binding);
+  const { generation } = opened;
+  const round = {
+    runId: state.runId,
+    round: state.rounds,
+    ttlMs: remainingMs,
+    client,
+    ...(typeof generation === 'string' && { generation }),
+  };
+  const verdict = await consumeRound(replayGuard, round);
   if (verdict !== 'first') {
     throw new SealedStateError(
       'replayed',

@@ -13,6 +13,13 @@ export interface PausedRound {
    * cannot fill the guard; it is not part of the round's key (any client's replay is refused).
    */
   readonly client?: string;
+  /**
+   * What the guard's `generation` named for this run when its state was sealed (absent when it
+   * named nothing, or the state was sealed without a guard that has one). A guard whose store has
+   * forgotten since (its generation for the run is another now) refuses the round: it may have been
+   * resumed before the store forgot.
+   */
+  readonly generation?: string;
 }
 
 /** `first`: nothing resumed from this round before, and now it has been. `replayed`: it was resumed already. */
@@ -38,6 +45,14 @@ export type ReplayVerdict = 'first' | 'replayed';
  */
 export interface ReplayGuard {
   consume(round: PausedRound): Promise<ReplayVerdict>;
+  /**
+   * Optional: what the guard's store is, for `runId`'s rounds, at the moment a state of that run is
+   * sealed — a value that changes whenever the store loses what it remembered (Redis restarted
+   * without persistence, flushed). It is sealed into the state and handed back in
+   * {@link PausedRound.generation} on resume, so a guard can refuse a state sealed before a loss it
+   * could not otherwise tell apart from a first start. `undefined` when the guard does not know yet.
+   */
+  generation?(runId: string): string | undefined;
 }
 
 /**
