@@ -3,7 +3,9 @@
  * says (the README's project, building with `mcpflow validate && tsc`): it installs; `mcpflow patch`
  * says TS 7 cannot be patched without failing; the build runs mcpflow's checks through `validate` (which brings its own TypeScript 6)
  * and refuses a broken workflow, and the tests pass. A build with tspc — the README's, after `npm
- * install typescript@latest` — crashes inside ts-patch; `mcpflow validate` says why and what to do.
+ * install typescript@latest` — would crash inside ts-patch: its `prebuild`/`pretest` script
+ * (`mcpflow preflight`) stops `npm run build` and `npm test` first with the reason and the fix, and
+ * `mcpflow validate` says the same.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -54,14 +56,27 @@ test('npm run build refuses a broken workflow: mcpflow validate reports it with 
   expect(broken.output).toMatch(/Checked 2 workflows in \d+ files\./);
 });
 
-test('a build with tspc on TypeScript 7 crashes inside ts-patch: mcpflow validate says why, and the fix (typescript@~6.0)', () => {
+test("the README's tspc build on TypeScript 7: npm run build and npm test stop with mcpflow preflight's reason and fix, not ts-patch's crash; validate says the same", () => {
   const manifestPath = path.join(dir, 'package.json');
   const manifest = fs.readFileSync(manifestPath, 'utf8');
   const json = JSON.parse(manifest) as { scripts: Record<string, string> };
+  // The README's scripts, as they were before `npm install -D typescript@latest`.
   json.scripts.build = 'tspc';
+  json.scripts.test = 'tspc && node --test dist/*.test.js';
+  expect(json.scripts).toMatchObject({ prebuild: 'mcpflow preflight', pretest: 'mcpflow preflight' });
   fs.writeFileSync(manifestPath, JSON.stringify(json, null, 2));
   try {
+    // What the preflight spares the user: tspc itself crashes inside ts-patch.
     expect(runIn(dir, 'npx', ['tspc']).output).toContain("Cannot read properties of undefined (reading 'LineFeed')");
+    for (const command of [['run', 'build'], ['test']]) {
+      const stopped = runIn(dir, 'npm', command);
+      expect(stopped.output).toMatch(
+        /mcpflow preflight: this build cannot run: a script builds with tspc, but the project's TypeScript is 7\.\d+\.\d+: TypeScript 7 has no compiler plugins/,
+      );
+      expect(stopped.output).toContain('Fix: npm install -D typescript@~6.0 (the version @mcpflow/transformer supports)');
+      expect(stopped.output).not.toMatch(/TypeError|at Object\.<anonymous>|node_modules\/ts-patch/);
+      expect(stopped.status).not.toBe(0);
+    }
     const validated = runIn(dir, 'npx', ['mcpflow', 'validate']);
     expect(validated.output).toMatch(
       /Note: mcpflow's checks are not part of this project's build: a script builds with tspc, but the project's TypeScript is 7\.\d+\.\d+: TypeScript 7 has no compiler plugins, and tspc crashes inside ts-patch/,

@@ -47,6 +47,9 @@ describe.each(COMBINATIONS)('a project for SDK $sdk.x, $module', ({ sdk, module 
 
   test('builds with tspc, and tests with jest (CommonJS) or node --test on the build (ESM)', () => {
     expect(manifest.scripts.build).toBe('tspc');
+    // npm runs them first: on TypeScript 7, where tspc crashes inside ts-patch, mcpflow's message and fix instead.
+    expect(manifest.scripts.prebuild).toBe('mcpflow preflight');
+    expect(manifest.scripts.pretest).toBe('mcpflow preflight');
     expect(manifest.scripts.test).toBe(module === 'esm' ? 'tspc && node --test dist/*.test.js' : 'jest');
     expect(ESM_TEST_SCRIPT).toBe('tspc && node --test dist/*.test.js');
     expect(manifest.type).toBe(module === 'esm' ? 'module' : undefined);

@@ -25,16 +25,8 @@ export function buildRunsChecks(options: ts.CompilerOptions, projectDir: string)
   const scripts = packageScripts(projectDir);
   const typescript = installedTypeScript(projectDir);
   const seven = typescript !== undefined && Number(typescript.version.split('.')[0]) >= 7;
-  // tspc cannot load anything into TypeScript 7: ts-patch itself crashes, before any check runs.
-  if (seven && runsCommand(scripts, 'tspc')) {
-    return {
-      runs: false,
-      reason:
-        `a script builds with tspc, but the project's TypeScript is ${typescript.version}: TypeScript 7 has no compiler plugins, and tspc crashes ` +
-        "inside ts-patch (Cannot read properties of undefined (reading 'LineFeed')) before any check runs",
-      fix: 'npm install -D typescript@~6.0 (the version @mcpflow/transformer supports), or build with "mcpflow validate && tsc".',
-    };
-  }
+  const crashes = tspcOnTypeScript7(scripts, typescript);
+  if (crashes) return { runs: false, ...crashes };
   // The CLI checks whatever compiler the project has; tspc loads the transformer into an unpatched TypeScript 6.
   if (runsCommand(scripts, 'mcpflow validate')) return { runs: true };
   const listed = ((options.plugins ?? []) as { transform?: unknown }[]).some(
@@ -59,6 +51,35 @@ export function buildRunsChecks(options: ts.CompilerOptions, projectDir: string)
     runs: false,
     reason: `its TypeScript ${typescript.version} is not patched by ts-patch (\`npm install <package>\` puts back an unpatched one) and no script builds with tspc, so tsc skips the transformer`,
     fix: 'build with tspc, ts-patch\'s compiler, which loads the transformer without patching anything ("build": "tspc" in package.json).',
+  };
+}
+
+/**
+ * Why the project's build cannot run at all, when a package.json script builds with `tspc` and the
+ * TypeScript it resolves is 7 (which has no compiler plugins: ts-patch crashes before any check
+ * runs), with the fix; undefined otherwise. Reads two package.json files, never loads TypeScript:
+ * `mcpflow preflight` runs it before every build.
+ *
+ * @example
+ * ```ts
+ * const crash = tspcCannotRun(process.cwd());
+ * if (crash) console.error(`${crash.reason}.\nFix: ${crash.fix}`);
+ * ```
+ */
+export function tspcCannotRun(projectDir: string): { readonly reason: string; readonly fix: string } | undefined {
+  return tspcOnTypeScript7(packageScripts(projectDir), installedTypeScript(projectDir));
+}
+
+function tspcOnTypeScript7(
+  scripts: readonly string[],
+  typescript: { version: string } | undefined,
+): { readonly reason: string; readonly fix: string } | undefined {
+  if (typescript === undefined || !(Number(typescript.version.split('.')[0]) >= 7) || !runsCommand(scripts, 'tspc')) return undefined;
+  return {
+    reason:
+      `a script builds with tspc, but the project's TypeScript is ${typescript.version}: TypeScript 7 has no compiler plugins, and tspc crashes ` +
+      "inside ts-patch (Cannot read properties of undefined (reading 'LineFeed')) before any check runs",
+    fix: 'npm install -D typescript@~6.0 (the version @mcpflow/transformer supports), or build with "mcpflow validate && tsc".',
   };
 }
 

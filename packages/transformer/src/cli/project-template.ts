@@ -35,6 +35,9 @@ export const QUESTION_KEY = 'outfit/occasion';
 /** The test script of an ES-module project: the shell expands the glob, so node 20, 22 and 24 all get the same files. */
 export const ESM_TEST_SCRIPT = 'tspc && node --test dist/*.test.js';
 
+/** The `prebuild` and `pretest` scripts: `mcpflow preflight` stops a build tspc cannot run (TypeScript 7) with the fix. */
+const PREFLIGHT_SCRIPT = 'mcpflow preflight';
+
 /**
  * The files of a new project, by path: one workflow whose second step reads the first step's
  * binding and asks the user a question, a server serving it over stdio (or HTTP when `PORT` is
@@ -77,8 +80,11 @@ function packageJson({ name, sdk, module, mcpflow }: ProjectChoices): string {
     private: true,
     ...(module === 'esm' ? { type: 'module' } : {}),
     scripts: {
+      // Before the build and the tests: on TypeScript 7, where tspc crashes, mcpflow's message and fix instead.
+      prebuild: PREFLIGHT_SCRIPT,
       build: 'tspc',
       start: 'node dist/server.js',
+      pretest: PREFLIGHT_SCRIPT,
       // ESM: node's own test runner on the build (jest runs ESM only behind a node flag).
       test: module === 'esm' ? ESM_TEST_SCRIPT : 'jest',
     },

@@ -5,11 +5,13 @@ import { INIT_USAGE, initCommand } from './init';
 import type { Output } from './output';
 import { ownVersion } from './own-version';
 import { patchTypeScript } from './patch-typescript';
+import { PREFLIGHT_USAGE, preflightCommand } from './preflight';
 import { validateProject } from './validate';
 
 const USAGE = `Usage: mcpflow --version
        mcpflow validate [-p <tsconfig.json>] [--json]
        mcpflow patch
+       ${PREFLIGHT_USAGE}
        ${INIT_USAGE}
        ${GRAPH_USAGE}
        ${DEV_USAGE}
@@ -20,6 +22,9 @@ validate  Checks the mcpflow workflows of a TypeScript project with mcpflow's ow
           tsconfig ("files": [] and references) checks every project it references.
 patch     Patches the project's TypeScript 6 with ts-patch so tsc reports mcpflow errors; on
           TypeScript 7, which cannot be patched, says so and exits 0. Meant for "prepare".
+preflight Stops a build that cannot run with mcpflow's words: on TypeScript 7, where tspc crashes
+          inside ts-patch, names the fix and exits 1; otherwise prints nothing. Meant for "prebuild"
+          and "pretest"; fast (it does not load TypeScript).
 init      Writes a new project into an empty folder (default: this one): one workflow, one test, built
           with tspc so the checks cannot be lost; SDK line 2 (default) or 1, ESM (default) or CommonJS.
           Installs nothing: run npm install, npm run build and npm test after it.
@@ -44,6 +49,7 @@ export function runCli(argv: readonly string[], stdout: Output, stderr: Output):
     return 0;
   }
   if (command === 'patch' && rest.length === 0) return patchTypeScript(process.cwd(), stdout, stderr);
+  if (command === 'preflight') return preflightCommand(rest, process.cwd(), stderr);
   if (command === 'init') return initCommand(rest, stdout, stderr);
   if (command === 'graph') return graphCommand(rest, stdout, stderr);
   if (command === 'dev') return devCommand(rest, stdout, stderr);
