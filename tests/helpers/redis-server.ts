@@ -24,9 +24,12 @@ export interface RedisServer {
   readonly url: string;
   /**
    * Stops the server and starts it again on the same port: with `persist`, it saves its data first
-   * and loads it back. `whileDown` runs while it is stopped.
+   * and loads it back; with `crash`, it is killed (SIGKILL) and loads what it last `save`d — older
+   * than what it held. `whileDown` runs while it is stopped.
    */
-  restart(options?: { persist?: boolean; whileDown?: () => Promise<unknown> }): Promise<void>;
+  restart(options?: { persist?: boolean; crash?: boolean; whileDown?: () => Promise<unknown> }): Promise<void>;
+  /** `SAVE`: a snapshot of the data now, which a `crash` restart loads. */
+  save(): Promise<void>;
   /** Stops the server's process (SIGSTOP) while `frozen` runs, then lets it go on (SIGCONT): it answers what it was sent meanwhile, late. */
   frozen<T>(frozen: () => Promise<T>): Promise<T>;
   /** `FLUSHALL`: every key of every database gone. */
@@ -90,8 +93,12 @@ async function startOnce(cluster: boolean): Promise<RedisServer> {
     port,
     url,
     stop,
-    async restart({ persist = false, whileDown } = {}) {
-      if (persist) {
+    async restart({ persist = false, crash = false, whileDown } = {}) {
+      if (crash) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+      } else if (persist) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         await admin((client) => client.sendCommand(['SHUTDOWN', 'SAVE']).catch(() => undefined));
         await exited;
@@ -117,6 +124,7 @@ async function startOnce(cluster: boolean): Promise<RedisServer> {
       }
     },
     flushAll: () => admin(async (client) => void (await client.sendCommand(['FLUSHALL']))),
+    save: () => admin(async (client) => void (await client.sendCommand(['SAVE']))),
     squeeze: (policy, evictions = 2_000) =>
       admin(async (client) => {
         const used = Number(/used_memory:(\d+)/.exec(String(await client.sendCommand(['INFO', 'memory'])))![1]);

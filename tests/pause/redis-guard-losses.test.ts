@@ -86,14 +86,20 @@ async function until(client: RedisClientLike, ready: boolean): Promise<void> {
 }
 
 const run = () => `run-${randomBytes(9).toString('base64url')}`;
+/** The epoch a state of `runId` is sealed with now, as the engine asks it when a run pauses. */
+async function epochOf(guard: ReplayGuard, runId: string): Promise<string> {
+  const epoch = await guard.generation!(runId);
+  if (typeof epoch !== 'string') throw new Error(`the guard named no epoch for ${runId}`);
+  return epoch;
+}
 /** What a consume came to: its verdict, or the problem of the guard's refusal. */
 const outcome = (attempt: Promise<string>) =>
   attempt.catch((error: unknown) => (error instanceof ReplayGuardError ? error.problem : error));
 const LOST =
-  /^mcpflow replay guard: Redis lost the guard's keys \(restarted without persistence, flushed or evicted\).*the resume is refused rather than risk running its steps twice\.$/;
+  /^mcpflow replay guard: Redis lost the guard's keys \(restarted, flushed or evicted\).*the resume is refused rather than risk running its steps twice\.$/;
 
 const STALE =
-  /^mcpflow replay guard: Redis lost the guard's keys \(restarted without persistence, flushed or evicted\) after this state was sealed, .*Start the run again without requestState\.$/;
+  /^mcpflow replay guard: Redis lost the guard's keys \(restarted, flushed or evicted\) after this state was sealed, .*Start the run again without requestState\.$/;
 
 const LOSSES = [
   { loss: 'a restart without persistence', lose: (redis: RedisServer) => redis.restart(), refused: 'unavailable' },
@@ -155,8 +161,7 @@ describeWithRedis.each(KINDS)('redisReplayGuard with a $label, when Redis loses 
     const before = redisReplayGuard(await connect(kind, redis), options);
     expect(await before.consume({ runId: run(), round: 1, ttlMs: 60_000 })).toBe('first'); // started
     const runId = run();
-    const sealed = { runId, round: 1, ttlMs: 60_000, generation: before.generation!(runId) };
-    expect(sealed.generation).toEqual(expect.any(String));
+    const sealed = { runId, round: 1, ttlMs: 60_000, generation: await epochOf(before, runId) };
     expect(await before.consume(sealed)).toBe('first');
     await redis.restart();
     // The instance restarts with Redis: a new client and a new guard, which find no epoch and write one.
@@ -165,7 +170,7 @@ describeWithRedis.each(KINDS)('redisReplayGuard with a $label, when Redis loses 
     await expect(after.consume(sealed)).rejects.toThrow(STALE);
     // Not a window of unavailability: a first start is not blocked.
     const fresh = run();
-    const since = { runId: fresh, round: 1, ttlMs: 60_000, generation: after.generation!(fresh) };
+    const since = { runId: fresh, round: 1, ttlMs: 60_000, generation: await epochOf(after, fresh) };
     expect(await after.consume(since)).toBe('first');
     expect(await outcome(after.consume(since))).toBe('replayed');
   });
@@ -176,18 +181,46 @@ describeWithRedis.each(KINDS)('redisReplayGuard with a $label, when Redis loses 
     const other = redisReplayGuard(await connect(kind, redis), options);
     for (const guard of [one, other]) expect(await guard.consume({ runId: run(), round: 1, ttlMs: 60_000 })).toBe('first'); // started
     const runId = run(); // every round of a run is in one set
-    const sealed = (round: number) => ({ runId, round, ttlMs: 60_000, generation: one.generation!(runId) });
-    const first = sealed(1);
+    const sealed = async (round: number) => ({ runId, round, ttlMs: 60_000, generation: await epochOf(one, runId) });
+    const first = await sealed(1);
     expect(await one.consume(first)).toBe('first');
     await redis.flushAll();
     await expect(one.consume(first)).rejects.toThrow(LOST);
-    const second = sealed(2); // sealed once `one` had seen the loss: under the epoch it wrote then
+    const second = await sealed(2); // sealed once `one` had seen the loss: under the epoch it wrote then
     expect(second.generation).not.toEqual(first.generation);
     // `other` has not seen the loss: Redis tells it, it adopts the new epoch and resumes the state sealed under it.
     expect(await other.consume(second)).toBe('first');
     expect(await outcome(one.consume(second))).toBe('replayed');
     await expect(other.consume(first)).rejects.toThrow(LOST);
     await expect(one.consume({ runId, round: 3, ttlMs: 60_000 })).rejects.toThrow(LOST);
+  });
+
+  test('after Redis crashed and came back from a snapshot older than its last rounds, none of them is accepted again, on any instance', async () => {
+    const redis = await server();
+    const client = await connect(kind, redis);
+    const before = redisReplayGuard(client, options);
+    expect(await before.consume({ runId: run(), round: 1, ttlMs: 60_000 })).toBe('first'); // started
+    await redis.save(); // the snapshot holds the epoch, not the rounds consumed next
+    const runId = run();
+    const sealed = { runId, round: 1, ttlMs: 60_000, generation: await epochOf(before, runId) };
+    const unsealed = { runId: run(), round: 1, ttlMs: 60_000 }; // a state that names no epoch
+    for (const round of [sealed, unsealed]) expect(await before.consume(round)).toBe('first');
+    await redis.restart({ crash: true });
+    // A new instance, and the one that ran before once its client is back.
+    const after = redisReplayGuard(await connect(kind, redis), options);
+    expect(await outcome(after.consume(sealed))).toBe('unavailable');
+    expect(await outcome(after.consume(unsealed))).toBe('unavailable');
+    await until(client, true);
+    expect(await outcome(before.consume(sealed))).toBe('unavailable');
+    expect(await outcome(before.consume(unsealed))).toBe('unavailable');
+  });
+
+  test('a state sealed before the guard has read Redis names its epoch all the same: the pause waits for it', async () => {
+    const guard = redisReplayGuard(await connect(kind, await server()), options);
+    const runId = run();
+    const told = guard.generation!(runId);
+    expect(typeof told).not.toBe('string');
+    expect(await told).toEqual(await epochOf(guard, runId));
   });
 
   test('a state that lives longer than stateTtlSeconds is refused, naming the option', async () => {
@@ -252,7 +285,8 @@ describeWithRedis.each(KINDS)('redisReplayGuard with a $label, when Redis does n
   test('a resume while the client is reconnecting is refused at once, left in no offline queue: once Redis is back, the retry is first', async () => {
     const redis = await server();
     const client = await connect(kind, redis);
-    const guard = redisReplayGuard(client, { timeoutMs: 300, logger: quiet });
+    // Redis restarts with every write it had (SHUTDOWN SAVE), and the guard is told it may trust that.
+    const guard = redisReplayGuard(client, { timeoutMs: 300, survivesRestarts: true, logger: quiet });
     const round = { runId: run(), round: 1, ttlMs: 60_000 };
     expect(await guard.consume({ ...round, runId: run() })).toBe('first'); // started
     await redis.restart({
@@ -403,14 +437,15 @@ describeWithRedis('a 2.x client over HTTP (2026-07-28) replaying a state after R
     expect(calls).toEqual(['list_pages', 'add_task']);
   });
 
-  test('after Redis and the server restart together, the replay is refused and add_task does not run again', async () => {
+  test('after Redis and the server restart together, the replay is refused and add_task does not run again (a guard made per request)', async () => {
     const redis = await server();
-    let guard = redisReplayGuard(await connect(KINDS[0], redis), { logger: quiet });
-    const { calls, resumedOnce, replay } = await served(() => guard);
+    let client = await connect(KINDS[0], redis);
+    // The worst case: a new guard for every request, so each pause is sealed by a guard that has not read Redis yet.
+    const { calls, resumedOnce, replay } = await served(() => redisReplayGuard(client, { logger: quiet }));
     const requestState = await resumedOnce();
     await redis.restart();
-    // The server restarts too: a new Redis client and a new guard, which find an empty Redis.
-    guard = redisReplayGuard(await connect(KINDS[0], redis), { logger: quiet });
+    // The server restarts too: a new Redis client, and new guards, which find an empty Redis.
+    client = await connect(KINDS[0], redis);
     expect(await replay(requestState)).toMatchObject({
       code: -32603,
       message: expect.stringMatching(

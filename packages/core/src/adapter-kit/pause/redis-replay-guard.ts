@@ -26,11 +26,21 @@ export interface RedisReplayGuardOptions {
    * left is refused, naming this option. Default 600, the `pause` default.
    */
   readonly stateTtlSeconds?: number;
+  /**
+   * Whether a restart of Redis (or a failover) keeps every write the guard made: AOF with
+   * `appendfsync always`, and no failover to a replica that may lag. Default `false`: the guard
+   * cannot tell a clean restart from a crash that rolled its latest rounds back (an RDB snapshot,
+   * AOF `everysec`, a lagging replica), so it takes every restart as a loss of its keys (states
+   * sealed before are refused). Set it only when Redis is configured so.
+   */
+  readonly survivesRestarts?: boolean;
   /** Where the guard's lines go (its start check, a loss of its keys): as the server's `logger`; default stderr when `DEBUG` names mcpflow. */
   readonly logger?: WorkflowLogger;
 }
 
 const DEFAULT_PREFIX = 'mcpflow:replay:';
+const LOSS_CAUSES = 'restarted, flushed or evicted';
+const LOSS = `Redis lost the guard's keys (${LOSS_CAUSES})`;
 const DEFAULT_TIMEOUT_MS = 2_000;
 const DEFAULT_CLOCK_SKEW_MS = 30_000;
 /** How long an estimate of Redis's clock is kept when later ones are lower: clocks drift, and are set. */
@@ -86,6 +96,7 @@ export function redisReplayGuard(client: RedisClientLike, options: RedisReplayGu
     timeoutMs,
     clockSkewMs,
     windowMs: stateTtlSeconds * 1000 + clockSkewMs,
+    trusted: options.survivesRestarts === true ? '1' : '0',
     log: debugLine(options.logger, process.env.DEBUG),
   });
   return { consume: (round) => guard.consume(round), generation: (runId) => guard.generation(runId) };
@@ -97,6 +108,8 @@ interface GuardSettings {
   readonly clockSkewMs: number;
   /** How long resumes are refused after a loss is seen, and the longest time a state may have left. */
   readonly windowMs: number;
+  /** '1' when a restart of Redis is not a loss (`survivesRestarts`), else '0': passed to the scripts. */
+  readonly trusted: '0' | '1';
   readonly log: ((line: string) => void) | undefined;
 }
 
@@ -145,7 +158,7 @@ class RedisGuard {
       case 'stale':
         throw new ReplayGuardError(
           'unavailable',
-          "mcpflow replay guard: Redis lost the guard's keys (restarted without persistence, flushed or evicted) after this state was sealed, " +
+          `mcpflow replay guard: ${LOSS} after this state was sealed, ` +
             'so whether its round was resumed before is unknown; the resume is refused rather than risk running its steps twice. ' +
             'Start the run again without requestState.',
         );
@@ -157,13 +170,16 @@ class RedisGuard {
   }
 
   /**
-   * The bucket's epoch for `runId`'s rounds, sealed into each state of the run (`ReplayGuard.generation`);
-   * undefined until the guard has started, which this sets going.
+   * The bucket's epoch for `runId`'s rounds, sealed into each state of the run (`ReplayGuard.generation`):
+   * at once once the guard has started, else once it has (within `timeoutMs` a command); undefined
+   * when Redis cannot say now — the state then names no epoch, and a resume of it waits out a loss.
    */
-  generation(runId: string): string | undefined {
+  generation(runId: string): string | Promise<string | undefined> | undefined {
     if (this.buckets) return this.buckets[bucketOf(runId)].epoch;
-    if (redisClientReady(this.client)) this.started().catch(() => undefined);
-    return undefined;
+    return this.started().then(
+      (buckets) => buckets[bucketOf(runId)].epoch,
+      () => undefined,
+    );
   }
 
   /** One run of the consume script on bucket `index`; a loss it reports is adopted (the new epoch, and the wait). */
@@ -181,13 +197,13 @@ class RedisGuard {
     // A margin before the guard stops waiting: its timer may fire a millisecond early and both clocks
     // count whole milliseconds, so a command Redis runs just as the guard gives up must already be late.
     const deadline = Math.floor(this.redisNow() + timeoutMs - deadlineMargin(timeoutMs));
-    const args = [bucket.epoch, freshEpoch(), member, String(lifetime), String(deadline), generation ?? ''];
+    const args = [bucket.epoch, freshEpoch(), member, String(lifetime), String(deadline), generation ?? '', this.settings.trusted];
     const reply = await this.run(this.keyOf(index), CONSUME_SCRIPT, args);
     if (reply.verdict === 'lost') {
       bucket.epoch = reply.epoch;
       bucket.refusedUntil = reply.now + windowMs;
       this.settings.log?.(
-        `mcpflow replay guard: Redis lost the guard's keys (${this.keyOf(index)}: restarted without persistence, flushed or evicted); ` +
+        `mcpflow replay guard: Redis lost the guard's keys (${this.keyOf(index)}: ${LOSS_CAUSES}); ` +
           `resumes in it of states sealed before are refused for ${windowMs / 1000} s (stateTtlSeconds + clockSkewMs)`,
       );
     }
@@ -208,7 +224,9 @@ class RedisGuard {
 
   private async start(): Promise<Bucket[]> {
     const epoch = freshEpoch();
-    const replies = await Promise.all(Array.from({ length: BUCKETS }, (_, index) => this.run(this.keyOf(index), START_SCRIPT, [epoch])));
+    const replies = await Promise.all(
+      Array.from({ length: BUCKETS }, (_, index) => this.run(this.keyOf(index), START_SCRIPT, [epoch, this.settings.trusted])),
+    );
     if (!this.policyChecked) {
       const policy = await withinTimeout(this.send, this.keyOf(0), ['CONFIG', 'GET', 'maxmemory-policy'], this.settings.timeoutMs).then(
         (reply) => evictionWarning(reply),
@@ -252,9 +270,7 @@ class RedisGuard {
 
   private lost(bucket: Bucket): ReplayGuardError {
     const left = Math.max(1, Math.ceil((bucket.refusedUntil - this.redisNow()) / 1000));
-    return unavailable(
-      `Redis lost the guard's keys (restarted without persistence, flushed or evicted), and a state resumed before that may still be open for ${left} s more`,
-    );
+    return unavailable(`${LOSS}, and a state resumed before that may still be open for ${left} s more`);
   }
 }
 

@@ -190,6 +190,7 @@ export class WorkflowRunner<Server, Context> {
             sealer,
             binding,
             openCheckpoint(durable.checkpoint, plan, args, sealer, binding),
+            pausing.replayGuard,
           );
     if (round.kind === 'input-required') return { kind: 'input-required', inputRequests: round.inputRequests, state: round.requestState };
     return { kind: 'result', result: finishing.finish(round.result) };

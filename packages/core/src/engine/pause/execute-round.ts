@@ -61,7 +61,7 @@ export async function executeWorkflowRound(
  * Goes on with a run from a state its host's `checkpoint` hook was told (opened with
  * `openCheckpoint`): the steps it completed never run again; the run's id, trace, bindings and
  * secrets are those of the checkpoint, so the result is the one an uninterrupted run gives. Pauses
- * and ends as {@link executeWorkflowRound} does.
+ * and ends as {@link executeWorkflowRound} does (`replayGuard`: whose generation a pause seals in).
  *
  * @example
  * ```ts
@@ -76,8 +76,9 @@ export function continueWorkflowRound(
   sealer: StateSealer,
   binding: RunBinding,
   state: ExecutionState,
+  replayGuard?: ReplayGuard,
 ): Promise<RoundResult> {
-  return roundFrom(plan, host, options, sealer, binding, state, true, true);
+  return roundFrom(plan, host, options, sealer, binding, state, true, true, replayGuard);
 }
 
 /** The rest of a round from `state`: a new run's (the trace to open) or one that goes on (its secrets to restore), `continuing` from a checkpoint or not. */
@@ -107,7 +108,7 @@ async function roundFrom(
   if (state.pause) {
     const traceContext = observer?.traceContext();
     if (traceContext) state.traceContext = traceContext;
-    const sealed = sealExecution(state, plan, sealer, binding, generationOf(replayGuard, state.runId));
+    const sealed = sealExecution(state, plan, sealer, binding, await generationOf(replayGuard, state.runId));
     if (sealed.ok) {
       observer?.ended({ status: 'paused', questions: Object.keys(state.pause.requests).length });
       return { kind: 'input-required', inputRequests: context.redactor.redactDeep(state.pause.requests), requestState: sealed.state };
@@ -120,8 +121,9 @@ async function roundFrom(
 }
 
 /** The guard's generation for a run's rounds, sealed into its state; only a string counts. */
-function generationOf(replayGuard: ReplayGuard | undefined, runId: string): string | undefined {
-  const generation = replayGuard?.generation?.(runId);
+async function generationOf(replayGuard: ReplayGuard | undefined, runId: string): Promise<string | undefined> {
+  const told = replayGuard?.generation?.(runId);
+  const generation = isPromiseLike(told) ? await told : told;
   return typeof generation === 'string' ? generation : undefined;
 }
 

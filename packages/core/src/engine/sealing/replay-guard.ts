@@ -50,9 +50,10 @@ export interface ReplayGuard {
    * sealed — a value that changes whenever the store loses what it remembered (Redis restarted
    * without persistence, flushed). It is sealed into the state and handed back in
    * {@link PausedRound.generation} on resume, so a guard can refuse a state sealed before a loss it
-   * could not otherwise tell apart from a first start. `undefined` when the guard does not know yet.
+   * could not otherwise tell apart from a first start. `undefined` when the guard cannot say; a
+   * promise when it must ask its store first (the run waits for it before it pauses).
    */
-  generation?(runId: string): string | undefined;
+  generation?(runId: string): string | undefined | PromiseLike<string | undefined>;
 }
 
 /**
