@@ -71,7 +71,7 @@ test("the README's tspc build on TypeScript 7: npm run build and npm test stop w
     for (const command of [['run', 'build'], ['test']]) {
       const stopped = runIn(dir, 'npm', command);
       expect(stopped.output).toMatch(
-        /mcpflow preflight: this build cannot run: a script builds with tspc, but the project's TypeScript is 7\.\d+\.\d+: TypeScript 7 has no compiler plugins/,
+        /mcpflow preflight: npm (run build|test) cannot run: the (build|test) script builds with tspc, but the project's TypeScript is 7\.\d+\.\d+: TypeScript 7 has no compiler plugins/,
       );
       expect(stopped.output).toContain('Fix: npm install -D typescript@~6.0 (the version @mcpflow/transformer supports)');
       expect(stopped.output).not.toMatch(/TypeError|at Object\.<anonymous>|node_modules\/ts-patch/);

@@ -54,33 +54,68 @@ export function buildRunsChecks(options: ts.CompilerOptions, projectDir: string)
   };
 }
 
+/** Why a build cannot run, and its fix. */
+export interface BuildCannotRun {
+  readonly reason: string;
+  readonly fix: string;
+}
+
 /**
- * Why the project's build cannot run at all, when a package.json script builds with `tspc` and the
- * TypeScript it resolves is 7 (which has no compiler plugins: ts-patch crashes before any check
- * runs), with the fix; undefined otherwise. Reads two package.json files, never loads TypeScript:
- * `mcpflow preflight` runs it before every build.
+ * Why a script of the project cannot run at all: it runs `tspc` — or `jest` with mcpflow's preset,
+ * which compiles with ts-patch too — and the TypeScript the project resolves is 7, which has no
+ * compiler plugins (ts-patch crashes before any check runs). `script` names the one npm is about
+ * to run (`build`, `test`; the scripts it runs with `npm run`/`npm test` are followed once);
+ * without it, every script counts. Undefined when it can run. Reads package.json files and never
+ * loads TypeScript: `mcpflow preflight` runs it before every build.
  *
  * @example
  * ```ts
- * const crash = tspcCannotRun(process.cwd());
+ * const crash = tspcCannotRun(process.cwd(), 'build');
  * if (crash) console.error(`${crash.reason}.\nFix: ${crash.fix}`);
  * ```
  */
-export function tspcCannotRun(projectDir: string): { readonly reason: string; readonly fix: string } | undefined {
-  return tspcOnTypeScript7(packageScripts(projectDir), installedTypeScript(projectDir));
+export function tspcCannotRun(projectDir: string, script?: string): BuildCannotRun | undefined {
+  const all = packageScriptRecord(projectDir);
+  const typescript = installedTypeScript(projectDir);
+  if (script === undefined || all[script] === undefined) return tspcOnTypeScript7(Object.values(all), typescript);
+  const named = [
+    script,
+    ...[...all[script].matchAll(/\bnpm(?:\s+run(?:-script)?\s+([\w:.-]+)|\s+(test|start))\b/g)].map((m) => m[1] ?? m[2]),
+  ];
+  const commands = named.map((name) => all[name]).filter((command): command is string => command !== undefined);
+  const jest = runsCommand(commands, 'jest') && usesMcpflowJestPreset(projectDir);
+  return tspcOnTypeScript7(commands, typescript, `the ${script} script`, jest);
 }
 
 function tspcOnTypeScript7(
   scripts: readonly string[],
   typescript: { version: string } | undefined,
-): { readonly reason: string; readonly fix: string } | undefined {
-  if (typescript === undefined || !(Number(typescript.version.split('.')[0]) >= 7) || !runsCommand(scripts, 'tspc')) return undefined;
+  who = 'a script',
+  jest = false,
+): BuildCannotRun | undefined {
+  if (typescript === undefined || !(Number(typescript.version.split('.')[0]) >= 7)) return undefined;
+  const tspc = runsCommand(scripts, 'tspc');
+  if (!tspc && !jest) return undefined;
+  const runs = tspc ? `${who} builds with tspc` : `${who} runs jest with mcpflow's preset (ts-jest through ts-patch)`;
   return {
     reason:
-      `a script builds with tspc, but the project's TypeScript is ${typescript.version}: TypeScript 7 has no compiler plugins, and tspc crashes ` +
+      `${runs}, but the project's TypeScript is ${typescript.version}: TypeScript 7 has no compiler plugins, and ${tspc ? 'tspc' : 'ts-patch'} crashes ` +
       "inside ts-patch (Cannot read properties of undefined (reading 'LineFeed')) before any check runs",
     fix: 'npm install -D typescript@~6.0 (the version @mcpflow/transformer supports), or build with "mcpflow validate && tsc".',
   };
+}
+
+/** Whether the project's jest configuration (a jest.config file, or package.json's "jest") names mcpflow's preset. */
+function usesMcpflowJestPreset(dir: string): boolean {
+  const preset = '@mcpflow/transformer/jest';
+  const configs = ['jest.config.js', 'jest.config.cjs', 'jest.config.mjs', 'jest.config.ts', 'jest.config.json', 'package.json'];
+  return configs.some((name) => {
+    try {
+      return fs.readFileSync(path.join(dir, name), 'utf8').includes(preset);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Whether a script runs `command` as a command of its own (`tspc`, `npx tspc -p x`, `… && tspc`). */
@@ -91,17 +126,22 @@ function runsCommand(scripts: readonly string[], command: string): boolean {
 
 /** The scripts of the package.json nearest to `dir` (upwards), or none. */
 function packageScripts(dir: string): string[] {
+  return Object.values(packageScriptRecord(dir));
+}
+
+/** The scripts of the package.json nearest to `dir` (upwards), by name; none when there is none. */
+function packageScriptRecord(dir: string): Record<string, string> {
   for (let current = path.resolve(dir); ; current = path.dirname(current)) {
     const manifest = path.join(current, 'package.json');
     if (fs.existsSync(manifest)) {
       try {
         const scripts = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { scripts?: Record<string, unknown> }).scripts ?? {};
-        return Object.values(scripts).filter((script): script is string => typeof script === 'string');
+        return Object.fromEntries(Object.entries(scripts).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
       } catch {
-        return [];
+        return {};
       }
     }
-    if (path.dirname(current) === current) return [];
+    if (path.dirname(current) === current) return {};
   }
 }
 
