@@ -32,23 +32,31 @@ async function loop(clients: Client[], durationMs: number): Promise<{ perSecond:
   return { perSecond: requests / (Number(process.hrtime.bigint() - start) / 1e9), requests };
 }
 
-/** A round's figures: the clients' requests per second, the server's CPU µs per request, the studio process's CPU ms per second. */
+/** A round's figures: the clients' requests per second; CPU µs per request (the server's, and all three processes'); the studio process's CPU ms per second. */
 interface Round {
   perSecond: number;
   cpuUs: number;
-  studioCpuMsPerS?: number;
+  allCpuUs: number;
+  studioCpuMsPerS: number;
 }
 
-/** One round of the ordinary clients' prompts/get, with the studio's process measured too when it is open. */
-async function round(server: ServerProcess, clients: Client[], durationMs: number, studio?: StudioProcess): Promise<Round> {
-  const [before, studioBefore] = await Promise.all([server.cpuMs(), studio?.cpuMs()]);
+/** One round of the ordinary clients' prompts/get, the CPU time of the server, the studio and this process read around it. */
+async function round(server: ServerProcess, studio: StudioProcess, clients: Client[], durationMs: number): Promise<Round> {
+  const [serverBefore, studioBefore] = await Promise.all([server.cpuMs(), studio.cpuMs()]);
+  const ownBefore = process.cpuUsage();
   const start = process.hrtime.bigint();
   const { perSecond, requests } = await loop(clients, durationMs);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  const [after, studioAfter] = await Promise.all([server.cpuMs(), studio?.cpuMs()]);
-  const cpuUs = ((after - before) * 1000) / requests;
-  if (studioBefore === undefined || studioAfter === undefined) return { perSecond, cpuUs };
-  return { perSecond, cpuUs, studioCpuMsPerS: (studioAfter - studioBefore) / seconds };
+  const own = process.cpuUsage(ownBefore);
+  const [serverAfter, studioAfter] = await Promise.all([server.cpuMs(), studio.cpuMs()]);
+  const serverMs = serverAfter - serverBefore;
+  const studioMs = studioAfter - studioBefore;
+  return {
+    perSecond,
+    cpuUs: (serverMs * 1000) / requests,
+    allCpuUs: ((serverMs + studioMs) * 1000 + own.user + own.system) / requests,
+    studioCpuMsPerS: studioMs / seconds,
+  };
 }
 
 /**
@@ -105,8 +113,10 @@ async function listingCost(server: ServerProcess, client: Client, listings: numb
  * ends on the server). "Closed" is no studio: its process idles.
  *
  * Figures: the clients' time per request open ÷ closed, paired by round (wall clock: the target);
- * the server process's CPU time per request, open ÷ closed, paired the same way; the studio
- * process's CPU during an open round; and, apart, one listing's cost and the size of the `_meta`.
+ * open ÷ closed paired the same way by CPU time per request, the server process's and the three
+ * processes' together (this one's clients, the server, the studio: less moved than the wall clock
+ * by other work on a shared machine); the studio process's CPU per second open; and, apart, one
+ * listing's cost and the size of the `_meta`.
  * The warm-up (clients and studio alike: the studio opened once) is not measured.
  */
 export const studio: BenchCase = {
@@ -137,23 +147,19 @@ export const studio: BenchCase = {
       await studioProcess.close();
       const samples = { open: [] as number[], closed: [] as number[] };
       const cpu = { open: [] as number[], closed: [] as number[] };
+      const allCpu = { open: [] as number[], closed: [] as number[] };
       const studioCpu: number[] = [];
       for (let index = 0; index < sizes.rounds; index += 1) {
         for (const side of index % 2 ? (['closed', 'open'] as const) : (['open', 'closed'] as const)) {
-          if (side === 'closed') {
-            const measured = await round(server, clients, sizes.durationMs);
-            samples.closed.push(measured.perSecond);
-            cpu.closed.push(measured.cpuUs);
-            continue;
-          }
-          await studioProcess.open(server.url);
+          if (side === 'open') await studioProcess.open(server.url);
           try {
-            const measured = await round(server, clients, sizes.durationMs, studioProcess);
-            samples.open.push(measured.perSecond);
-            cpu.open.push(measured.cpuUs);
-            studioCpu.push(measured.studioCpuMsPerS!);
+            const measured = await round(server, studioProcess, clients, sizes.durationMs);
+            samples[side].push(measured.perSecond);
+            cpu[side].push(measured.cpuUs);
+            allCpu[side].push(measured.allCpuUs);
+            if (side === 'open') studioCpu.push(measured.studioCpuMsPerS);
           } finally {
-            await studioProcess.close();
+            if (side === 'open') await studioProcess.close();
           }
         }
       }
@@ -165,6 +171,7 @@ export const studio: BenchCase = {
         openCpuUs: stats(cpu.open),
         closedCpuUs: stats(cpu.closed),
         cpuPaired: stats(cpu.open.map((value, index) => value / cpu.closed[index])),
+        allCpuPaired: stats(allCpu.open.map((value, index) => value / allCpu.closed[index])),
         studioCpuMsPerS: stats(studioCpu),
         listingUs: stats(listing.listing.us),
         listingCpuUs: stats(listing.listing.cpuUs),
@@ -181,6 +188,7 @@ export const studio: BenchCase = {
               `time per request, paired by round ${range(result.paired, '', 3)}; ` +
               `req/s open ${range(result.open, '', 0)} / closed ${range(result.closed, '', 0)}; ` +
               `server CPU per request ${fmt(result.openCpuUs.median, 0)} / ${fmt(result.closedCpuUs.median, 0)} µs, paired ${range(result.cpuPaired, '', 3)}; ` +
+              `CPU per request of the three processes (clients, server, studio) paired ${range(result.allCpuPaired, '', 3)}; ` +
               `the studio's process (mcpflow dev and its page) ${range(result.studioCpuMsPerS, 'ms', 1)} of CPU per second open`,
             target: 'paired ratio ≤ 1.02',
             met: result.paired.median <= 1.02,
