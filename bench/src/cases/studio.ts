@@ -1,15 +1,13 @@
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startStudio, type Studio } from '@mcpflow/studio';
 import type { BenchCase } from '../case';
 import { startServerProcess, type ServerProcess } from '../http/server-process';
+import { startStudioProcess, type StudioProcess } from '../http/studio-process';
 import { stats } from '../measure';
 import { fmt, range } from '../report';
 import { sized } from '../run-options';
 
-/** How often the page polls `GET /api/server` (packages/studio/page/src/connection.ts). */
-const PAGE_POLL_MS = 2000;
 const CLIENTS = 16;
 
 interface StudioSizes {
@@ -17,36 +15,6 @@ interface StudioSizes {
   rounds: number;
   durationMs: number;
   listings: number;
-}
-
-/** A page left open: `GET /api/workflows` on load, then `GET /api/server` every 2 s, with the token. */
-function openPage(studio: Studio): { close(): Promise<void> } {
-  const base = `http://127.0.0.1:${studio.port}`;
-  const get = async (route: string): Promise<void> => {
-    const response = await fetch(base + route, { headers: { 'x-mcpflow-token': studio.token } });
-    if (!response.ok) throw new Error(`the studio answered ${route} with ${response.status}: ${await response.text()}`);
-    await response.text();
-  };
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  let pending: Promise<void> = (async () => {
-    await get('/api/server');
-    await get('/api/workflows');
-  })();
-  const poll = (): void => {
-    if (closed) return;
-    timer = setTimeout(() => {
-      pending = pending.then(() => get('/api/server')).then(poll);
-    }, PAGE_POLL_MS);
-  };
-  poll();
-  return {
-    close: async () => {
-      closed = true;
-      clearTimeout(timer);
-      await pending;
-    },
-  };
 }
 
 async function loop(clients: Client[], durationMs: number): Promise<{ perSecond: number; requests: number }> {
@@ -64,11 +32,31 @@ async function loop(clients: Client[], durationMs: number): Promise<{ perSecond:
   return { perSecond: requests / (Number(process.hrtime.bigint() - start) / 1e9), requests };
 }
 
-/** One round of the ordinary clients' prompts/get: requests per second and the server's CPU µs per request. */
-async function round(server: ServerProcess, clients: Client[], durationMs: number): Promise<{ perSecond: number; cpuUs: number }> {
-  const before = await server.cpuMs();
+/** A round's figures: the clients' requests per second; CPU µs per request (the server's, and all three processes'); the studio process's CPU ms per second. */
+interface Round {
+  perSecond: number;
+  cpuUs: number;
+  allCpuUs: number;
+  studioCpuMsPerS: number;
+}
+
+/** One round of the ordinary clients' prompts/get, the CPU time of the server, the studio and this process read around it. */
+async function round(server: ServerProcess, studio: StudioProcess, clients: Client[], durationMs: number): Promise<Round> {
+  const [serverBefore, studioBefore] = await Promise.all([server.cpuMs(), studio.cpuMs()]);
+  const ownBefore = process.cpuUsage();
+  const start = process.hrtime.bigint();
   const { perSecond, requests } = await loop(clients, durationMs);
-  return { perSecond, cpuUs: (((await server.cpuMs()) - before) * 1000) / requests };
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const own = process.cpuUsage(ownBefore);
+  const [serverAfter, studioAfter] = await Promise.all([server.cpuMs(), studio.cpuMs()]);
+  const serverMs = serverAfter - serverBefore;
+  const studioMs = studioAfter - studioBefore;
+  return {
+    perSecond,
+    cpuUs: (serverMs * 1000) / requests,
+    allCpuUs: ((serverMs + studioMs) * 1000 + own.user + own.system) / requests,
+    studioCpuMsPerS: studioMs / seconds,
+  };
 }
 
 /**
@@ -110,19 +98,39 @@ async function listingCost(server: ServerProcess, client: Client, listings: numb
 
 /**
  * Issue 29: what the studio adds to a run's time when open. The engine case's 4-step workflow,
- * served over Streamable HTTP (SDK 1.x sessions) in a child process, prompts/get by 16 ordinary
- * clients; rounds alternate between the studio closed and the studio open (`startStudio` connected
- * to the same server, its page's polling driven by the case), paired round by round.
+ * served over Streamable HTTP (SDK 1.x, 2025 sessions) by a child process, gets prompts/get from
+ * 16 ordinary SDK 1.x clients in this process, in rounds of `durationMs` that alternate (in
+ * rotating order) between the studio closed and the studio open; each open round is paired with
+ * the closed round next to it.
+ *
+ * "Open" is what a user running `mcpflow dev --url` with the page in a browser causes, measured
+ * where a user would feel it: the studio runs in a third process of its own (as `mcpflow dev`
+ * does; fixtures/studio-process.ts), connected to the same server before the round starts (its
+ * 2025 session, with its standalone SSE stream held open), and a page left open on it: at the
+ * round's start `GET /api/server` and `GET /api/workflows` (which lists `prompts/list` +
+ * `tools/list` with each workflow's `_meta["mcpflow/workflow"]` on the server, inside the round),
+ * then `GET /api/server` every 2 s. After the round the page and the studio close (its session
+ * ends on the server). "Closed" is no studio: its process idles.
+ *
+ * Figures: the clients' time per request open ÷ closed, paired by round (wall clock: the target);
+ * open ÷ closed paired the same way by CPU time per request, the server process's and the three
+ * processes' together (this one's clients, the server, the studio: less moved than the wall clock
+ * by other work on a shared machine); the studio process's CPU per second open; and, apart, one
+ * listing's cost and the size of the `_meta`.
+ * The warm-up (clients and studio alike: the studio opened once) is not measured.
  */
 export const studio: BenchCase = {
   name: 'studio',
   async run(options) {
     const sizes = sized<StudioSizes>(
       options,
-      { warmupMs: 1000, rounds: 8, durationMs: 2000, listings: 100 },
+      { warmupMs: 1000, rounds: 12, durationMs: 2000, listings: 50 },
       { warmupMs: 100, rounds: 2, durationMs: 100, listings: 2 },
     );
-    const server = await startServerProcess(path.join(__dirname, '..', 'fixtures', 'http-server-v1.js'));
+    const [server, studioProcess] = await Promise.all([
+      startServerProcess(path.join(__dirname, '..', 'fixtures', 'http-server-v1.js')),
+      startStudioProcess(),
+    ]);
     try {
       const clients = await Promise.all(
         Array.from({ length: CLIENTS }, async () => {
@@ -132,28 +140,26 @@ export const studio: BenchCase = {
         }),
       );
       const listing = await listingCost(server, clients[0], sizes.listings);
+      // The warm-up opens the studio once: its process's first open loads and compiles what every
+      // later one reuses (a user's mcpflow dev pays that once, at start, not per run).
+      await studioProcess.open(server.url);
       await loop(clients, sizes.warmupMs);
+      await studioProcess.close();
       const samples = { open: [] as number[], closed: [] as number[] };
       const cpu = { open: [] as number[], closed: [] as number[] };
+      const allCpu = { open: [] as number[], closed: [] as number[] };
+      const studioCpu: number[] = [];
       for (let index = 0; index < sizes.rounds; index += 1) {
         for (const side of index % 2 ? (['closed', 'open'] as const) : (['open', 'closed'] as const)) {
-          if (side === 'closed') {
-            const measured = await round(server, clients, sizes.durationMs);
-            samples.closed.push(measured.perSecond);
-            cpu.closed.push(measured.cpuUs);
-            continue;
-          }
-          const opened = await startStudio({ url: server.url.href });
-          if (opened.server().connection.state !== 'connected')
-            throw new Error(`the studio did not connect: ${JSON.stringify(opened.server().connection)}`);
-          const page = openPage(opened);
+          if (side === 'open') await studioProcess.open(server.url);
           try {
-            const measured = await round(server, clients, sizes.durationMs);
-            samples.open.push(measured.perSecond);
-            cpu.open.push(measured.cpuUs);
+            const measured = await round(server, studioProcess, clients, sizes.durationMs);
+            samples[side].push(measured.perSecond);
+            cpu[side].push(measured.cpuUs);
+            allCpu[side].push(measured.allCpuUs);
+            if (side === 'open') studioCpu.push(measured.studioCpuMsPerS);
           } finally {
-            await page.close();
-            await opened.close();
+            if (side === 'open') await studioProcess.close();
           }
         }
       }
@@ -165,6 +171,8 @@ export const studio: BenchCase = {
         openCpuUs: stats(cpu.open),
         closedCpuUs: stats(cpu.closed),
         cpuPaired: stats(cpu.open.map((value, index) => value / cpu.closed[index])),
+        allCpuPaired: stats(allCpu.open.map((value, index) => value / allCpu.closed[index])),
+        studioCpuMsPerS: stats(studioCpu),
         listingUs: stats(listing.listing.us),
         listingCpuUs: stats(listing.listing.cpuUs),
         twoStaticGetsUs: stats(listing.baseline.us),
@@ -179,7 +187,9 @@ export const studio: BenchCase = {
             figure:
               `time per request, paired by round ${range(result.paired, '', 3)}; ` +
               `req/s open ${range(result.open, '', 0)} / closed ${range(result.closed, '', 0)}; ` +
-              `server CPU per request ${fmt(result.openCpuUs.median, 0)} / ${fmt(result.closedCpuUs.median, 0)} µs, paired ${fmt(result.cpuPaired.median, 3)}`,
+              `server CPU per request ${fmt(result.openCpuUs.median, 0)} / ${fmt(result.closedCpuUs.median, 0)} µs, paired ${range(result.cpuPaired, '', 3)}; ` +
+              `CPU per request of the three processes (clients, server, studio) paired ${range(result.allCpuPaired, '', 3)}; ` +
+              `the studio's process (mcpflow dev and its page) ${range(result.studioCpuMsPerS, 'ms', 1)} of CPU per second open`,
             target: 'paired ratio ≤ 1.02',
             met: result.paired.median <= 1.02,
           },
@@ -193,6 +203,7 @@ export const studio: BenchCase = {
       };
     } finally {
       server.stop();
+      studioProcess.stop();
     }
   },
 };

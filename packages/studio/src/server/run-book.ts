@@ -33,7 +33,8 @@ export class RunBook {
 
   constructor(
     private readonly client: () => Client,
-    private readonly listing: () => Promise<WorkflowListing>,
+    /** The server's workflows, a listing that has `workflow` (the last one the studio made, when it does). */
+    private readonly listing: (workflow: string) => Promise<WorkflowListing>,
     /** Told each failed request (a server gone away is reconnected). */
     private readonly failed: (error: unknown) => unknown = (error) => error,
   ) {}
@@ -67,7 +68,7 @@ export class RunBook {
     if (face !== 'prompt' && face !== 'tool' && face !== 'task') throw new ApiError(400, 'face must be prompt, tool or task.', 'face');
     if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args)))
       throw new ApiError(400, 'arguments must be an object of argument values by name.', 'arguments');
-    const listing = await this.listing();
+    const listing = await this.listing(workflow);
     const view = listing.workflows.find((each) => each.name === workflow);
     const entries = listing.entries.get(workflow);
     if (!view || !entries) throw new ApiError(404, `The server has no workflow ${workflow}.`, 'workflow');

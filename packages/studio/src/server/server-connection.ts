@@ -28,6 +28,8 @@ export interface ConnectionHooks {
 const STDERR_KEPT = 8192;
 const RECONNECT_TRIES = 20;
 const RECONNECT_DELAY_MS = 500;
+/** How long closing waits for the server to end the studio's session before it stops anyway. */
+const SESSION_END_MS = 1000;
 
 /**
  * The studio's MCP client of the user's server (SDK 2.x `Client`): protocol 2026-07-28 where the
@@ -41,6 +43,8 @@ export class ServerConnection {
   private error?: string;
   private stderr = '';
   private client?: Client;
+  /** The client's transport when the target is a URL: it ends the session on close. */
+  private http?: StreamableHTTPClientTransport;
   private closing = false;
 
   constructor(
@@ -84,9 +88,26 @@ export class ServerConnection {
     }
   }
 
+  /**
+   * Closes the connection. Over HTTP it first ends the studio's 2025 session (`DELETE`, waiting at
+   * most a second), so the server releases it now rather than hold it, and one of its
+   * `maxSessions` places, until its idle timeout; a stateless (2026-07-28) connection has none.
+   */
   async close(): Promise<void> {
     this.closing = true;
+    if (this.state === 'connected') await this.endSession();
     await this.client?.close().catch(() => undefined);
+  }
+
+  private async endSession(): Promise<void> {
+    const http = this.http;
+    if (!http?.sessionId) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      http.terminateSession().catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, SESSION_END_MS))),
+    ]);
+    clearTimeout(timer);
   }
 
   private async open(): Promise<void> {
@@ -105,7 +126,7 @@ export class ServerConnection {
   }
 
   private transport(): StdioClientTransport | StreamableHTTPClientTransport {
-    if ('url' in this.target) return new StreamableHTTPClientTransport(new URL(this.target.url));
+    if ('url' in this.target) return (this.http = new StreamableHTTPClientTransport(new URL(this.target.url)));
     const [command, ...args] = commandWords(this.target.command);
     if (command === undefined)
       throw new Error('The server command is empty: give mcpflow dev --command "<the command that starts your server>".');

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerView } from './api-types';
+import { LastListing } from './last-listing';
 import { DEFAULT_PAGE_DIR } from './page-assets';
 import { newToken } from './request-guard';
 import { RunBook } from './run-book';
@@ -51,14 +52,16 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   const connection: ServerConnection = new ServerConnection(target, {
     elicit: (params) => runs.elicit(params),
     onState: options.onConnection,
+    onConnected: () => listings.forget(),
   });
-  const listing = () =>
+  const listings = new LastListing(() =>
     listWorkflows(connection.connected()).catch((error: unknown) => {
       throw connection.requestFailed(error);
-    });
+    }),
+  );
   const runs: RunBook = new RunBook(
     () => connection.connected(),
-    listing,
+    (workflow) => listings.naming(workflow),
     (error) => connection.requestFailed(error),
   );
   const http = createServer(
@@ -67,7 +70,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       pageDir: options.pageDir ?? DEFAULT_PAGE_DIR,
       connection,
       runs,
-      listing,
+      listing: () => listings.fresh(),
       cancelTask: (taskId) => runs.cancelTask(taskId),
     }),
   );
