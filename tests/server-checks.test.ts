@@ -91,6 +91,32 @@ describe.each(LINES)('use(), validate() and connect() on SDK $name', (line) => {
       getMetadata.mockRestore();
     }
   });
+
+  test('a raw-shape tool schema is read once: a server per request registering the same shape does not describe it again', () => {
+    @Workflow({ name: 'find', arguments: { id: z.string() } })
+    class Find {
+      @Step({ tool: 'find_item', args: { id: promptArg('id') } })
+      item!: unknown;
+    }
+    const id = z.string();
+    const shape = { id };
+    const described = () => registryReads.mock.calls.filter(([schema]) => schema === id).length;
+    const registryReads = jest.spyOn(z.globalRegistry, 'get');
+    try {
+      const serve = () => {
+        const server = new line.WorkflowServer({ name: 'per-request', version: '1.0.0' });
+        server.registerTool('find_item', { inputSchema: shape }, async () => ({ content: [] }));
+        server.use(Find).validate();
+      };
+      serve();
+      expect(described()).toBeGreaterThan(0);
+      registryReads.mockClear();
+      for (let request = 0; request < 3; request += 1) serve();
+      expect(described()).toBe(0);
+    } finally {
+      registryReads.mockRestore();
+    }
+  });
 });
 
 describe.each(MATRIX.filter((entry) => entry.line === v2))('SDK 2.x registration forms in a workflow: $label', ({ transport }) => {

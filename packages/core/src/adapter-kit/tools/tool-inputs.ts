@@ -13,17 +13,41 @@ interface SchemaRead {
 
 const reads = new WeakMap<object, SchemaRead>();
 
+/** The raw shape (`{ city: z.string() }`) each object schema was made of at registration, by `z.object(shape)` alone. */
+const shapes = new WeakMap<object, object>();
+
+/**
+ * Records that `schema` is `z.object(shape)` and nothing more, as both SDK lines make of a raw shape
+ * given to `registerTool` (anew at each registration): a server per request registering the same
+ * shape reads it once, not once per request. Anything else (a schema given as is) is not recorded.
+ *
+ * @example
+ * ```ts
+ * madeOfShape(handle.inputSchema, config.inputSchema);
+ * ```
+ */
+export function madeOfShape(schema: unknown, shape: unknown): void {
+  if (isObject(schema) && isObject(shape) && schema !== shape && !('~standard' in shape) && !('_def' in shape) && !('_zod' in shape))
+    shapes.set(schema, shape);
+}
+
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
 /**
  * A tool's input schema read once per line (cached per schema object, so `update({ paramsSchema })`
- * is seen at once): from the JSON Schema the line's `tools/list` sends, and the properties' own schemas.
+ * is seen at once, or per the raw shape it was made of): from the JSON Schema the line's
+ * `tools/list` sends, and the properties' own schemas.
  */
 function readSchema(line: AdapterLine<unknown, unknown>, schema: object): ReadToolSchema {
-  const cached = reads.get(schema);
+  const key = shapes.get(schema) ?? schema;
+  const cached = reads.get(key);
   if (cached?.line === line) return cached.read;
   if (cached?.other?.line === line) return cached.other.read;
   const { json, properties } = line.describeToolSchema(schema);
   const read = readToolSchema(json, properties);
-  reads.set(schema, { line, read, other: cached });
+  reads.set(key, { line, read, other: cached });
   return read;
 }
 
