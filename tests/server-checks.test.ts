@@ -92,15 +92,16 @@ describe.each(LINES)('use(), validate() and connect() on SDK $name', (line) => {
     }
   });
 
-  test('a raw-shape tool schema is read once: a server per request registering the same shape does not describe it again', () => {
-    @Workflow({ name: 'find', arguments: { id: z.string() } })
+  test('a raw-shape tool schema and a workflow argument schema are read once: a server per request does not describe them again', () => {
+    const argument = z.string();
+    @Workflow({ name: 'find', arguments: { id: argument } })
     class Find {
       @Step({ tool: 'find_item', args: { id: promptArg('id') } })
       item!: unknown;
     }
     const id = z.string();
     const shape = { id };
-    const described = () => registryReads.mock.calls.filter(([schema]) => schema === id).length;
+    const described = (schema: unknown = id) => registryReads.mock.calls.filter(([read]) => read === schema).length;
     const registryReads = jest.spyOn(z.globalRegistry, 'get');
     try {
       const serve = () => {
@@ -110,9 +111,12 @@ describe.each(LINES)('use(), validate() and connect() on SDK $name', (line) => {
       };
       serve();
       expect(described()).toBeGreaterThan(0);
+      expect(described(argument)).toBeGreaterThan(0);
       registryReads.mockClear();
       for (let request = 0; request < 3; request += 1) serve();
       expect(described()).toBe(0);
+      // Nor the workflow argument's schema, compared with the tool input it fills.
+      expect(described(argument)).toBe(0);
     } finally {
       registryReads.mockRestore();
     }
