@@ -13,13 +13,14 @@ interface SchemaRead {
 
 const reads = new WeakMap<object, SchemaRead>();
 
-/** The raw shape (`{ city: z.string() }`) each object schema was made of at registration, by `z.object(shape)` alone. */
-const shapes = new WeakMap<object, object>();
+/** On an object schema made at registration by `z.object(shape)` alone: the raw shape (`{ city: z.string() }`) it was made of. */
+const MADE_OF = Symbol('mcpflow.madeOfShape');
 
 /**
  * Records that `schema` is `z.object(shape)` and nothing more, as both SDK lines make of a raw shape
  * given to `registerTool` (anew at each registration): a server per request registering the same
  * shape reads it once, not once per request. Anything else (a schema given as is) is not recorded.
+ * Kept on the schema itself (made for this registration only), so nothing grows per registration.
  *
  * @example
  * ```ts
@@ -27,8 +28,8 @@ const shapes = new WeakMap<object, object>();
  * ```
  */
 export function madeOfShape(schema: unknown, shape: unknown): void {
-  if (isObject(schema) && isObject(shape) && schema !== shape && !('~standard' in shape) && !('_def' in shape) && !('_zod' in shape))
-    shapes.set(schema, shape);
+  if (!isObject(schema) || !isObject(shape) || schema === shape || '~standard' in shape || '_def' in shape || '_zod' in shape) return;
+  if (Object.isExtensible(schema) && !Object.hasOwn(schema, MADE_OF)) Object.defineProperty(schema, MADE_OF, { value: shape });
 }
 
 function isObject(value: unknown): value is object {
@@ -41,7 +42,7 @@ function isObject(value: unknown): value is object {
  * `tools/list` sends, and the properties' own schemas.
  */
 function readSchema(line: AdapterLine<unknown, unknown>, schema: object): ReadToolSchema {
-  const key = shapes.get(schema) ?? schema;
+  const key = (schema as { [MADE_OF]?: object })[MADE_OF] ?? schema;
   const cached = reads.get(key);
   if (cached?.line === line) return cached.read;
   if (cached?.other?.line === line) return cached.other.read;
