@@ -6,7 +6,6 @@ import { parsePromptArguments } from '../prompts/parse-prompt-arguments';
 import type { ToolHandle } from '../registry/handles';
 import { stateSealer, taskSealer } from '../run/state-sealers';
 import { invokeTool, validateToolInput } from '../tools/call-tool';
-import { finishedOutcome } from './finished-outcomes';
 import { memoryTasks } from './memory-tasks';
 import { TaskDispatch, type RoundServer } from './task-dispatch';
 import { TaskRounds } from './task-rounds';
@@ -25,6 +24,7 @@ import {
   taskRequiredMessage,
   undeclaredMessage,
   unknownTaskMessage,
+  type TaskError,
 } from './tasks-wire';
 
 /** How many times a `tasks/update` reads the task again when another change got in first. */
@@ -215,10 +215,15 @@ export class ServerTasks<Server, Context> implements RoundServer {
 
   private async get(params: Readonly<Record<string, unknown>>, context: Context): Promise<unknown> {
     const record = await this.find('tasks/get', params, context);
-    if (record.status === 'input_required')
-      return detailedTask(record, { inputRequests: this.openQuestions(record, this.values(record.taskId)) });
-    if (record.status === 'completed' || record.status === 'failed')
-      return detailedTask(record, finishedOutcome(record, this.values(record.taskId)));
+    const values = this.values(record.taskId);
+    if (record.status === 'input_required') return detailedTask(record, { inputRequests: this.openQuestions(record, values) });
+    if (record.status === 'completed' || record.status === 'failed') {
+      const error = { code: TASK_ERROR_CODES.internalError, message: record.statusMessage ?? 'the task failed' };
+      return detailedTask(
+        record,
+        record.result === undefined ? { error } : values.open<{ result?: unknown; error?: TaskError }>(record.result),
+      );
+    }
     return detailedTask(record, {});
   }
 

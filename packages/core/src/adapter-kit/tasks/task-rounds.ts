@@ -4,13 +4,12 @@ import type { PauseOptions } from '../pause/pause-options';
 import { taskSealer } from '../run/state-sealers';
 import type { DurableRound } from '../run/workflow-runner';
 import { invokeTool } from '../tools/call-tool';
-import { keepOutcome } from './finished-outcomes';
 import type { TaskDispatch } from './task-dispatch';
 import { isTerminalTaskStatus, type TaskRecord, type TaskStore } from './task-store';
 import { messageOf, shortId, type PlainTaskTool, type RoundEnd, type TaskCall, type TaskTool, type WorkflowTaskTool } from './task-tools';
 import type { TaskValues } from './task-values';
 import type { TasksSupport } from './tasks-support';
-import { TASK_ERROR_CODES, type TaskDetails, type TaskError } from './tasks-wire';
+import { TASK_ERROR_CODES, type TaskError } from './tasks-wire';
 
 /** What the rounds of one server's tasks need of it. */
 export interface RoundsServing<Server, Context> {
@@ -138,15 +137,14 @@ export class TaskRounds<Server, Context> {
         inputRequests: values.seal(end.inputRequests),
         answers: null,
       });
-    } else {
-      const outcome = end.kind === 'result' ? { result: end.result } : { error: end.error };
+    } else if (end.kind === 'result') {
       changed = await store.update(record.taskId, record.version, {
-        status: end.kind === 'result' ? 'completed' : 'failed',
-        result: values.seal(outcome),
+        status: 'completed',
+        result: values.seal({ result: end.result }),
         ...done,
       });
-      // tasks/get answers with what was sealed (a JSON copy), without opening it again in this process.
-      if (changed.ok) keepOutcome(changed.task, JSON.parse(JSON.stringify(outcome)) as TaskDetails);
+    } else {
+      changed = await store.update(record.taskId, record.version, { status: 'failed', result: values.seal({ error: end.error }), ...done });
     }
     if (changed.ok && isTerminalTaskStatus(changed.task.status)) this.serving.dispatch.forget(record.taskId);
     if (changed.ok) this.serving.log?.(`mcpflow task ${record.tool} ${changed.task.status}: ${shortId(record.taskId)}`);
