@@ -91,6 +91,36 @@ describe.each(LINES)('use(), validate() and connect() on SDK $name', (line) => {
       getMetadata.mockRestore();
     }
   });
+
+  test('a raw-shape tool schema and a workflow argument schema are read once: a server per request does not describe them again', () => {
+    const argument = z.string();
+    @Workflow({ name: 'find', arguments: { id: argument } })
+    class Find {
+      @Step({ tool: 'find_item', args: { id: promptArg('id') } })
+      item!: unknown;
+    }
+    const id = z.string();
+    const shape = { id };
+    const described = (schema: unknown = id) => registryReads.mock.calls.filter(([read]) => read === schema).length;
+    const registryReads = jest.spyOn(z.globalRegistry, 'get');
+    try {
+      const serve = () => {
+        const server = new line.WorkflowServer({ name: 'per-request', version: '1.0.0' });
+        server.registerTool('find_item', { inputSchema: shape }, async () => ({ content: [] }));
+        server.use(Find).validate();
+      };
+      serve();
+      expect(described()).toBeGreaterThan(0);
+      expect(described(argument)).toBeGreaterThan(0);
+      registryReads.mockClear();
+      for (let request = 0; request < 3; request += 1) serve();
+      expect(described()).toBe(0);
+      // Nor the workflow argument's schema, compared with the tool input it fills.
+      expect(described(argument)).toBe(0);
+    } finally {
+      registryReads.mockRestore();
+    }
+  });
 });
 
 describe.each(MATRIX.filter((entry) => entry.line === v2))('SDK 2.x registration forms in a workflow: $label', ({ transport }) => {

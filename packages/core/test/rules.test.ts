@@ -421,6 +421,30 @@ describe.each([
     );
   });
 
+  test("an argument's schema is read once: a server per request does not parse it again, and one that takes no string is refused on every server", () => {
+    const size = z.coerce.number();
+    @Workflow({ name: 'order_sized', arguments: { item: z.string(), size } })
+    class OrderSized {
+      @Step({ tool: order, args: { item: promptArg('item') } })
+      ordered!: unknown;
+    }
+    @Workflow({ name: 'order_counted', arguments: { item: z.string(), quantity: z.number() } })
+    class OrderCounted {
+      @Step({ tool: order, args: { item: promptArg('item') } })
+      ordered!: unknown;
+    }
+    const parse = jest.spyOn(size, 'safeParse');
+    new Server({ name: 'shop', version: '1.0.0' }).use(OrderSized);
+    expect(parse).toHaveBeenCalled();
+    parse.mockClear();
+    for (let request = 0; request < 3; request += 1) new Server({ name: 'shop', version: '1.0.0' }).use(OrderSized);
+    expect(parse).not.toHaveBeenCalled();
+    for (let request = 0; request < 2; request += 1)
+      expect(() => new Server({ name: 'shop', version: '1.0.0' }).use(OrderCounted)).toThrow(
+        expect.objectContaining({ code: ErrorCodes.PromptArgumentType }),
+      );
+  });
+
   test('a workflow served only as a tool may declare any argument schemas', () => {
     @Workflow({ name: 'order_tool', arguments: { quantity: z.number() }, expose: { prompt: false, tool: true } })
     class OrderTool {

@@ -4,7 +4,7 @@ import { ErrorCodes, checkToolArguments, type WorkflowDefinitionError } from '..
 import type { AdapterLine } from '../adapter-line';
 import type { ToolHandle } from '../registry/handles';
 import type { ServerRegistry } from '../registry/server-registry';
-import { toolInputSchema } from '../tools/tool-inputs';
+import { madeOfShape, toolInputSchema } from '../tools/tool-inputs';
 
 /**
  * What `use()` can already tell of the asks' answers, before it registers anything: an ask whose
@@ -28,9 +28,10 @@ export function askAnswerErrors(
       const registered = registry.toolInputSchema(name);
       if (registered) return registered;
       const definition = definitions.find((each) => each.kind === 'tool' && each.name === name);
-      return definition?.kind === 'tool'
-        ? toolInputSchema(line, { inputSchema: z.object(definition.config.inputSchema) } as unknown as ToolHandle)
-        : undefined;
+      if (definition?.kind !== 'tool') return undefined;
+      const inputSchema = z.object(definition.config.inputSchema);
+      madeOfShape(inputSchema, definition.config.inputSchema);
+      return toolInputSchema(line, { inputSchema } as unknown as ToolHandle);
     },
   };
   return models.flatMap((model) => checkToolArguments(model, lookup).filter((error) => error.code === ErrorCodes.AskAnswerType));

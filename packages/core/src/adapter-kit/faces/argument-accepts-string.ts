@@ -5,6 +5,9 @@ import { jsonSchemaAcceptsString } from '../tools/tool-schema/json-schema-accept
 /** Strings a prompt argument might be given: a schema that takes none of them (and no string by its JSON Schema) takes no string. */
 const SAMPLE_STRINGS = ['1', 'true', 'x', ''];
 
+/** The answer for each argument schema already read: `use()` of a server per request asks again for the same schemas. */
+const answers = new WeakMap<z.ZodType, boolean>();
+
 /**
  * Whether a workflow's argument schema takes a string, as a prompt argument always is: its JSON
  * Schema admits one, or it parses one (a `z.coerce.number()` converts `'1'`). A schema that cannot
@@ -18,6 +21,15 @@ const SAMPLE_STRINGS = ['1', 'true', 'x', ''];
 export function argumentAcceptsString(target: WorkflowClass, argument: string): boolean {
   const schema = (readWorkflowOptions(target)?.arguments as Record<string, unknown> | undefined)?.[argument] as z.ZodType | undefined;
   if (!schema || typeof schema.safeParse !== 'function') return true;
+  let accepts = answers.get(schema);
+  if (accepts === undefined) {
+    accepts = schemaAcceptsString(schema);
+    answers.set(schema, accepts);
+  }
+  return accepts;
+}
+
+function schemaAcceptsString(schema: z.ZodType): boolean {
   try {
     if (jsonSchemaAcceptsString(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as never)) return true;
   } catch {

@@ -1,4 +1,5 @@
 import type { AdapterLine } from '../adapter-line';
+import { madeOfShape } from '../tools/tool-inputs';
 import type { PromptHandle, ResourceHandle, TemplateHandle, ToolHandle } from './handles';
 import { decodingCallback, type ServerRegistry } from './server-registry';
 
@@ -34,7 +35,9 @@ export function interceptRegistrations(
     methods.tools,
     (method) =>
       function (this: unknown, ...args) {
-        return trackerOf(this).registry.tools.track(args[0] as string, method.apply(this, args) as ToolHandle);
+        const handle = method.apply(this, args) as ToolHandle;
+        madeOfShape(handle.inputSchema, (args[1] as { inputSchema?: unknown } | undefined)?.inputSchema);
+        return trackerOf(this).registry.tools.track(args[0] as string, handle);
       },
   );
   wrap(

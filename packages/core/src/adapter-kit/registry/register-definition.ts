@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { uriTemplateVariableNames, type AnyDefinition } from '../../model';
 import type { AdapterLine } from '../adapter-line';
 import type { ResourceHandle, TemplateHandle, ToolHandle } from './handles';
+import { madeOfShape } from '../tools/tool-inputs';
 import type { McpServerLike } from './mcp-server-like';
 import { decodingCallback, type ServerRegistry } from './server-registry';
 
@@ -33,6 +34,7 @@ export function registerDefinition(
       annotations,
       _meta,
     };
+    madeOfShape(config.inputSchema, inputSchema);
     if (visibility === 'workflow')
       registry.tools.track(definition.name, privateHandle<ToolHandle>({ ...config, handler: definition.handler }));
     else server.registerTool(definition.name, config, definition.handler as never);

@@ -55,12 +55,19 @@ export function describeInputSchema(
   };
 }
 
+/** Each schema's output side, written once: a server per request compares the same workflow argument schemas on every request. */
+const outputSchemas = new WeakMap<object, JsonSchemaTypes | undefined>();
+
 /** A schema (an ask's answer, a workflow argument) as JSON Schema of what it gives (its output side); undefined when zod 4 cannot write it. */
 function outputSchema(schema: AnswerSchemaLike): JsonSchemaTypes | undefined {
   if (!('_zod' in schema)) return undefined;
+  if (outputSchemas.has(schema)) return outputSchemas.get(schema);
+  let written: JsonSchemaTypes | undefined;
   try {
-    return z.toJSONSchema(schema as unknown as z.ZodType, { io: 'output', unrepresentable: 'any' }) as JsonSchemaTypes;
+    written = z.toJSONSchema(schema as unknown as z.ZodType, { io: 'output', unrepresentable: 'any' }) as JsonSchemaTypes;
   } catch {
-    return undefined;
+    written = undefined;
   }
+  outputSchemas.set(schema, written);
+  return written;
 }
