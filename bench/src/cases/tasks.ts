@@ -8,12 +8,24 @@ import { pairedRatio, sideBySide } from '../measure';
 import { fmt, range, ratioFigure } from '../report';
 import { sized, type RunOptions } from '../run-options';
 
+/** The task chain's class for each length, defined once as a user's module defines it (a server per request then reuses what `use()` learned of it). */
+const taskChains = new Map<number, ReturnType<typeof chainWorkflow>>();
+
+function taskChain(steps: number): ReturnType<typeof chainWorkflow> {
+  let TaskChain = taskChains.get(steps);
+  if (!TaskChain) {
+    TaskChain = class extends chainWorkflow(steps) {};
+    Workflow({ name: 'chain', description: 'A chain of trivial steps', arguments: chainArguments, expose: { tool: { task: 'optional' } } })(
+      TaskChain,
+    );
+    taskChains.set(steps, TaskChain);
+  }
+  return TaskChain;
+}
+
 /** The 4-step chain as a task tool (`expose: { tool: { task: 'optional' } }`) on a 2.x WorkflowServer with `store` (and `pause`, which a shared store needs). */
 export function taskChainServer(steps: number, store: TaskStore, pause?: { keys: string[] }): WorkflowServer {
-  const TaskChain = class extends chainWorkflow(steps) {};
-  Workflow({ name: 'chain', description: 'A chain of trivial steps', arguments: chainArguments, expose: { tool: { task: 'optional' } } })(
-    TaskChain,
-  );
+  const TaskChain = taskChain(steps);
   const server = new WorkflowServer({ name: 'bench', version: '1.0.0' }, { tasks: store, ...(pause && { pause }) });
   for (let index = 0; index < steps; index += 1)
     server.registerTool(`step_${index}`, { description: `Step ${index}`, inputSchema }, chainTool(index, 0));
