@@ -65,8 +65,8 @@ interface Bucket {
  * (problem `unavailable`), and a command that arrives after that consumes nothing. It knows when
  * Redis forgot: each set holds an epoch, written when the guard starts and checked atomically with
  * every resume, and each state is sealed with its set's epoch (`generation`). Once the epoch is gone
- * (a restart without persistence, `FLUSHALL`, eviction — even with every instance restarted), no
- * state sealed before resumes again, while states sealed since resume at once; a state that names
+ * (a restart of Redis unless `survivesRestarts`, `FLUSHALL`, eviction — even with every instance
+ * restarted), no state sealed before resumes again, while states sealed since resume at once; a state that names
  * no epoch is refused as `unavailable` until `stateTtlSeconds` + `clockSkewMs` have passed since the
  * loss was seen — a window of unavailability, never a replay. At its start it checks Redis's
  * `maxmemory-policy` and logs a line when it is not `noeviction`.
@@ -171,8 +171,9 @@ class RedisGuard {
 
   /**
    * The bucket's epoch for `runId`'s rounds, sealed into each state of the run (`ReplayGuard.generation`):
-   * at once once the guard has started, else once it has (within `timeoutMs` a command); undefined
-   * when Redis cannot say now — the state then names no epoch, and a resume of it waits out a loss.
+   * at once when the guard has started, else when its start answers (each command within
+   * `timeoutMs`); undefined when Redis cannot say now — the state then names no epoch, and a resume
+   * of it waits out a loss.
    */
   generation(runId: string): string | Promise<string | undefined> | undefined {
     if (this.buckets) return this.buckets[bucketOf(runId)].epoch;
