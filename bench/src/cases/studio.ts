@@ -4,6 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { BenchCase } from '../case';
 import { startServerProcess, type ServerProcess } from '../http/server-process';
 import { startStudioProcess, type StudioProcess } from '../http/studio-process';
+import { promptLoop } from '../http/throughput';
 import { stats } from '../measure';
 import { fmt, range } from '../report';
 import { sized } from '../run-options';
@@ -15,21 +16,6 @@ interface StudioSizes {
   rounds: number;
   durationMs: number;
   listings: number;
-}
-
-async function loop(clients: Client[], durationMs: number): Promise<{ perSecond: number; requests: number }> {
-  let requests = 0;
-  const deadline = Date.now() + durationMs;
-  const start = process.hrtime.bigint();
-  await Promise.all(
-    clients.map(async (client) => {
-      while (Date.now() < deadline) {
-        await client.getPrompt({ name: 'chain', arguments: { input: 'hello' } });
-        requests += 1;
-      }
-    }),
-  );
-  return { perSecond: requests / (Number(process.hrtime.bigint() - start) / 1e9), requests };
 }
 
 /** A round's figures: the clients' requests per second; CPU µs per request (the server's, and all three processes'); the studio process's CPU ms per second. */
@@ -45,7 +31,7 @@ async function round(server: ServerProcess, studio: StudioProcess, clients: Clie
   const [serverBefore, studioBefore] = await Promise.all([server.cpuMs(), studio.cpuMs()]);
   const ownBefore = process.cpuUsage();
   const start = process.hrtime.bigint();
-  const { perSecond, requests } = await loop(clients, durationMs);
+  const { perSecond, requests } = await promptLoop(clients, 'chain', durationMs);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const own = process.cpuUsage(ownBefore);
   const [serverAfter, studioAfter] = await Promise.all([server.cpuMs(), studio.cpuMs()]);
@@ -143,7 +129,7 @@ export const studio: BenchCase = {
       // The warm-up opens the studio once: its process's first open loads and compiles what every
       // later one reuses (a user's mcpflow dev pays that once, at start, not per run).
       await studioProcess.open(server.url);
-      await loop(clients, sizes.warmupMs);
+      await promptLoop(clients, 'chain', sizes.warmupMs);
       await studioProcess.close();
       const samples = { open: [] as number[], closed: [] as number[] };
       const cpu = { open: [] as number[], closed: [] as number[] };

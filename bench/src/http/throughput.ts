@@ -19,7 +19,12 @@ export interface ThroughputComparison {
   cpuPaired: Stats;
 }
 
-async function loop(clients: HttpPromptClient[], prompt: string, durationMs: number): Promise<{ perSecond: number; requests: number }> {
+/** Each client calls prompts/get of `prompt` again and again for `durationMs`: requests per second, and how many. */
+export async function promptLoop(
+  clients: HttpPromptClient[],
+  prompt: string,
+  durationMs: number,
+): Promise<{ perSecond: number; requests: number }> {
   let requests = 0;
   const deadline = Date.now() + durationMs;
   const start = process.hrtime.bigint();
@@ -58,14 +63,14 @@ export async function compareThroughput(
   const first = (await clients[0].getPrompt({ name: 'chain', arguments: { input: 'hello' } })) as { _meta?: Record<string, unknown> };
   const status = (first._meta?.['mcpflow/execution'] as { status?: string } | undefined)?.status;
   if (status !== 'completed') throw new Error(`the workflow served over HTTP did not complete (status ${status}): nothing to measure`);
-  await loop(clients, 'chain', warmupMs);
-  await loop(clients, 'static', warmupMs);
+  await promptLoop(clients, 'chain', warmupMs);
+  await promptLoop(clients, 'static', warmupMs);
   const samples = { chain: [] as number[], static: [] as number[] };
   const cpu = { chain: [] as number[], static: [] as number[] };
   for (let round = 0; round < rounds; round += 1) {
     for (const prompt of round % 2 ? (['static', 'chain'] as const) : (['chain', 'static'] as const)) {
       const before = await server.cpuMs();
-      const { perSecond, requests } = await loop(clients, prompt, durationMs);
+      const { perSecond, requests } = await promptLoop(clients, prompt, durationMs);
       samples[prompt].push(perSecond);
       cpu[prompt].push((((await server.cpuMs()) - before) * 1000) / requests);
     }

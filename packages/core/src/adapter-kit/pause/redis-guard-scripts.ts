@@ -4,7 +4,7 @@
  * the round may be forgotten, in Redis's clock). Nothing in it has a TTL, so a `volatile-*` policy
  * never evicts it; anything that drops the set (a restart without persistence, `FLUSHALL`,
  * `FLUSHDB`, an `allkeys-*` eviction) drops its epoch with its rounds, and the next script sees it.
- * An epoch reads `<id>:<run_id>:<seen>`: the Redis process that wrote it (`INFO server`'s
+ * An epoch reads `epoch:<random>:<run_id>:<seen>`: the Redis process that wrote it (`INFO server`'s
  * `run_id`), so a restart that kept the set — from a snapshot older than the last rounds consumed,
  * or a replica that lagged — is a loss too, unless the guard trusts restarts (`survivesRestarts`),
  * and `seen`, when the loss it replaces was seen (0: written at a start, no loss seen).
