@@ -1,6 +1,7 @@
 /**
  * npm run bench: every figure is a median over repeated runs after warm-up (min and max beside it),
- * measured side by side with its baseline in the same process. Prints a table and writes
+ * measured side by side with its baseline in the same process — each case in a fresh node process
+ * of its own (fork-case.ts), so no case measures what an earlier one left behind. Prints a table and writes
  * bench/results.json (with the commit, the machine and its load); `npm run bench:report` turns that
  * file into BENCHMARKS.md's results. `npm run bench -- engine compile` runs the cases named
  * `engine`, `engine-…` and `compile`; `npm run bench -- --smoke` runs every case with a few
@@ -9,6 +10,7 @@
 import * as path from 'node:path';
 import type { Figure } from './case';
 import { CASES } from './cases';
+import { forkCase } from './fork-case';
 import { finishEnvironment, startEnvironment } from './environment';
 import { RESULTS_FILE, SMOKE_RESULTS_FILE, writeResults, type BenchResults, type CaseFailure } from './results-file';
 import type { RunOptions } from './run-options';
@@ -44,7 +46,7 @@ async function main(): Promise<number> {
   for (const bench of selected) {
     console.error(`running ${bench.name}${options.smoke ? ' (smoke)' : ''}…`);
     try {
-      const { result, figures: rows } = await bench.run(options);
+      const { result, figures: rows } = await forkCase(bench, options);
       results[bench.name] = result;
       figures.push(...rows);
     } catch (error) {
