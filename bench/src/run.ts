@@ -1,10 +1,10 @@
 /**
  * npm run bench: every figure is a median over repeated runs after warm-up (min and max beside it),
  * measured side by side with its baseline in the same process — each case in a fresh node process
- * of its own (fork-case.ts), so no case measures what an earlier one left behind. Prints a table and writes
- * bench/results.json (with the commit, the machine and its load); `npm run bench:report` turns that
- * file into BENCHMARKS.md's results. `npm run bench -- engine compile` runs the cases named
- * `engine`, `engine-…` and `compile`; `npm run bench -- --smoke` runs every case with a few
+ * of its own (fork-case.ts), so no case measures what an earlier one left behind. Prints a table
+ * and writes bench/results.json (with the commit, the machine and its load); `npm run bench:report`
+ * turns that file into BENCHMARKS.md's results. `npm run bench -- engine compile` runs the cases
+ * named `engine`, `engine-…` and `compile`; `npm run bench -- --smoke` runs every case with a few
  * iterations and judges no target (CI). Exits non-zero when a case throws. See BENCHMARKS.md.
  */
 import * as path from 'node:path';
