@@ -81,6 +81,8 @@ test("before jest with mcpflow's preset on TypeScript 7 (ts-jest through ts-patc
   );
   expect(stopped.status).toBe(1);
   expect(preflight(dir, [], 'prebuild')).toEqual(PASSED);
+  // Outside npm every script counts, jest's with the preset too.
+  expect(preflight(dir).stderr).toMatch(/^mcpflow preflight: this build cannot run: a script runs jest with mcpflow's preset/);
 });
 
 test.each([

@@ -24,7 +24,6 @@ const PLUGIN_ENTRY = `{ "transform": "${TRANSFORMER}", "transformProgram": true 
 export function buildRunsChecks(options: ts.CompilerOptions, projectDir: string): BuildChecks {
   const scripts = packageScripts(projectDir);
   const typescript = installedTypeScript(projectDir);
-  const seven = typescript !== undefined && Number(typescript.version.split('.')[0]) >= 7;
   const crashes = tspcOnTypeScript7(scripts, typescript);
   if (crashes) return { runs: false, ...crashes };
   // The CLI checks whatever compiler the project has; tspc loads the transformer into an unpatched TypeScript 6.
@@ -39,7 +38,7 @@ export function buildRunsChecks(options: ts.CompilerOptions, projectDir: string)
       fix: `add ${PLUGIN_ENTRY} to compilerOptions.plugins and build with tspc ("build": "tspc" in package.json), or run \`mcpflow validate\` in your build ("build": "mcpflow validate && tsc").`,
     };
   }
-  if (seven) {
+  if (typescript && isTypeScript7(typescript)) {
     return {
       runs: false,
       reason: `the project builds with TypeScript ${typescript.version}, which has no compiler plugins`,
@@ -77,14 +76,13 @@ export interface BuildCannotRun {
 export function tspcCannotRun(projectDir: string, script?: string): BuildCannotRun | undefined {
   const all = packageScriptRecord(projectDir);
   const typescript = installedTypeScript(projectDir);
-  if (script === undefined || all[script] === undefined) return tspcOnTypeScript7(Object.values(all), typescript);
-  const named = [
-    script,
-    ...[...all[script].matchAll(/\bnpm(?:\s+run(?:-script)?\s+([\w:.-]+)|\s+(test|start))\b/g)].map((m) => m[1] ?? m[2]),
-  ];
+  const one = script !== undefined && all[script] !== undefined;
+  const named = one
+    ? [script, ...[...all[script].matchAll(/\bnpm(?:\s+run(?:-script)?\s+([\w:.-]+)|\s+(test|start))\b/g)].map((m) => m[1] ?? m[2])]
+    : Object.keys(all);
   const commands = named.map((name) => all[name]).filter((command): command is string => command !== undefined);
   const jest = runsCommand(commands, 'jest') && usesMcpflowJestPreset(projectDir);
-  return tspcOnTypeScript7(commands, typescript, `the ${script} script`, jest);
+  return tspcOnTypeScript7(commands, typescript, one ? `the ${script} script` : 'a script', jest);
 }
 
 function tspcOnTypeScript7(
@@ -93,7 +91,7 @@ function tspcOnTypeScript7(
   who = 'a script',
   jest = false,
 ): BuildCannotRun | undefined {
-  if (typescript === undefined || !(Number(typescript.version.split('.')[0]) >= 7)) return undefined;
+  if (!typescript || !isTypeScript7(typescript)) return undefined;
   const tspc = runsCommand(scripts, 'tspc');
   if (!tspc && !jest) return undefined;
   const runs = tspc ? `${who} builds with tspc` : `${who} runs jest with mcpflow's preset (ts-jest through ts-patch)`;
@@ -103,6 +101,11 @@ function tspcOnTypeScript7(
       "inside ts-patch (Cannot read properties of undefined (reading 'LineFeed')) before any check runs",
     fix: 'npm install -D typescript@~6.0 (the version @mcpflow/transformer supports), or build with "mcpflow validate && tsc".',
   };
+}
+
+/** Whether the project resolves TypeScript 7 or later (no compiler plugins: tspc and ts-patch cannot run on it). */
+function isTypeScript7(typescript: { version: string }): boolean {
+  return Number(typescript.version.split('.')[0]) >= 7;
 }
 
 /** Whether the project's jest configuration (a jest.config file, or package.json's "jest") names mcpflow's preset. */

@@ -48,7 +48,7 @@ export interface ReplayGuard {
   /**
    * Optional: what the guard's store is, for `runId`'s rounds, at the moment a state of that run is
    * sealed — a value that changes whenever the store loses what it remembered (Redis restarted
-   * without persistence, flushed). It is sealed into the state and handed back in
+   * or flushed, its keys evicted). It is sealed into the state and handed back in
    * {@link PausedRound.generation} on resume, so a guard can refuse a state sealed before a loss it
    * could not otherwise tell apart from a first start. `undefined` when the guard cannot say; a
    * promise when it must ask its store first (the run waits for it before it pauses).
