@@ -111,7 +111,7 @@ export const studio: BenchCase = {
   async run(options) {
     const sizes = sized<StudioSizes>(
       options,
-      { warmupMs: 2000, warmupOpens: 5, rounds: 20, durationMs: 2000, listings: 50 },
+      { warmupMs: 2000, warmupOpens: 5, rounds: 32, durationMs: 2000, listings: 50 },
       { warmupMs: 100, warmupOpens: 1, rounds: 2, durationMs: 100, listings: 2 },
     );
     const [server, studioProcess] = await Promise.all([
