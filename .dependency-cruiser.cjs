@@ -3,7 +3,7 @@
  *
  *   decorators ─► core/model ◄─ core/rules ◄─ transformer (never the engine, the adapter kit or an SDK)
  *                     ▲             ▲
- *                     └── core/engine: shared ◄ plan ◄ steps ◄ compiled ◄ flow ◄ execution ◄ pause
+ *                     └── core/engine: shared ◄ plan ◄ steps ◄ flow ◄ execution ◄ pause
  *                                         ▲
  *                               core/adapter-kit
  *                                         ▲
@@ -24,7 +24,7 @@ const STUDIO = '^packages/studio/src/';
  * The engine's layers, lowest first. Each imports only the layers before it. `shared` holds the
  * small pieces every layer uses: the MCP shapes, the host interface and the run observer it
  * carries, asking, cancellation (try signals, deadlines), redaction, results, sealing, text, the
- * trace and URIs. `compiled` builds each plan's runner from the steps' pieces.
+ * trace and URIs.
  */
 const ENGINE_LAYERS = [
   {
@@ -33,7 +33,6 @@ const ENGINE_LAYERS = [
   },
   { layer: 'plan', files: 'plan/' },
   { layer: 'steps', files: 'steps/' },
-  { layer: 'compiled', files: 'compiled/' },
   { layer: 'flow', files: 'flow/' },
   { layer: 'execution', files: 'execution/' },
   { layer: 'pause', files: 'pause/' },

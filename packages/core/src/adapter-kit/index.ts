@@ -4,25 +4,25 @@
  */
 export type { AdapterLine, RoundsSupport, SkillsSupport } from './adapter-line';
 export type { WorkflowSkill, WorkflowSkillSource } from './faces/skill-source';
+export { skillFiles } from './faces/skill-files';
 export { withSignalFrom } from './run/signal-from-source';
 export { clientKey } from './run/client-key';
+export { requestPrincipal } from './run/request-principal';
 export type { SchemaIssue, SchemaVerdict } from './schema-verdict';
 export { servingWorkflows, type WorkflowServing } from './serving-workflows';
 export type { WorkflowServingOptions } from './workflow-serving-options';
 export type { JsonToolSchema } from './tools/tool-schema/read-tool-schema';
 export type { PropertySchema } from './tools/tool-schema/describe-input-schema';
 export {
-  abandonedSignal,
   firstServerOrExit,
   loadServingPackage,
-  parseJsonBody,
-  readJsonBody,
+  nodeSessionRequest,
   rememberRemoteAddress,
   remoteAddressOf,
   reportServingFailure,
   withoutAnsweredRejections,
   serveHttpEndpoint,
-  writeJsonRpcError,
+  webSessionRequest,
   type HttpServing,
   type HttpServingOptions,
   type StdioServing,
@@ -32,6 +32,7 @@ export { memoryTasks, type MemoryTasksOptions } from './tasks/memory-tasks';
 export { bullmqTasks, type BullmqTasksOptions } from './tasks/bullmq-tasks';
 export type { TaskStoreOptions } from './tasks/task-store-options';
 export { TASKS_EXTENSION, type RequestPrincipal, type TaskMethods, type TasksSupport } from './tasks/tasks-support';
+export { declaredCapabilities } from './tasks/declared-capabilities';
 export {
   TaskLimitError,
   type NewTask,

@@ -2,12 +2,10 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
-  abandonedSignal,
   firstServerOrExit,
-  readJsonBody,
+  nodeSessionRequest,
   reportServingFailure,
   serveHttpEndpoint,
-  writeJsonRpcError,
   type HttpServing,
   type HttpServingOptions,
   type StdioServing,
@@ -65,20 +63,12 @@ export function serveHttp(factory: McpServerFactory, options: HttpServingOptions
     firstServer: factory,
     openTransport: (transportOptions) => new StreamableHTTPServerTransport(transportOptions),
     handling: (sessions, { maxRequestBodySize }) => ({
-      handle: async (request, response) => {
-        const sessionId = request.headers['mcp-session-id'];
-        await sessions.serve({
-          sessionId: typeof sessionId === 'string' ? sessionId : undefined,
-          method: request.method,
-          body: () => readJsonBody(request, maxRequestBodySize),
-          abandoned: abandonedSignal(response),
-          // A body too large is left unread: the connection closes after the answer.
-          refuse: (status, code, message) =>
-            writeJsonRpcError(response, status, code, message, status === 413 ? { connection: 'close' } : {}),
+      handle: (request, response) =>
+        sessions.serve({
+          ...nodeSessionRequest(request, response, maxRequestBodySize),
           connect: async (transport) => (await factory()).connect(transport),
           forward: (transport, body) => transport.handleRequest(request, response, body),
-        });
-      },
+        }),
     }),
   });
 }

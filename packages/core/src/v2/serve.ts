@@ -9,12 +9,12 @@ import {
 import type { ServeStdioOptions } from '@modelcontextprotocol/server/stdio';
 import {
   firstServerOrExit,
-  parseJsonBody,
   loadServingPackage,
   rememberRemoteAddress,
   reportServingFailure,
   withoutAnsweredRejections,
   serveHttpEndpoint,
+  webSessionRequest,
   type HttpServing,
   type HttpServingOptions as KitHttpServingOptions,
   type StdioServing,
@@ -97,12 +97,7 @@ export async function serveHttp(factory: McpServerFactory, options: HttpServingO
       const modern = createMcpHandler(factory, { legacy: legacy === 'stateless' ? 'stateless' : 'reject', maxRequestBodySize, onerror });
       const serveLegacy = (request: Request, requestOptions: McpHandlerRequestOptions = {}) =>
         sessions.serve({
-          sessionId: request.headers.get('mcp-session-id') ?? undefined,
-          method: request.method,
-          // The Node handler has read it, within maxRequestBodySize, into the request.
-          body: async () => parseJsonBody(await request.text()),
-          abandoned: request.signal,
-          refuse: (status, code, message) => Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status }),
+          ...webSessionRequest(request),
           connect: async (transport) =>
             (await factory({ era: 'legacy', authInfo: requestOptions.authInfo, requestInfo: request })).connect(transport),
           forward: (transport, parsedBody) => transport.handleRequest(request, { ...requestOptions, parsedBody }),

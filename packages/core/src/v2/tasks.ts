@@ -6,7 +6,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { TASKS_EXTENSION, withSignalFrom, type TasksSupport } from '../adapter-kit';
+import { TASKS_EXTENSION, declaredCapabilities, requestPrincipal, withSignalFrom, type TasksSupport } from '../adapter-kit';
 
 /** Task method params as the kit checks them itself (a missing `taskId` gets mcpflow's message, not the SDK's). */
 const TaskParams = z.looseObject({});
@@ -33,13 +33,7 @@ export const tasks: TasksSupport<McpServer, ServerContext> = {
   clientCapabilities: (server, ctx) => declared(server, ctx) as Readonly<Record<string, unknown>> | undefined,
   error: (code, message, data) => new ProtocolError(code, message, data),
   errorCode: (error) => (error instanceof ProtocolError ? error.code : undefined),
-  principal(ctx) {
-    const auth = ctx.http?.authInfo;
-    if (!auth) return undefined;
-    const extra = auth.extra as Record<string, unknown> | undefined;
-    const subject = extra?.sub ?? extra?.subject ?? extra?.userId;
-    return { clientId: auth.clientId, subject: typeof subject === 'string' ? subject : undefined };
-  },
+  principal: (ctx) => requestPrincipal(ctx.http?.authInfo),
   inputResponses(ctx) {
     // The SDK lifts inputResponses out of params, keeping answer-shaped entries; the others stay as null, to be named.
     const { inputResponses, droppedInputResponseKeys } = ctx.mcpReq as { inputResponses?: object; droppedInputResponseKeys?: string[] };
@@ -67,10 +61,7 @@ function declared(server: McpServer, ctx: ServerContext): ClientCapabilities | u
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const meta = ctx.mcpReq._meta as Record<string, unknown> | undefined;
   const fromRequest = (envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? meta?.[CLIENT_CAPABILITIES_META_KEY]) as ClientCapabilities | undefined;
-  const fromSession = server.server.getClientCapabilities();
-  if (!fromRequest) return fromSession;
-  if (!fromSession) return fromRequest;
-  return { ...fromSession, ...fromRequest, extensions: { ...fromSession.extensions, ...fromRequest.extensions } } as ClientCapabilities;
+  return declaredCapabilities(fromRequest, server.server.getClientCapabilities());
 }
 
 /** The request side of a context for a round no request of this process started (a task resumed elsewhere). */

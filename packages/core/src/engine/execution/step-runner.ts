@@ -1,14 +1,11 @@
 import type { FlowObserver, IterationRef } from '../flow/flow-observer';
 import type { FlowOutcome } from '../flow/flow-outcome';
-import { compiledSteps } from '../compiled/compile-plan';
-import type { CompiledStep } from '../compiled/compile-tool-step';
 import { runFlowStep } from '../flow/run-flow-step';
 import type { PlannedStep, WorkflowPlan } from '../plan/plan-workflow';
 import type { Redactor } from '../redaction/redactor';
 import type { ObservedStep, ObservedStepEnd, StepObservation, StepObserver } from '../run-observer';
 import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';
-import type { StepOutcome } from '../steps/step-outcome';
 import type { Trace } from '../trace/trace';
 import { collectSecrets } from './collect-secrets';
 import type { ExecutionState, ExecutionStop, StepFlow } from './execution-state';
@@ -21,9 +18,6 @@ import type { WorkflowHooks } from './step-events';
  * and the run's step observer about steps and, as the loop's observer, about each iteration.
  */
 export class StepRunner implements FlowObserver {
-  /** The plan's steps compiled, by index (undefined where the interpreter runs the step). */
-  private readonly compiled: readonly (CompiledStep | undefined)[];
-
   constructor(
     private readonly plan: WorkflowPlan,
     private readonly state: ExecutionState,
@@ -35,23 +29,15 @@ export class StepRunner implements FlowObserver {
     private readonly steps?: StepObserver,
     /** The request asked for timing: each step's and iteration's duration goes into the state's flow, for `_meta`. */
     private readonly timing = false,
-  ) {
-    this.compiled = compiledSteps(plan);
-  }
+  ) {}
 
   /**
    * A step's outcome, with its flow options and its events. Not `async` itself: a plain step with
-   * no hook, no progress and no observer goes straight to its compiled runner (or `runStep`).
+   * no hook, no progress and no observer goes straight to `runStep`.
    */
   outcome(step: PlannedStep, context: StepContext, alone: boolean): Promise<FlowOutcome> {
-    if (!step.hasFlow && !this.hooks.onStep && !this.progress && !this.steps && !this.timing) return this.runAction(step, context);
+    if (!step.hasFlow && !this.hooks.onStep && !this.progress && !this.steps && !this.timing) return runStep(step, context);
     return this.observed(step, context, alone);
-  }
-
-  /** Runs a step's action, without its flow options: compiled when the compiler covers it, else by the interpreter. */
-  runAction(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
-    const compiled = this.compiled[step.index];
-    return compiled === undefined ? runStep(step, context) : compiled(context);
   }
 
   /**
@@ -169,7 +155,7 @@ export class StepRunner implements FlowObserver {
     if (hooks.onStep) await notifyStep(hooks, { phase: 'start', workflow, step: step.model.name, index: step.index, total }, this.redactor);
     if (alone && progress) await progress.started(step);
     const observation = this.steps?.stepStarted(this.observedStep(step));
-    const run = () => (step.hasFlow ? runFlowStep(step, context, this) : this.runAction(step, context));
+    const run = () => (step.hasFlow ? runFlowStep(step, context, this) : runStep(step, context));
     const outcome = await (observation ? observation.within(run) : run());
     observation?.ended(this.observedEnd(outcome));
     const durationMs = started && performance.now() - started;

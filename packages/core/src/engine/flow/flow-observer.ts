@@ -1,7 +1,5 @@
 import type { PlannedStep } from '../plan/plan-workflow';
 import type { StepObservation } from '../run-observer';
-import type { StepContext } from '../steps/step-context';
-import type { StepOutcome } from '../steps/step-outcome';
 import type { FlowOutcome } from './flow-outcome';
 
 /** Inside a `forEach` step: which element an event is about. */
@@ -12,8 +10,6 @@ export interface IterationRef {
 
 /** What a loop tells the executor as it goes, for `onStep`, progress and the run's observer. */
 export interface FlowObserver {
-  /** Runs the step's action once (for the whole step, or for one element): compiled when the plan's runner covers it, else `runStep`. */
-  runAction(step: PlannedStep, context: StepContext): Promise<StepOutcome>;
   /** Whether `iterationEnded` reads `durationMs` (an `onStep` hook): if not, the loop does not time its elements. */
   readonly timesIterations: boolean;
   /** The array is known: `count` elements will run (or be skipped). */

@@ -1,5 +1,6 @@
 import { DEFAULT_FOR_EACH_CONCURRENCY, DEFAULT_FOR_EACH_MAX_ITEMS } from '../../model';
 import type { PlannedStep } from '../plan/plan-workflow';
+import { runStep } from '../steps/run-step';
 import type { StepContext } from '../steps/step-context';
 import { Trace } from '../trace/trace';
 import { isPromiseLike } from '../../util/is-promise-like';
@@ -57,9 +58,7 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
         outcome = { status: 'skipped', reason: `when ${step.when.text} is false` };
       } else {
         const iterationContext = { ...context, host, scope, trace };
-        outcome = await (observation
-          ? observation.within(() => transformed(step, iterationContext, observer))
-          : transformed(step, iterationContext, observer));
+        outcome = await (observation ? observation.within(() => transformed(step, iterationContext)) : transformed(step, iterationContext));
       }
       finished[index] = { outcome, trace };
       if (outcome.status !== 'completed' && outcome.status !== 'skipped' && !stop) {
@@ -94,8 +93,8 @@ export async function runForEach(step: PlannedStep, context: StepContext, observ
 }
 
 /** One element's step, its value mapped by the step's `transform` (no extra promise when it has none). */
-function transformed(step: PlannedStep, context: StepContext, observer: FlowObserver): Promise<FlowOutcome> {
-  const ran = observer.runAction(step, context);
+function transformed(step: PlannedStep, context: StepContext): Promise<FlowOutcome> {
+  const ran = runStep(step, context);
   return step.model.transform ? ran.then((outcome) => applyTransform(step, outcome, context)) : ran;
 }
 

@@ -17,20 +17,11 @@ const NO_VARIABLES: Readonly<Record<string, string>> = Object.freeze({});
 export function runStep(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
   const { trace, scope } = context;
   if (step.guidance) trace.assistant(step.guidance(scope, context.redactor.client));
-  const kind = stepKindOf(step.action);
-  if (step.resources.length === 0 && step.fills.length === 0) return kind.run(step, step.action, context, NO_VARIABLES);
-  return runWithUris(step, context, (variables, shown) => kind.run(step, step.action, context, variables, shown));
+  if (step.resources.length === 0 && step.fills.length === 0) return stepKindOf(step.action).run(step, step.action, context, NO_VARIABLES);
+  return runWithUris(step, context);
 }
 
-/**
- * A step's URI variables filled and its resources embedded, then its action run with the
- * variables (`run`): a handoff when a URI cannot be filled, a failure when a resource cannot be read.
- */
-export async function runWithUris(
-  step: PlannedStep,
-  context: StepContext,
-  run: (variables: Readonly<Record<string, string>>, shown: Readonly<Record<string, string>> | undefined) => Promise<StepOutcome>,
-): Promise<StepOutcome> {
+async function runWithUris(step: PlannedStep, context: StepContext): Promise<StepOutcome> {
   const variables = resolveVariables(step, context.scope);
   const shown = context.redactor.marking ? shownVariables(step, variables.values, context.redactor.client) : undefined;
   for (const uri of step.resources) {
@@ -42,7 +33,7 @@ export async function runWithUris(
   }
   if (variables.problems.length) return { status: 'handoff', reason: variables.problems.join('; ') };
 
-  return run(variables.values, shown);
+  return stepKindOf(step.action).run(step, step.action, context, variables.values, shown);
 }
 
 /** The variables with the client's own values marked, for the URIs the trace shows. */

@@ -49,29 +49,21 @@ export function runToolStep(step: PlannedStep, action: ToolAction, context: Step
   const inputs = host.toolInputs(tool);
   if (missesRequiredInput(inputs, args)) return Promise.resolve(missingInputs(name, inputs, args, unresolved));
   const validated = host.validateToolInput(tool, name, args);
-  const call = new ToolCall(step, context, tool, name, announceCall);
+  const call = new ToolCall(step, context, tool, name);
   return isPromiseLike(validated) ? Promise.resolve(validated).then((input) => call.start(input, args)) : call.start(validated, args);
 }
 
-/** The call announcement of a step's tool: its arguments as the trace shows them. */
-function announceCall(step: PlannedStep, name: string, given: Record<string, unknown>, context: StepContext): string {
-  return toolCallText(name, argumentsJson(step, shownArguments(step, given), context.redactor));
-}
-
-/** How a tool call is announced in the trace, given the arguments as the step resolved them. */
-export type CallAnnouncer = (step: PlannedStep, name: string, given: Record<string, unknown>, context: StepContext) => string;
-
 /** A failure whose reason names no value, so telemetry shows it as it is. */
-export function valueFree(reason: string): StepOutcome {
+function valueFree(reason: string): StepOutcome {
   return { status: 'failed', reason, failure: reason };
 }
 
-export function missesRequiredInput(inputs: readonly ToolInput[], args: Record<string, unknown>): boolean {
+function missesRequiredInput(inputs: readonly ToolInput[], args: Record<string, unknown>): boolean {
   for (const input of inputs) if (input.required && !Object.hasOwn(args, input.name)) return true;
   return false;
 }
 
-export function missingInputs(
+function missingInputs(
   name: string,
   inputs: readonly ToolInput[],
   args: Record<string, unknown>,
@@ -86,7 +78,7 @@ export function missingInputs(
 }
 
 /** One call of a step's tool, once its input is valid: tried as the step's policy says, valued as its result says. */
-export class ToolCall implements TryWork<unknown, StepOutcome> {
+class ToolCall implements TryWork<unknown, StepOutcome> {
   private args: unknown;
   /** The workflow the tool runs, when it is one served as a tool: its part of the trace is marked. */
   private readonly workflow: string | undefined;
@@ -96,7 +88,6 @@ export class ToolCall implements TryWork<unknown, StepOutcome> {
     private readonly context: StepContext,
     private readonly tool: HostTool,
     private readonly name: string,
-    private readonly announce: CallAnnouncer,
   ) {
     this.workflow = context.host.workflowOf?.(tool);
   }
@@ -106,7 +97,7 @@ export class ToolCall implements TryWork<unknown, StepOutcome> {
     this.args = input.args;
     const { step, context } = this;
     if (this.workflow !== undefined) context.trace.assistant(subWorkflowStartText(this.workflow));
-    context.trace.assistant(this.announce(step, this.name, given, context));
+    context.trace.assistant(toolCallText(this.name, argumentsJson(step, shownArguments(step, given), context.redactor)));
     const timeoutMs = stepTimeoutMs(step, context);
     if (step.model.retry !== undefined) return this.withRetry(step.model.retry, timeoutMs);
     // The default: one try under the step timeout, its signal made only if the tool reads it.

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { z } from 'zod';
 import {
   Bind,
@@ -30,12 +32,12 @@ import {
   type ToolResult,
   type WorkflowPlan,
 } from '../src/engine';
-import { compiledSteps, interpretSteps } from '../src/engine/compiled/compile-plan';
 
 /**
- * The compiled runner against the interpreter it replaces: every scenario runs through both, and
- * the results (messages, `_meta`), the tools' calls and the `onStep` events must be byte-identical.
- * (The suites of tests/ run under the interpreter too with MCPFLOW_ENGINE=interpreter: CONTRIBUTING.md.)
+ * What the engine gives, byte for byte, on each path a step can take: the result as sent (messages
+ * and `_meta`), the tools' calls, the `onStep` events and the progress notifications. Each scenario
+ * states the exact output it expects, so a change to the engine that changes a single byte of it
+ * fails here (CONTRIBUTING.md, "One engine").
  */
 
 /** A tool's handler; `attempt` counts its earlier calls in the run (for retries). */
@@ -64,60 +66,101 @@ interface Scenario {
   readonly abortAt?: string;
 }
 
-/** What one engine produced for a scenario: the result as sent, the tools' calls, the hooks' events. */
-async function runWith(interpret: boolean, plan: WorkflowPlan, scenario: Scenario): Promise<string> {
-  const previous = interpretSteps(interpret);
-  try {
-    const controller = new AbortController();
-    const calls: string[] = [];
-    const events: unknown[] = [];
-    const progress: unknown[] = [];
-    const host: Host<PlainTool> = {
-      signal: controller.signal,
-      findTool: (name) => {
-        const run = scenario.tools[name];
-        if (run === undefined) return undefined;
-        return run === 'disabled' ? { enabled: false, run: () => undefined } : { enabled: true, description: `the ${name} tool`, run };
-      },
-      toolInputs: (tool) => {
-        const name = Object.keys(scenario.tools).find((key) => scenario.tools[key] === tool.run) ?? '';
-        return (scenario.required?.[name] ?? []).map((input) => ({ name: input, required: true, type: 'string' }));
-      },
-      validateToolInput: (_tool, _name, args) => {
-        const valid = args.value === 'refuse' ? { ok: false as const, message: 'value: refused' } : { ok: true as const, args };
-        return scenario.asyncValidation ? Promise.resolve(valid) : valid;
-      },
-      workflowOf: (tool) => scenario.workflows?.[Object.keys(scenario.tools).find((key) => scenario.tools[key] === tool.run) ?? ''],
-      invokeTool: (tool, name, args, signal) => {
-        const attempt = calls.filter((call) => call.startsWith(`${name} `)).length;
-        calls.push(`${name} ${JSON.stringify(args)}`);
-        if (scenario.abortAt === name) controller.abort();
-        return tool.run(args as Record<string, unknown>, signal.signal, attempt);
-      },
-      checkToolResult: (_tool, _name, value) => value as ToolResult,
-      readResource: async (uri) => {
-        calls.push(uri);
-        const served = scenario.resources?.[uri];
-        if (served === undefined) throw new Error('no such resource');
-        return { contents: [{ uri, mimeType: 'application/json', text: served }] };
-      },
-      notifyProgress: scenario.hooks
-        ? async (update) => {
-            progress.push(update);
-          }
-        : undefined,
-    };
-    const onStep = (event: StepEvent) => {
-      events.push(event.phase === 'end' ? { ...event, durationMs: 0 } : event);
-    };
-    const options = { onStep: scenario.hooks ? onStep : undefined, defaultStepTimeoutMs: scenario.defaultStepTimeoutMs };
-    const result = scenario.from
-      ? await runFrom(plan, scenario.from, host, options)
-      : await executeWorkflow(plan, scenario.args ?? { input: 'hello' }, host, options);
-    return JSON.stringify({ result, calls, events, progress });
-  } finally {
-    interpretSteps(previous);
-  }
+/** What the engine produced for a scenario: the result as sent, the tools' calls, the hooks' events, the progress sent. */
+async function runScenario(plan: WorkflowPlan, scenario: Scenario): Promise<Output> {
+  const controller = new AbortController();
+  const calls: string[] = [];
+  const events: unknown[] = [];
+  const progress: unknown[] = [];
+  const host: Host<PlainTool> = {
+    signal: controller.signal,
+    findTool: (name) => {
+      const run = scenario.tools[name];
+      if (run === undefined) return undefined;
+      return run === 'disabled' ? { enabled: false, run: () => undefined } : { enabled: true, description: `the ${name} tool`, run };
+    },
+    toolInputs: (tool) => {
+      const name = Object.keys(scenario.tools).find((key) => scenario.tools[key] === tool.run) ?? '';
+      return (scenario.required?.[name] ?? []).map((input) => ({ name: input, required: true, type: 'string' }));
+    },
+    validateToolInput: (_tool, _name, args) => {
+      const valid = args.value === 'refuse' ? { ok: false as const, message: 'value: refused' } : { ok: true as const, args };
+      return scenario.asyncValidation ? Promise.resolve(valid) : valid;
+    },
+    workflowOf: (tool) => scenario.workflows?.[Object.keys(scenario.tools).find((key) => scenario.tools[key] === tool.run) ?? ''],
+    invokeTool: (tool, name, args, signal) => {
+      const attempt = calls.filter((call) => call.startsWith(`${name} `)).length;
+      calls.push(`${name} ${JSON.stringify(args)}`);
+      if (scenario.abortAt === name) controller.abort();
+      return tool.run(args as Record<string, unknown>, signal.signal, attempt);
+    },
+    checkToolResult: (_tool, _name, value) => value as ToolResult,
+    readResource: async (uri) => {
+      calls.push(uri);
+      const served = scenario.resources?.[uri];
+      if (served === undefined) throw new Error('no such resource');
+      return { contents: [{ uri, mimeType: 'application/json', text: served }] };
+    },
+    notifyProgress: scenario.hooks
+      ? async (update) => {
+          progress.push(update);
+        }
+      : undefined,
+  };
+  const onStep = (event: StepEvent) => {
+    events.push(event.phase === 'end' ? { ...event, durationMs: 0 } : event);
+  };
+  const options = { onStep: scenario.hooks ? onStep : undefined, defaultStepTimeoutMs: scenario.defaultStepTimeoutMs };
+  const result = scenario.from
+    ? await runFrom(plan, scenario.from, host, options)
+    : await executeWorkflow(plan, scenario.args ?? { input: 'hello' }, host, options);
+  return { result, calls, events, progress };
+}
+
+/** What a scenario gives: the result as sent, the tools' calls (`name {args}`, or a resource's URI), the `onStep` events (durations 0), the progress sent. */
+interface Output {
+  readonly result: unknown;
+  readonly calls: readonly string[];
+  readonly events: readonly unknown[];
+  readonly progress: readonly unknown[];
+}
+
+/** A prompt argument longer than the trace repeats (shown again as a reference to the intent). */
+const LONG = 'x'.repeat(2_000);
+
+/**
+ * What each scenario must give, by its name, in `engine-output.expected.json`: its messages as
+ * `{ role: text }` (or `{ role: content }` for content that is not text), its
+ * `_meta["mcpflow/execution"]`, the calls, and the events and progress when it has hooks; `<LONG>`
+ * stands for {@link LONG}. Read and checked line by line when the compiled runner was removed (both
+ * engines gave these bytes); a change of the engine that changes them edits that file, by hand, in
+ * the same commit.
+ */
+interface Expected {
+  readonly messages: readonly Record<string, unknown>[];
+  readonly meta: unknown;
+  readonly calls: readonly string[];
+  readonly events?: readonly unknown[];
+  readonly progress?: readonly unknown[];
+}
+
+const EXPECTED = JSON.parse(
+  fs.readFileSync(path.join(__dirname, 'engine-output.expected.json'), 'utf8').replaceAll('<LONG>', LONG),
+) as Record<string, Expected>;
+
+/** The output a scenario must give, as the engine sends it: each message `{ role, content }`, text as a text block. */
+function wanted(name: string): Output {
+  const expected = EXPECTED[name];
+  const messages = expected.messages.map((message) => {
+    const [[role, content]] = Object.entries(message);
+    return { role, content: typeof content === 'string' ? { type: 'text', text: content } : content };
+  });
+  return {
+    result: { messages, _meta: { 'mcpflow/execution': expected.meta } },
+    calls: expected.calls,
+    events: expected.events ?? [],
+    progress: expected.progress ?? [],
+  };
 }
 
 /** Runs the steps of `plan` from a position, as a plan holding only them (a round of a paused run holds all of them). */
@@ -256,26 +299,37 @@ const SCENARIOS: [string, new () => object, Scenario][] = [
       args: { input: 'hello', pin: '4321' },
     },
   ],
-  ['a field path that leads nowhere hands off', Paths, { tools: { fetch: async () => text('{"a":{}}'), use: echo, last: echo } }],
   [
-    'an array index past the end hands off',
+    'a field path that leads nowhere hands off when the tool requires its input',
+    Paths,
+    { tools: { fetch: async () => text('{"a":{}}'), use: echo, last: echo }, required: { use: ['nested'] } },
+  ],
+  [
+    'a field path that leads nowhere leaves an optional input out',
+    Paths,
+    { tools: { fetch: async () => text('{"a":{}}'), use: echo, last: echo } },
+  ],
+  [
+    'an array index past the end leaves an optional input out',
     Paths,
     {
       tools: { fetch: async () => text('{"a":{"b":1},"list":["only"]}'), use: echo, last: echo },
     },
   ],
-  ['a tool not registered, and a disabled one', Paths, { tools: { fetch: 'disabled' } }],
+  ['a tool not registered', Paths, { tools: { fetch: structured } }],
+  ['a disabled tool', Paths, { tools: { fetch: 'disabled' } }],
   [
-    'a missing required input and a host that refuses the input',
+    'a missing required input',
     Paths,
     {
       tools: { fetch: structured, use: echo, last: echo },
       required: { use: ['other'] },
     },
   ],
+  ['a refused input', Paths, { tools: { fetch: echo }, args: { input: 'refuse' } }],
   ['a refused input, validated asynchronously', Paths, { tools: { fetch: echo }, args: { input: 'refuse' }, asyncValidation: true }],
   [
-    'a tool that throws, and one that returns an error',
+    'a tool that returns an error',
     Paths,
     {
       tools: { fetch: structured, use: async () => ({ ...text('nope'), isError: true }), last: echo },
@@ -314,7 +368,7 @@ const SCENARIOS: [string, new () => object, Scenario][] = [
   [
     'a long prompt argument shown once',
     Secrets,
-    { tools: { login: async () => text('{"token":"t"}'), use: echo }, args: { input: 'x'.repeat(2_000) } },
+    { tools: { login: async () => text('{"token":"tok-7"}'), use: echo }, args: { input: LONG } },
   ],
   [
     'a loop and a parallel group',
@@ -362,7 +416,7 @@ const SCENARIOS: [string, new () => object, Scenario][] = [
     },
   ],
   [
-    'a retry that runs out, and a sub-workflow the user declined',
+    'a retry that runs out',
     Outer,
     {
       tools: { flaky: async () => ({ ...text('busy'), isError: true }), inner: echo, after: echo },
@@ -372,7 +426,7 @@ const SCENARIOS: [string, new () => object, Scenario][] = [
     'a sub-workflow the user declined',
     Outer,
     {
-      tools: { flaky, inner: innerRun('cancelled', 'the user declined question a/b'), after: echo },
+      tools: { flaky, inner: innerRun('cancelled', 'declined by the user: "Archive it?"'), after: echo },
       workflows: { inner: 'inner-workflow' },
     },
   ],
@@ -410,24 +464,15 @@ const SCENARIOS: [string, new () => object, Scenario][] = [
   ],
 ];
 
-describe('the compiled runner gives what the interpreter gives', () => {
-  test.each(SCENARIOS)('%s', async (_name, workflow, scenario) => {
-    const planned = plan(workflow);
-    const interpreted = await runWith(true, planned, scenario);
-    const compiled = await runWith(false, planned, scenario);
-    expect(compiled).toBe(interpreted);
+describe('the engine gives exactly the expected output', () => {
+  test.each(SCENARIOS)('%s', async (name, workflow, scenario) => {
+    const output = await runScenario(plan(workflow), scenario);
+    // The values first (a readable diff), then the bytes as sent: key order and all.
+    expect(output).toEqual(wanted(name));
+    expect(JSON.stringify(output)).toBe(JSON.stringify(wanted(name)));
   });
 
-  test('every tool step is compiled, a resource step is not, and none under the interpreter', () => {
-    const previous = interpretSteps(false);
-    try {
-      expect(compiledSteps(plan(Paths)).map((step) => typeof step)).toEqual(['function', 'function', 'function']);
-      expect(compiledSteps(plan(Flow)).map((step) => typeof step)).toEqual(['function', 'function', 'function', 'function']);
-      expect(compiledSteps(plan(Uris)).map((step) => typeof step)).toEqual(['undefined', 'function']);
-      interpretSteps(true);
-      expect(compiledSteps(plan(Paths))).toEqual([]);
-    } finally {
-      interpretSteps(previous);
-    }
+  test('every scenario has its expected output, and every expected output its scenario', () => {
+    expect(Object.keys(EXPECTED)).toEqual(SCENARIOS.map(([name]) => name));
   });
 });
