@@ -47,6 +47,8 @@ interface InFlightRound {
   readonly job: Job<{ taskId: string }>;
   readonly token?: string;
   handedOver?: boolean;
+  /** Its fence failed for want of its lock (lapsed, taken, or Redis out of reach): the round goes back to the queue, not to `completed`. */
+  lost?: boolean;
 }
 
 /** The Redis commands of the task records (ioredis's `defineCommand`: each script sent once, then run by its digest). */
@@ -113,7 +115,7 @@ class BullmqTaskStore implements TaskStore {
     const { queue, redis } = await this.open();
     const { Worker, DelayedError } = await loadBullmq();
     this.subscriber = redis.duplicate();
-    this.subscriber.on('message', (_channel, taskId) => this.abortRounds((round) => round.taskId === taskId));
+    this.subscriber.on('message', (_channel, taskId) => this.fenceOff('cancelled', (round) => round.taskId === taskId));
     await connected(this.subscriber);
     await this.subscriber.subscribe(this.cancelChannel);
     this.worker = new Worker(
@@ -129,7 +131,11 @@ class BullmqTaskStore implements TaskStore {
           this.rounds.delete(round);
         }
         // Handed back to the queue as this instance closed: BullMQ must not mark it completed.
-        if (round.handedOver) throw new DelayedError();
+        // A round that lost its lock (it may hold it again once Redis is back) goes back to the queue, for
+        // whichever instance holds the lock next to go on from the last checkpoint; BullMQ must not mark it
+        // completed. Where another instance holds it, the move fails and changes nothing.
+        if (round.lost && !round.handedOver) await job.moveToDelayed(Date.now(), token).catch(() => undefined);
+        if (round.handedOver || round.lost) throw new DelayedError();
       },
       {
         connection: this.options.connection,
@@ -142,7 +148,7 @@ class BullmqTaskStore implements TaskStore {
     );
     this.worker.on('error', () => {});
     // A lock BullMQ could not renew (another instance holds it, or it lapsed): the round ends at once.
-    this.worker.on('lockRenewalFailed', (jobIds: string[]) => this.abortRounds((round) => jobIds.includes(round.job.id!)));
+    this.worker.on('lockRenewalFailed', (jobIds: string[]) => this.fenceOff('lost', (round) => jobIds.includes(round.job.id!)));
     await queue.waitUntilReady();
   }
 
@@ -177,10 +183,7 @@ class BullmqTaskStore implements TaskStore {
       answer = await this.command(({ redis }) => redis.mcpflowFenceRound(...keys, ...args)).catch(() => 'lost');
     }
     if (typeof answer === 'number') return { held: true, version: answer };
-    if (answer !== 'too-large') {
-      held?.controller.abort();
-      this.log?.(`mcpflow task round fenced off (${answer}): ${taskId.slice(0, 8)}`);
-    }
+    if (answer !== 'too-large') this.fenceOff(answer as 'lost', (candidate) => candidate === held);
     return { held: false, why: answer as Exclude<FenceResult, { held: true }>['why'] };
   }
 
@@ -203,11 +206,17 @@ class BullmqTaskStore implements TaskStore {
       await redis.del(this.key(taskId));
       await redis.zrem(this.liveTasksKey, taskId);
     });
-    this.abortRounds((round) => round.taskId === taskId);
+    for (const round of this.rounds) if (round.taskId === taskId) round.controller.abort();
   }
 
-  private abortRounds(which: (round: InFlightRound) => boolean): void {
-    for (const round of this.rounds) if (which(round)) round.controller.abort();
+  /** Ends the rounds `which` picks, as their fence failed (`why`): each one's step in flight is aborted, and no other starts. */
+  private fenceOff(why: Exclude<FenceResult, { held: true }>['why'] | 'cancelled', which: (round: InFlightRound) => boolean): void {
+    for (const round of this.rounds) {
+      if (!which(round) || round.controller.signal.aborted) continue;
+      if (why === 'lost') round.lost = true;
+      round.controller.abort();
+      this.log?.(`mcpflow task round fenced off (${why}): ${round.taskId.slice(0, 8)}`);
+    }
   }
 
   /** Stops taking rounds and hands those in flight back to the queue, for another instance. */
