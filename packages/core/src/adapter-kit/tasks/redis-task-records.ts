@@ -59,17 +59,20 @@ function pairsToObject(pairs: readonly string[]): Record<string, string> | undef
   return object;
 }
 
-/** Lua shared by the scripts: whether a status is terminal, and how a change (`changeArguments` from ARGV[from]) is applied. */
+/**
+ * Lua shared by the scripts: whether a status is terminal, and how a change (`changeArguments` from
+ * ARGV[from]) is applied to a task whose `lastUpdatedAt` is `last`: one HSET (the fields, the time),
+ * one HDEL when fields go, one HINCRBY for the version, which it answers.
+ */
 const LUA_HELPERS = `
 local function terminal(status) return status == 'completed' or status == 'failed' or status == 'cancelled' end
-local function apply(key, from, now)
+local function apply(key, from, now, last)
   local pairs = tonumber(ARGV[from])
-  for i = 0, pairs - 1 do redis.call('HSET', key, ARGV[from + 1 + 2 * i], ARGV[from + 2 + 2 * i]) end
-  for i = from + 1 + 2 * pairs, #ARGV do redis.call('HDEL', key, ARGV[i]) end
-  local version = redis.call('HINCRBY', key, 'version', 1)
-  local last = tonumber(redis.call('HGET', key, 'lastUpdatedAt') or '0')
-  redis.call('HSET', key, 'lastUpdatedAt', math.max(last, tonumber(now)))
-  return version
+  local set = {'lastUpdatedAt', math.max(tonumber(last or '0'), tonumber(now))}
+  for i = from + 1, from + 2 * pairs do set[#set + 1] = ARGV[i] end
+  redis.call('HSET', key, unpack(set))
+  if #ARGV > from + 2 * pairs then redis.call('HDEL', key, unpack(ARGV, from + 1 + 2 * pairs)) end
+  return redis.call('HINCRBY', key, 'version', 1)
 end
 `;
 
@@ -94,11 +97,11 @@ return 'ok'
  * `{ 'ok' | 'stale', …the task's hash }`, or `{ 'gone' }`. KEYS: the task. ARGV: the version, now, the change.
  */
 export const UPDATE_TASK = `${LUA_HELPERS}
-local status = redis.call('HGET', KEYS[1], 'status')
-if not status then return {'gone'} end
+local task = redis.call('HMGET', KEYS[1], 'status', 'version', 'lastUpdatedAt')
+if not task[1] then return {'gone'} end
 local answer = 'stale'
-if not terminal(status) and redis.call('HGET', KEYS[1], 'version') == ARGV[1] then
-  apply(KEYS[1], 3, ARGV[2])
+if not terminal(task[1]) and task[2] == ARGV[1] then
+  apply(KEYS[1], 3, ARGV[2], task[3])
   answer = 'ok'
 end
 local reply = redis.call('HGETALL', KEYS[1])
@@ -112,13 +115,11 @@ return reply
  * (empty when gone). KEYS: the task. ARGV: now, the channel, the task id.
  */
 export const CANCEL_TASK = `${LUA_HELPERS}
-local status = redis.call('HGET', KEYS[1], 'status')
-if status and not terminal(status) then
-  redis.call('HSET', KEYS[1], 'status', 'cancelled')
+local task = redis.call('HMGET', KEYS[1], 'status', 'lastUpdatedAt')
+if task[1] and not terminal(task[1]) then
+  redis.call('HSET', KEYS[1], 'status', 'cancelled', 'lastUpdatedAt', math.max(tonumber(task[2] or '0'), tonumber(ARGV[1])))
   redis.call('HDEL', KEYS[1], 'state', 'checkpoint', 'inputRequests', 'answers')
   redis.call('HINCRBY', KEYS[1], 'version', 1)
-  local last = tonumber(redis.call('HGET', KEYS[1], 'lastUpdatedAt') or '0')
-  redis.call('HSET', KEYS[1], 'lastUpdatedAt', math.max(last, tonumber(ARGV[1])))
   redis.call('PUBLISH', ARGV[2], ARGV[3])
 end
 return redis.call('HGETALL', KEYS[1])
@@ -133,12 +134,14 @@ return redis.call('HGETALL', KEYS[1])
  */
 export const FENCE_ROUND = `${LUA_HELPERS}
 if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 'lost' end
-local task = redis.call('HMGET', KEYS[1], 'status', 'version')
+local task = redis.call('HMGET', KEYS[1], 'status', 'version', 'lastUpdatedAt')
 if not task[1] then return 'gone' end
 if terminal(task[1]) then return 'terminal' end
 if task[1] ~= 'working' or task[2] ~= ARGV[2] then return 'changed' end
-local bytes = redis.call('HSTRLEN', KEYS[1], 'call')
-for i = 0, tonumber(ARGV[5]) - 1 do bytes = bytes + #ARGV[7 + 2 * i] end
-if bytes > tonumber(ARGV[4]) then return 'too-large' end
-return apply(KEYS[1], 5, ARGV[3])
+if tonumber(ARGV[5]) > 0 then
+  local bytes = redis.call('HSTRLEN', KEYS[1], 'call')
+  for i = 0, tonumber(ARGV[5]) - 1 do bytes = bytes + #ARGV[7 + 2 * i] end
+  if bytes > tonumber(ARGV[4]) then return 'too-large' end
+end
+return apply(KEYS[1], 5, ARGV[3], task[3])
 `;
