@@ -150,8 +150,8 @@ class MemoryTaskStore implements TaskStore {
   }
 }
 
-/** The task after `change`: fields left out stay, `null` removes one; the version moves on (both stores). */
-export function applyChange(record: TaskRecord, change: TaskChange): TaskRecord {
+/** The task after `change`: fields left out stay, `null` removes one; the version moves on. */
+function applyChange(record: TaskRecord, change: TaskChange): TaskRecord {
   const next: Record<string, unknown> = {
     ...record,
     version: record.version + 1,
