@@ -4,7 +4,7 @@ import { CANCEL_TASK, CREATE_TASK, FENCE_ROUND, UPDATE_TASK, changeArguments, ne
 import type { FenceResult, NewTask, RoundChange, TaskChange, TaskChangeResult, TaskRecord, TaskRoundRunner, TaskStore } from './task-store';
 import { storedBytes, taskStoreOptions, tooLargeTask, tooManyTasks, type TaskStoreOptions } from './task-store-options';
 
-/** The options of {@link bullmqTasks}: `maxTasks` (shared by every instance on the prefix), `ttlMs` and `pollIntervalMs` as for `memoryTasks()`, and Redis's. */
+/** The options of {@link bullmqTasks}: `maxTasks` (shared by every instance on the prefix), `ttlMs`, `pollIntervalMs` and `maxTaskBytes` as for `memoryTasks()`, and Redis's. */
 export interface BullmqTasksOptions extends TaskStoreOptions {
   /** Where Redis is: BullMQ's `connection` (ioredis options such as `{ host, port }`, or an ioredis instance). */
   connection: ConnectionOptions;
@@ -72,6 +72,12 @@ const ROUNDS = 'rounds';
  * goes on from the last checkpoint (a completed step's tool is never called again). What Redis holds
  * besides ids, statuses, times and the tool's name is sealed with the server's `pause.keys`, which a
  * server with this store requires. `bullmq` is an optional peer dependency: install it.
+ *
+ * Rounds are fenced (DESIGN §2.13): before each step and with each checkpoint a round proves, in
+ * one Lua script, that its BullMQ lock still holds its token and that the task is `working` at its
+ * version; once it cannot (its lock lapsed or was renewed by no one, another instance took it over,
+ * the task was cancelled or expired, Redis is out of reach) its step in flight is aborted and it
+ * ends without writing — back to the queue when it lost its lock, for whoever holds it next.
  *
  * @example
  * ```ts
