@@ -73,7 +73,21 @@ async function startOnce(cluster: boolean): Promise<RedisServer> {
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess;
   const launch = async () => {
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+    // DEBUG SLEEP (from loopback only) lets a test stall the server as a slow disk or a long script would.
+    const args = [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--enable-debug-command',
+      'local',
+    ];
     if (cluster) args.push('--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-announce-ip', '127.0.0.1');
     child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     await ready(child);

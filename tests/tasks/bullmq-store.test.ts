@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Bind, Step, Workflow, defineTool } from '@mcpflow/decorators';
 import { WorkflowServer, bullmqTasks, serveHttp, type HttpServingV2 } from '@mcpflow/core/v2';
 import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { createClient } from 'redis';
 import { TaskClient } from './task-client';
 import { seen, taskServer } from './task-workflows';
 
@@ -57,6 +58,16 @@ afterAll(async () => {
 });
 beforeEach(() => (seen.length = 0));
 
+async function redisType(key: string): Promise<string> {
+  const connection = createClient({ url: redis.url });
+  await connection.connect();
+  try {
+    return await connection.type(key);
+  } finally {
+    await connection.close();
+  }
+}
+
 async function serve(build: () => WorkflowServer): Promise<TaskClient> {
   const serving: HttpServingV2 = await serveHttp(build, { port: 0, onerror: () => {} });
   closers.push(() => serving.close());
@@ -76,6 +87,47 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
     expect(refused.error!.message).toContain('raise maxTasks');
     expect((await client.request('tasks/get', { taskId: first })).result!.status).toBe('working');
     for (const taskId of [first, second]) await client.request('tasks/cancel', { taskId });
+  }, 60_000);
+
+  test('maxTaskBytes: a call whose arguments would take the task over it is refused naming the option; a smaller one runs', async () => {
+    const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'sized', maxTaskBytes: 64 * 1024 });
+    const client = await serve(() => taskServer(tasks, { pause }));
+    const refused = await client.call('report', { project: 'x'.repeat(100 * 1024) });
+    expect(refused.error).toMatchObject({ code: -32603 });
+    expect(refused.error!.message).toMatch(
+      /^Tool report: mcpflow tasks: this task would store \d+ bytes .*over bullmqTasks maxTaskBytes \(65536\)/,
+    );
+    expect(refused.error!.message).toContain('raise maxTaskBytes');
+    const small = (await client.call('report', { project: 'small' })).result!.taskId as string;
+    expect((await client.until(small)).status).toBe('completed');
+  }, 60_000);
+
+  test('maxTaskBytes defaults to 16 MiB, and must be a positive integer', () => {
+    expect(() => bullmqTasks({ connection: { host: '127.0.0.1', port: 1 }, maxTaskBytes: -1 })).toThrow(
+      'mcpflow bullmqTasks: maxTaskBytes must be a positive integer, not -1.',
+    );
+  });
+
+  test('a task is a hash whose sealed arguments are written once: a checkpoint writes its own field, not the arguments again', async () => {
+    const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'layout' });
+    const client = await serve(() => taskServer(tasks, { pause }));
+    const monitor = createClient({ url: redis.url });
+    await monitor.connect();
+    const written: string[] = [];
+    await monitor.monitor((line) => written.push(line));
+    const taskId = (await client.call('report', { project: 'p'.repeat(20_000) })).result!.taskId as string;
+    expect((await client.until(taskId)).status).toBe('completed');
+    await monitor.close();
+    expect(await redisType(`layout:task:${taskId}`)).toBe('hash');
+    // The sealed arguments go to Redis in the command that created the task (sent again only if Redis asked
+    // for the script itself), in no other: not with a checkpoint, not with the task's end.
+    const sealedCall = written.find((line) => line.includes('layout:tasks:live'))!.match(/"call" "([^"]+)"/)![1];
+    // (MONITOR shows a script's own commands too, as `[0 lua]`: the create's HSET is one of them.)
+    const carrying = written.filter((line) => line.includes(sealedCall) && !line.includes(' lua] "HSET"'));
+    expect(carrying.length).toBeGreaterThan(0);
+    expect(carrying.filter((line) => !line.includes('layout:tasks:live')).map((line) => line.slice(0, 300))).toEqual([]);
+    const fences = written.filter((line) => line.includes(`:lock"`) && line.includes(`layout:task:${taskId}`));
+    expect(fences.length).toBeGreaterThanOrEqual(3);
   }, 60_000);
 
   test('maxTasks must be a positive integer, as for memoryTasks', () => {

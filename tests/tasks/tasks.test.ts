@@ -263,7 +263,20 @@ describe('memoryTasks limits', () => {
     expect((await client.call('report', { project: 'x' }, { tasks: false })).result!.resultType).toBe('complete');
   });
 
+  test('over maxTaskBytes, tools/call is refused with an error naming the option; smaller arguments make a task', async () => {
+    const store = memoryTasks({ maxTaskBytes: 4096 });
+    const { client, close } = TaskClient.inProcess(() => taskServer(store));
+    closers.push(close);
+    const refused = await client.call('report', { project: 'x'.repeat(8192) });
+    expect(refused.error?.message).toMatch(
+      /this task would store \d+ bytes \(its sealed arguments\), over memoryTasks maxTaskBytes \(4096\)/,
+    );
+    const small = (await client.call('report', { project: 'x' })).result!;
+    expect((await client.until(small.taskId)).status).toBe('completed');
+  });
+
   test('options out of range throw, naming the option', () => {
+    expect(() => memoryTasks({ maxTaskBytes: 0 })).toThrow('maxTaskBytes must be a positive integer');
     expect(() => memoryTasks({ maxTasks: 0 })).toThrow('maxTasks must be a positive integer');
     expect(() => memoryTasks({ ttlMs: 1.5 })).toThrow('ttlMs must be a positive integer');
   });

@@ -105,3 +105,26 @@ describe("the engine's checkpoint hook", () => {
     });
   });
 });
+
+describe("the engine's beforeStep hook", () => {
+  test('asked before each step; a host that aborts its signal there stops the run before the step: its tool is never called, and no checkpoint follows', async () => {
+    const controller = new AbortController();
+    const asked: number[] = [];
+    const host = {
+      ...releaseHost(),
+      signal: controller.signal,
+      // A fenced round that finds, before the third step, that it no longer holds its task.
+      beforeStep: async (state: { position: number }) => {
+        asked.push(state.position);
+        if (state.position === 2) controller.abort();
+      },
+    };
+    const result = resultOf(await executeWorkflowRound(plan, args, host, {}, pausing, undefined, binding)) as {
+      _meta: Record<string, { status: string; stoppedAt?: string }>;
+    };
+    expect(asked).toEqual([0, 1, 2]);
+    expect(host.calls).toEqual(['build', 'test']);
+    expect(host.checkpoints).toHaveLength(3);
+    expect(result._meta['mcpflow/execution']).toMatchObject({ status: 'cancelled', stoppedAt: 'signed' });
+  });
+});

@@ -112,6 +112,13 @@ export interface Host<Tool extends HostTool = HostTool> extends SignalSource {
    * it; what it throws fails the request. Absent: nothing is done.
    */
   checkpoint?(state: RunState): void | PromiseLike<void>;
+  /**
+   * Asked before each step (or parallel group) starts, after the last checkpoint: a host that must
+   * prove it may still run the run (a task round's fence, §2.13) refuses by aborting `signal` — the
+   * step then never starts and the run stops as cancelled. The run waits only for a promise. Absent:
+   * every step starts.
+   */
+  beforeStep?(state: RunState): void | PromiseLike<void>;
   /** What reports this request's share of the run (the span to report under, the debug log); absent when nothing does. */
   readonly observer?: RunObserver;
 }

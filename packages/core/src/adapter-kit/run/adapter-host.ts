@@ -41,6 +41,8 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
   readonly timing: boolean;
   /** Set by a durable task round: each completed step's state, to checkpoint in the task. */
   checkpoint?: (state: RunState) => void | PromiseLike<void>;
+  /** Set by a durable task round: before each step, proves the round still holds its task (else aborts its signal). */
+  beforeStep?: (state: RunState) => void | PromiseLike<void>;
   private runContext?: { readonly runId: string; readonly context: Context };
 
   constructor(

@@ -179,6 +179,7 @@ export class WorkflowRunner<Server, Context> {
         const sealed = sealCheckpoint(reached, plan, sealer, binding);
         return sealed.ok ? durable.save(sealed.state) : undefined;
       };
+      host.beforeStep = () => durable.beforeStep();
     }
     const round =
       durable?.checkpoint === undefined
@@ -280,7 +281,10 @@ export class WorkflowRunner<Server, Context> {
  */
 export interface DurableRound {
   readonly checkpoint?: string;
+  /** Saves a completed step's checkpoint, proving the round still holds its task; when it does not, the round's signal aborts. */
   save(checkpoint: string): Promise<void>;
+  /** Before each step: proves the round still holds its task (at once when it just did), else aborts the round's signal. */
+  beforeStep(): void | PromiseLike<void>;
 }
 
 /** What one round of a workflow run as a task came to: the tool's result, or the questions and the sealed state to resume from. */

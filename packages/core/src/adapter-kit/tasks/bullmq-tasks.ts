@@ -1,18 +1,10 @@
 import type { ConnectionOptions, Job, Queue, Worker } from 'bullmq';
 import { debugLine } from '../telemetry/debug-log';
-import { applyChange } from './memory-tasks';
-import {
-  isTerminalTaskStatus,
-  type NewTask,
-  type TaskChange,
-  type TaskChangeResult,
-  type TaskRecord,
-  type TaskRoundRunner,
-  type TaskStore,
-} from './task-store';
-import { taskStoreOptions, tooManyTasks, type TaskStoreOptions } from './task-store-options';
+import { CANCEL_TASK, CREATE_TASK, FENCE_ROUND, UPDATE_TASK, changeArguments, newTaskFields, recordOfHash } from './redis-task-records';
+import type { FenceResult, NewTask, RoundChange, TaskChange, TaskChangeResult, TaskRecord, TaskRoundRunner, TaskStore } from './task-store';
+import { storedBytes, taskStoreOptions, tooLargeTask, tooManyTasks, type TaskStoreOptions } from './task-store-options';
 
-/** The options of {@link bullmqTasks}: `maxTasks` (shared by every instance on the prefix), `ttlMs` and `pollIntervalMs` as for `memoryTasks()`, and Redis's. */
+/** The options of {@link bullmqTasks}: `maxTasks` (shared by every instance on the prefix), `ttlMs`, `pollIntervalMs` and `maxTaskBytes` as for `memoryTasks()`, and Redis's. */
 export interface BullmqTasksOptions extends TaskStoreOptions {
   /** Where Redis is: BullMQ's `connection` (ioredis options such as `{ host, port }`, or an ioredis instance). */
   connection: ConnectionOptions;
@@ -32,37 +24,11 @@ export interface BullmqTasksOptions extends TaskStoreOptions {
   connectTimeoutMs?: number;
 }
 
-/** Redis's answer to a compare-and-set: `ok`, or the task as it is (its JSON), or nothing when it is gone. */
-const COMPARE_AND_SET = `
-local raw = redis.call('GET', KEYS[1])
-if not raw then return false end
-local record = cjson.decode(raw)
-if record.version ~= tonumber(ARGV[1]) then return raw end
-redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
-return 'ok'
-`;
-
-/**
- * Creates a task unless `maxTasks` tasks are kept: the set of live task ids (scored by expiry)
- * loses those expired, then counts; `full`, or the task stored and counted, atomically for every
- * instance. KEYS: the task, the set. ARGV: now, maxTasks, the task's JSON, ttlMs, its expiry, its id.
- */
-const CREATE_BOUNDED = `
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then return 'full' end
-redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4], 'NX')
-redis.call('ZADD', KEYS[2], ARGV[5], ARGV[6])
-redis.call('PEXPIRE', KEYS[2], ARGV[4])
-return 'ok'
-`;
-
 interface RedisLike {
-  get(key: string): Promise<string | null>;
-  set(key: string, value: string, mode: 'PX', ms: number, flag: 'NX'): Promise<'OK' | null>;
+  hgetall(key: string): Promise<Record<string, string>>;
   del(key: string): Promise<number>;
   zrem(key: string, member: string): Promise<number>;
-  eval(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
-  publish(channel: string, message: string): Promise<number>;
+  defineCommand(name: string, definition: { numberOfKeys: number; lua: string }): void;
   readonly status: string;
   once(event: 'ready', listener: () => void): unknown;
   disconnect(): void;
@@ -76,11 +42,24 @@ interface RedisLike {
 
 /** A round this instance runs: its job (and lock token), and what aborts its step. */
 interface InFlightRound {
+  readonly taskId: string;
   readonly controller: AbortController;
   readonly job: Job<{ taskId: string }>;
   readonly token?: string;
   handedOver?: boolean;
+  /** Its fence failed for want of its lock (lapsed, taken, or Redis out of reach): the round goes back to the queue, not to `completed`. */
+  lost?: boolean;
 }
+
+/** The Redis commands of the task records (ioredis's `defineCommand`: each script sent once, then run by its digest). */
+interface TaskCommands {
+  mcpflowCreateTask(...keysAndArgs: (string | number)[]): Promise<string>;
+  mcpflowUpdateTask(...keysAndArgs: (string | number)[]): Promise<string[]>;
+  mcpflowCancelTask(...keysAndArgs: (string | number)[]): Promise<string[]>;
+  mcpflowFenceRound(...keysAndArgs: (string | number)[]): Promise<string | number>;
+}
+
+type Records = RedisLike & TaskCommands;
 
 /** BullMQ's queue name for rounds. */
 const ROUNDS = 'rounds';
@@ -93,6 +72,12 @@ const ROUNDS = 'rounds';
  * goes on from the last checkpoint (a completed step's tool is never called again). What Redis holds
  * besides ids, statuses, times and the tool's name is sealed with the server's `pause.keys`, which a
  * server with this store requires. `bullmq` is an optional peer dependency: install it.
+ *
+ * Rounds are fenced (DESIGN §2.13): before each step and with each checkpoint a round proves, in
+ * one Lua script, that its BullMQ lock still holds its token and that the task is `working` at its
+ * version; once it cannot (its lock lapsed or was renewed by no one, another instance took it over,
+ * the task was cancelled or expired, Redis is out of reach) its step in flight is aborted and it
+ * ends without writing — back to the queue when it lost its lock, for whoever holds it next.
  *
  * @example
  * ```ts
@@ -109,24 +94,34 @@ class BullmqTaskStore implements TaskStore {
   readonly pollIntervalMs: number;
   readonly checkpoints = true;
   private readonly maxTasks: number;
+  private readonly maxTaskBytes: number;
   private readonly prefix: string;
-  private opened?: Promise<{ queue: Queue; redis: RedisLike }>;
+  private opened?: Promise<{ queue: Queue; redis: Records }>;
   private worker?: Worker;
   private subscriber?: ReturnType<RedisLike['duplicate']>;
-  /** The rounds this instance runs, by task id: aborted on cancel (from any instance), handed back on close. */
-  private readonly rounds = new Map<string, InFlightRound>();
+  /**
+   * The rounds this instance runs: aborted on cancel (from any instance) or once their lock is lost,
+   * handed back on close. Two may run the same task here for a moment (this worker took over its
+   * own round after its lock lapsed): each is named by its signal, and fenced by its own token.
+   */
+  private readonly rounds = new Set<InFlightRound>();
   private readonly log = debugLine(undefined, process.env.DEBUG);
 
   constructor(private readonly options: BullmqTasksOptions) {
     this.prefix = options.prefix ?? 'mcpflow';
-    ({ maxTasks: this.maxTasks, ttlMs: this.ttlMs, pollIntervalMs: this.pollIntervalMs } = taskStoreOptions('bullmqTasks', options));
+    ({
+      maxTasks: this.maxTasks,
+      ttlMs: this.ttlMs,
+      pollIntervalMs: this.pollIntervalMs,
+      maxTaskBytes: this.maxTaskBytes,
+    } = taskStoreOptions('bullmqTasks', options));
   }
 
   async start(runner: TaskRoundRunner): Promise<void> {
     const { queue, redis } = await this.open();
     const { Worker, DelayedError } = await loadBullmq();
     this.subscriber = redis.duplicate();
-    this.subscriber.on('message', (_channel, taskId) => this.rounds.get(taskId)?.controller.abort());
+    this.subscriber.on('message', (_channel, taskId) => this.fenceOff('cancelled', (round) => round.taskId === taskId));
     await connected(this.subscriber);
     await this.subscriber.subscribe(this.cancelChannel);
     this.worker = new Worker(
@@ -134,15 +129,19 @@ class BullmqTaskStore implements TaskStore {
       async (job: Job<{ taskId: string }>, token?: string) => {
         const { taskId } = job.data;
         if (job.attemptsStarted > 1 || job.stalledCounter > 0) this.log?.(`mcpflow task round taken over: ${taskId.slice(0, 8)}`);
-        const round: InFlightRound = { controller: new AbortController(), job, token };
-        this.rounds.set(taskId, round);
+        const round: InFlightRound = { taskId, controller: new AbortController(), job, token };
+        this.rounds.add(round);
         try {
           await runner.runRound(taskId, round.controller.signal);
         } finally {
-          this.rounds.delete(taskId);
+          this.rounds.delete(round);
         }
         // Handed back to the queue as this instance closed: BullMQ must not mark it completed.
-        if (round.handedOver) throw new DelayedError();
+        // A round that lost its lock (it may hold it again once Redis is back) goes back to the queue, for
+        // whichever instance holds the lock next to go on from the last checkpoint; BullMQ must not mark it
+        // completed. Where another instance holds it, the move fails and changes nothing.
+        if (round.lost && !round.handedOver) await job.moveToDelayed(Date.now(), token).catch(() => undefined);
+        if (round.handedOver || round.lost) throw new DelayedError();
       },
       {
         connection: this.options.connection,
@@ -154,50 +153,49 @@ class BullmqTaskStore implements TaskStore {
       },
     );
     this.worker.on('error', () => {});
+    // A lock BullMQ could not renew (another instance holds it, or it lapsed): the round ends at once.
+    this.worker.on('lockRenewalFailed', (jobIds: string[]) => this.fenceOff('lost', (round) => jobIds.includes(round.job.id!)));
     await queue.waitUntilReady();
   }
 
   async create(task: NewTask): Promise<TaskRecord> {
+    const bytes = storedBytes(task.call);
+    if (bytes > this.maxTaskBytes) throw tooLargeTask('bullmqTasks', bytes, this.maxTaskBytes);
     const record: TaskRecord = { ...task, status: 'working', version: 1, lastUpdatedAt: task.createdAt };
     const expiry = task.createdAt + task.ttlMs;
-    const args = [Date.now(), this.maxTasks, JSON.stringify(record), task.ttlMs, expiry, task.taskId];
-    const created = await this.command(({ redis }) => redis.eval(CREATE_BOUNDED, 2, this.key(task.taskId), this.liveTasksKey, ...args));
+    const args = [Date.now(), this.maxTasks, task.ttlMs, expiry, task.taskId, ...newTaskFields(record)];
+    const created = await this.command(({ redis }) => redis.mcpflowCreateTask(this.key(task.taskId), this.liveTasksKey, ...args));
     if (created === 'full') throw tooManyTasks('bullmqTasks', this.maxTasks, `this store (prefix '${this.prefix}', every instance)`);
     return record;
   }
 
   async get(taskId: string): Promise<TaskRecord | undefined> {
-    const raw = await this.command(({ redis }) => redis.get(this.key(taskId)));
-    return raw === null ? undefined : (JSON.parse(raw) as TaskRecord);
+    return recordOfHash(await this.command(({ redis }) => redis.hgetall(this.key(taskId))));
   }
 
   async update(taskId: string, expectedVersion: number, change: TaskChange): Promise<TaskChangeResult> {
-    const current = await this.get(taskId);
-    if (!current || current.version !== expectedVersion || isTerminalTaskStatus(current.status)) return { ok: false, task: current };
-    const next = applyChange(current, change);
-    const answer = await this.command(({ redis }) =>
-      redis.eval(COMPARE_AND_SET, 1, this.key(taskId), expectedVersion, JSON.stringify(next)),
-    );
-    if (answer === 'ok') return { ok: true, task: next };
-    return { ok: false, task: typeof answer === 'string' ? (JSON.parse(answer) as TaskRecord) : undefined };
+    const args = [expectedVersion, Date.now(), ...changeArguments(change)];
+    const [answer, ...hash] = await this.command(({ redis }) => redis.mcpflowUpdateTask(this.key(taskId), ...args));
+    return { ok: answer === 'ok', task: recordOfHash(hash) } as TaskChangeResult;
+  }
+
+  async fence(taskId: string, expectedVersion: number, round: AbortSignal, change: RoundChange = {}): Promise<FenceResult> {
+    const held = [...this.rounds].find((candidate) => candidate.controller.signal === round);
+    let answer: string | number = 'lost';
+    if (held && !round.aborted && held.token !== undefined) {
+      const keys = [this.key(taskId), `${this.prefix}:${ROUNDS}:${held.job.id}:lock`];
+      const args = [held.token, expectedVersion, Date.now(), this.maxTaskBytes, ...changeArguments(change)];
+      // Redis out of reach: the round cannot prove it holds its task, so it ends like one that lost it.
+      answer = await this.command(({ redis }) => redis.mcpflowFenceRound(...keys, ...args)).catch(() => 'lost');
+    }
+    if (typeof answer === 'number') return { held: true, version: answer };
+    if (answer !== 'too-large') this.fenceOff(answer as 'lost', (candidate) => candidate === held);
+    return { held: false, why: answer as Exclude<FenceResult, { held: true }>['why'] };
   }
 
   async cancel(taskId: string): Promise<TaskRecord | undefined> {
-    for (;;) {
-      const current = await this.get(taskId);
-      if (!current || isTerminalTaskStatus(current.status)) return current;
-      const changed = await this.update(taskId, current.version, {
-        status: 'cancelled',
-        state: null,
-        checkpoint: null,
-        inputRequests: null,
-        answers: null,
-      });
-      if (changed.ok) {
-        await this.command(({ redis }) => redis.publish(this.cancelChannel, taskId));
-        return changed.task;
-      }
-    }
+    const hash = await this.command(({ redis }) => redis.mcpflowCancelTask(this.key(taskId), Date.now(), this.cancelChannel, taskId));
+    return recordOfHash(hash);
   }
 
   async schedule(taskId: string): Promise<void> {
@@ -214,7 +212,17 @@ class BullmqTaskStore implements TaskStore {
       await redis.del(this.key(taskId));
       await redis.zrem(this.liveTasksKey, taskId);
     });
-    this.rounds.get(taskId)?.controller.abort();
+    for (const round of this.rounds) if (round.taskId === taskId) round.controller.abort();
+  }
+
+  /** Ends the rounds `which` picks, as their fence failed (`why`): each one's step in flight is aborted, and no other starts. */
+  private fenceOff(why: Exclude<FenceResult, { held: true }>['why'] | 'cancelled', which: (round: InFlightRound) => boolean): void {
+    for (const round of this.rounds) {
+      if (!which(round) || round.controller.signal.aborted) continue;
+      if (why === 'lost') round.lost = true;
+      round.controller.abort();
+      this.log?.(`mcpflow task round fenced off (${why}): ${round.taskId.slice(0, 8)}`);
+    }
   }
 
   /** Stops taking rounds and hands those in flight back to the queue, for another instance. */
@@ -226,7 +234,8 @@ class BullmqTaskStore implements TaskStore {
     await this.worker?.close(true);
     const opened = await this.opened?.catch(() => undefined);
     const { Job } = await loadBullmq();
-    const handing = [...this.rounds].map(async ([taskId, round]) => {
+    const handing = [...this.rounds].map(async (round) => {
+      const { taskId } = round;
       round.handedOver = true;
       round.controller.abort();
       if (!opened || (await this.cancelled(taskId))) return;
@@ -261,7 +270,7 @@ class BullmqTaskStore implements TaskStore {
    * A command on Redis; Redis away mid-run (it answered once) → an error that says so and what to
    * do, at once: ioredis fails the command rather than queue it. The tasks stay in Redis.
    */
-  private async command<T>(run: (opened: { queue: Queue; redis: RedisLike }) => Promise<T>): Promise<T> {
+  private async command<T>(run: (opened: { queue: Queue; redis: Records }) => Promise<T>): Promise<T> {
     const opened = await this.open();
     try {
       return await run(opened);
@@ -275,11 +284,11 @@ class BullmqTaskStore implements TaskStore {
   }
 
   /** BullMQ's queue and a Redis connection for the task records, once; Redis unreachable → an error that names the fix. */
-  private open(): Promise<{ queue: Queue; redis: RedisLike }> {
+  private open(): Promise<{ queue: Queue; redis: Records }> {
     this.opened ??= (async () => {
       const { Queue } = await loadBullmq();
       const timeoutMs = this.options.connectTimeoutMs ?? 5000;
-      const redis = await recordsConnection(this.options.connection);
+      const redis = withTaskCommands(await recordsConnection(this.options.connection));
       const queue = new Queue(ROUNDS, { connection: this.options.connection, prefix: this.prefix });
       queue.on('error', () => {});
       let timer: NodeJS.Timeout | undefined;
@@ -302,6 +311,15 @@ class BullmqTaskStore implements TaskStore {
     })();
     return this.opened;
   }
+}
+
+/** The connection with the task records' scripts defined on it (sent once, then run by digest). */
+function withTaskCommands(redis: RedisLike): Records {
+  redis.defineCommand('mcpflowCreateTask', { numberOfKeys: 2, lua: CREATE_TASK });
+  redis.defineCommand('mcpflowUpdateTask', { numberOfKeys: 1, lua: UPDATE_TASK });
+  redis.defineCommand('mcpflowCancelTask', { numberOfKeys: 1, lua: CANCEL_TASK });
+  redis.defineCommand('mcpflowFenceRound', { numberOfKeys: 2, lua: FENCE_ROUND });
+  return redis as Records;
 }
 
 /** Resolves once the connection is ready (commands fail at once, not queued, while it is not). */

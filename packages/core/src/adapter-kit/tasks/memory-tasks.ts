@@ -1,15 +1,17 @@
 import {
   isTerminalTaskStatus,
+  type FenceResult,
   type NewTask,
+  type RoundChange,
   type TaskChange,
   type TaskChangeResult,
   type TaskRecord,
   type TaskRoundRunner,
   type TaskStore,
 } from './task-store';
-import { taskStoreOptions, tooManyTasks, type TaskStoreOptions } from './task-store-options';
+import { storedBytes, taskStoreOptions, tooLargeTask, tooManyTasks, type TaskStoreOptions } from './task-store-options';
 
-/** The options of `memoryTasks()`: `maxTasks`, `ttlMs` and `pollIntervalMs`, with the defaults every store shares. */
+/** The options of `memoryTasks()`: `maxTasks`, `ttlMs`, `pollIntervalMs` and `maxTaskBytes`, with the defaults every store shares. */
 export type MemoryTasksOptions = TaskStoreOptions;
 
 interface Entry {
@@ -37,12 +39,18 @@ class MemoryTaskStore implements TaskStore {
   readonly ttlMs: number;
   readonly pollIntervalMs: number;
   private readonly maxTasks: number;
+  private readonly maxTaskBytes: number;
   private readonly tasks = new Map<string, Entry>();
   private runner?: TaskRoundRunner;
   private closed = false;
 
   constructor(options: MemoryTasksOptions) {
-    ({ maxTasks: this.maxTasks, ttlMs: this.ttlMs, pollIntervalMs: this.pollIntervalMs } = taskStoreOptions('memoryTasks', options));
+    ({
+      maxTasks: this.maxTasks,
+      ttlMs: this.ttlMs,
+      pollIntervalMs: this.pollIntervalMs,
+      maxTaskBytes: this.maxTaskBytes,
+    } = taskStoreOptions('memoryTasks', options));
   }
 
   async start(runner: TaskRoundRunner): Promise<void> {
@@ -52,6 +60,8 @@ class MemoryTaskStore implements TaskStore {
 
   async create(task: NewTask): Promise<TaskRecord> {
     if (this.tasks.size >= this.maxTasks) throw tooManyTasks('memoryTasks', this.maxTasks, 'this server');
+    const bytes = storedBytes(task.call);
+    if (bytes > this.maxTaskBytes) throw tooLargeTask('memoryTasks', bytes, this.maxTaskBytes);
     const record: TaskRecord = { ...task, status: 'working', version: 1, lastUpdatedAt: task.createdAt };
     const expiry = setTimeout(() => this.expire(task.taskId), Math.max(0, task.createdAt + task.ttlMs - Date.now()));
     expiry.unref();
@@ -70,6 +80,27 @@ class MemoryTaskStore implements TaskStore {
     }
     entry.record = applyChange(entry.record, change);
     return { ok: true, task: entry.record };
+  }
+
+  async fence(taskId: string, expectedVersion: number, round: AbortSignal, change: RoundChange = {}): Promise<FenceResult> {
+    const entry = this.tasks.get(taskId);
+    const why = !entry
+      ? 'gone'
+      : isTerminalTaskStatus(entry.record.status)
+        ? 'terminal'
+        : entry.round?.signal !== round || round.aborted
+          ? 'lost'
+          : entry.record.version !== expectedVersion || entry.record.status !== 'working'
+            ? 'changed'
+            : storedBytes(entry.record.call) + storedBytes(change.checkpoint ?? undefined) > this.maxTaskBytes
+              ? 'too-large'
+              : undefined;
+    if (why) {
+      if (why !== 'too-large' && entry?.round?.signal === round) entry.round.abort();
+      return { held: false, why };
+    }
+    entry!.record = applyChange(entry!.record, change);
+    return { held: true, version: entry!.record.version };
   }
 
   async cancel(taskId: string): Promise<TaskRecord | undefined> {
@@ -119,8 +150,8 @@ class MemoryTaskStore implements TaskStore {
   }
 }
 
-/** The task after `change`: fields left out stay, `null` removes one; the version moves on (both stores). */
-export function applyChange(record: TaskRecord, change: TaskChange): TaskRecord {
+/** The task after `change`: fields left out stay, `null` removes one; the version moves on. */
+function applyChange(record: TaskRecord, change: TaskChange): TaskRecord {
   const next: Record<string, unknown> = {
     ...record,
     version: record.version + 1,

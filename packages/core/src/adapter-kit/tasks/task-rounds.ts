@@ -5,7 +5,7 @@ import { taskSealer } from '../run/state-sealers';
 import type { DurableRound } from '../run/workflow-runner';
 import { invokeTool } from '../tools/call-tool';
 import type { TaskDispatch } from './task-dispatch';
-import { isTerminalTaskStatus, type TaskRecord, type TaskStore } from './task-store';
+import { isTerminalTaskStatus, type RoundChange, type TaskRecord, type TaskStore } from './task-store';
 import { messageOf, shortId, type PlainTaskTool, type RoundEnd, type TaskCall, type TaskTool, type WorkflowTaskTool } from './task-tools';
 import type { TaskValues } from './task-values';
 import type { TasksSupport } from './tasks-support';
@@ -87,7 +87,7 @@ export class TaskRounds<Server, Context> {
     };
     const context = this.serving.support.roundContext(base, signal);
     const sealer = taskSealer(this.serving.options.pause, this.serving.store.ttlMs);
-    const durable = this.serving.store.checkpoints ? durableRound(this.serving.store, latest) : undefined;
+    const durable = this.serving.store.checkpoints ? durableRound(this.serving.store, latest, signal) : undefined;
     const outcome = await tool.round(call.arguments, context, asking, record.state ?? call.requestState, sealer, durable);
     return outcome.kind === 'result' ? outcome : { kind: 'input-required', inputRequests: outcome.inputRequests, state: outcome.state };
   }
@@ -161,20 +161,41 @@ export class TaskRounds<Server, Context> {
 }
 
 /**
- * A round on a store whose rounds can be taken over: it goes on from the task's last checkpoint,
- * and each completed step's state (sealed with the task's sealer) is stored as the task's
- * checkpoint before the next step starts.
+ * How long a round's last proof counts as fresh at a step boundary: a step that starts within this
+ * of the last checkpoint's proof starts without asking the store again; after a longer stall (a GC
+ * pause, SIGSTOP) between the two, the round proves again before the step starts.
  */
-function durableRound(store: TaskStore, latest: { record: TaskRecord }): DurableRound {
+const FRESH_PROOF_MS = 1000;
+
+/** Why a round failed when its checkpoint would not fit its task's bound. */
+const TOO_LARGE_CHECKPOINT =
+  "the run's checkpoint would take its task over the task store's maxTaskBytes; raise maxTaskBytes, or keep what steps bind smaller";
+
+/**
+ * A fenced round on a store whose rounds can be taken over (DESIGN §2.13 "Fenced rounds"): it goes
+ * on from the task's last checkpoint; before each step it proves that it still holds the task (at
+ * once when its last proof is fresh), and each completed step's state (sealed with the task's
+ * sealer) is stored as the task's checkpoint with that proof. Once a proof fails — the round's lock
+ * lapsed, another round took the task over, the task was cancelled, expired or moved on — the store
+ * aborts the round's signal: the step in flight is aborted, no later step starts, and nothing is
+ * saved or retried on the newer version.
+ */
+function durableRound(store: TaskStore, latest: { record: TaskRecord }, signal: AbortSignal): DurableRound {
+  /** When the last proof that held was sent; none yet in this round. */
+  let provenAt: number | undefined;
+  const fence = async (change?: RoundChange) => {
+    if (signal.aborted) return;
+    const sentAt = Date.now();
+    const fenced = await store.fence(latest.record.taskId, latest.record.version, signal, change);
+    if (!fenced.held && fenced.why === 'too-large') throw new Error(TOO_LARGE_CHECKPOINT);
+    if (!fenced.held) return;
+    latest.record = { ...latest.record, ...change, version: fenced.version } as TaskRecord;
+    provenAt = sentAt;
+  };
   return {
     checkpoint: latest.record.checkpoint,
-    async save(checkpoint) {
-      let changed = await store.update(latest.record.taskId, latest.record.version, { checkpoint });
-      // Another change got in first (a tasks/update's answers): once more from the task as it is now.
-      if (!changed.ok && changed.task && !isTerminalTaskStatus(changed.task.status))
-        changed = await store.update(latest.record.taskId, changed.task.version, { checkpoint });
-      if (changed.ok) latest.record = changed.task;
-    },
+    save: (checkpoint) => fence({ checkpoint }),
+    beforeStep: () => (provenAt !== undefined && Date.now() - provenAt < FRESH_PROOF_MS ? undefined : fence()),
   };
 }
 

@@ -8,10 +8,16 @@ export interface TaskStoreOptions {
   readonly ttlMs?: number;
   /** How often a client should poll `tasks/get`, in ms. Default 1,000. */
   readonly pollIntervalMs?: number;
+  /**
+   * The most bytes one task stores (its sealed arguments, and later its checkpoint, questions,
+   * answers and result): a call over it is refused with an error naming this option, and a round
+   * whose checkpoint would take its task over it fails naming it. Default 16 MiB.
+   */
+  readonly maxTaskBytes?: number;
 }
 
 /** The defaults of {@link TaskStoreOptions}, the same for every store (DESIGN §2.13). */
-const TASK_STORE_DEFAULTS = { maxTasks: 1000, ttlMs: 3_600_000, pollIntervalMs: 1000 } as const;
+const TASK_STORE_DEFAULTS = { maxTasks: 1000, ttlMs: 3_600_000, pollIntervalMs: 1000, maxTaskBytes: 16 * 1024 * 1024 } as const;
 
 /**
  * A store's options with the defaults filled in, each checked: a positive integer, or a
@@ -19,7 +25,7 @@ const TASK_STORE_DEFAULTS = { maxTasks: 1000, ttlMs: 3_600_000, pollIntervalMs: 
  *
  * @example
  * ```ts
- * taskStoreOptions('memoryTasks', { ttlMs: 600_000 }); // { maxTasks: 1000, ttlMs: 600000, pollIntervalMs: 1000 }
+ * taskStoreOptions('memoryTasks', { ttlMs: 600_000 }); // { maxTasks: 1000, ttlMs: 600000, pollIntervalMs: 1000, maxTaskBytes: 16777216 }
  * ```
  */
 export function taskStoreOptions(store: string, options: TaskStoreOptions): Required<TaskStoreOptions> {
@@ -39,4 +45,17 @@ export function tooManyTasks(store: string, maxTasks: number, where: string): Ta
     `mcpflow tasks: ${where} keeps at most ${maxTasks} tasks at once (${store} maxTasks), and that many have not expired yet. ` +
       `Retry later, or raise maxTasks.`,
   );
+}
+
+/** The error of a task that would store more than `maxTaskBytes` (its arguments, at creation). */
+export function tooLargeTask(store: string, bytes: number, maxTaskBytes: number): TaskLimitError {
+  return new TaskLimitError(
+    `mcpflow tasks: this task would store ${bytes} bytes (its sealed arguments), over ${store} maxTaskBytes (${maxTaskBytes}). ` +
+      'Send smaller arguments (a reference such as a URL instead of the content), or raise maxTaskBytes.',
+  );
+}
+
+/** The bytes a sealed value (or a record's string field) takes in a store. */
+export function storedBytes(value: string | undefined): number {
+  return value === undefined ? 0 : Buffer.byteLength(value);
 }

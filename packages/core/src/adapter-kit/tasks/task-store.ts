@@ -96,6 +96,24 @@ export type TaskChangeResult =
   { readonly ok: true; readonly task: TaskRecord } | { readonly ok: false; readonly task: TaskRecord | undefined };
 
 /**
+ * What a working round writes with the proof that it still holds its task (`TaskStore.fence`): the
+ * checkpoint of the step it completed, or nothing (a proof only, as a round starts or before a step).
+ */
+export type RoundChange = Pick<TaskChange, 'checkpoint' | 'statusMessage'>;
+
+/**
+ * How a fence went (DESIGN §2.13 "Fenced rounds"): the round still holds the task, now at `version`;
+ * or it does not — `lost` (its lock lapsed, another round holds it, or the store could not tell),
+ * `terminal` (the task was cancelled, completed or failed), `changed` (the task moved on since the
+ * round's version), `gone` (expired or removed), `too-large` (the checkpoint would take the task
+ * over `maxTaskBytes`: the round still holds the task, and fails it naming the option) — and, but for
+ * `too-large`, the store has aborted the round's signal.
+ */
+export type FenceResult =
+  | { readonly held: true; readonly version: number }
+  | { readonly held: false; readonly why: 'lost' | 'terminal' | 'changed' | 'gone' | 'too-large' };
+
+/**
  * Runs one round of a task: starts it (status `working`, no `state`), resumes it once its questions
  * are all answered, or — in a durable store — goes on from its last checkpoint. The kit provides it;
  * a store calls it wherever its rounds run (in this process for the memory store, on any instance's
@@ -108,7 +126,7 @@ export interface TaskRoundRunner {
   expired?(taskId: string): void;
 }
 
-/** Thrown by `create` when the store holds as many live tasks as it may; the message names the option. */
+/** Thrown by `create` when the store holds as many live tasks as it may, or the task is over `maxTaskBytes`; the message names the option. */
 export class TaskLimitError extends Error {
   readonly code = 'TASK_LIMIT';
   constructor(message: string) {
@@ -125,6 +143,9 @@ export class TaskLimitError extends Error {
  *   instance) finds it; over its bound it throws `TaskLimitError`.
  * - `update` applies a change only if the task is at `expectedVersion` and not terminal; a change to
  *   a terminal status is final.
+ * - `fence` proves a round's hold (its signal, its version, the task `working`) and writes a
+ *   checkpoint with the proof, or aborts the round's signal; a task's `call` is written once, at
+ *   `create`, and no later change rewrites it.
  * - `cancel` wins over everything: a live task becomes `cancelled` (its `state`, `inputRequests`
  *   and `answers` dropped) whatever its version, and the signal of a round running it aborts,
  *   wherever the round runs. On a terminal task it changes nothing. Unknown ids resolve `undefined`.
@@ -148,6 +169,16 @@ export interface TaskStore {
   create(task: NewTask): Promise<TaskRecord>;
   get(taskId: string): Promise<TaskRecord | undefined>;
   update(taskId: string, expectedVersion: number, change: TaskChange): Promise<TaskChangeResult>;
+  /**
+   * A round's proof that it still holds its task, with what it writes (DESIGN §2.13 "Fenced rounds"),
+   * atomically: the round running with `round` (the signal the store gave it in `runRound`, which
+   * names it) still holds the task — in a shared store its lock, under its token — the task is
+   * `working` at `expectedVersion`; then `change` is written (only the fields it names: never the
+   * whole record) and the version moves on. When any of it fails, nothing is written, the store
+   * aborts `round` and answers why: the round ends there, never retries on a newer version and never
+   * starts another step. A store that cannot reach its backend answers `lost` too.
+   */
+  fence(taskId: string, expectedVersion: number, round: AbortSignal, change?: RoundChange): Promise<FenceResult>;
   cancel(taskId: string): Promise<TaskRecord | undefined>;
   schedule(taskId: string): Promise<void>;
   /** The ids of tasks whose `createdAt + ttlMs` is before `now`. */

@@ -125,6 +125,7 @@ export async function advanceExecution(state: ExecutionState, context: RunContex
   const runner = new StepRunner(plan, state, hooks, progress, redactor, context.steps, state.timing);
   for (const group of plan.groups) {
     if (group[0].index < state.position) continue;
+    if (host.beforeStep) await beforeStep(host, state);
     if (host.signal.aborted) {
       state.statuses[group[0].index] = 'cancelled';
       state.stop = { step: group[0].index, status: 'cancelled', reason: 'the request was cancelled before this step started' };
@@ -163,6 +164,12 @@ export async function advanceExecution(state: ExecutionState, context: RunContex
     state.position += group.length;
     if (host.checkpoint) await checkpointed(host, state);
   }
+}
+
+/** Asks the host's step-boundary hook, waiting only when it answers with a promise. */
+async function beforeStep(host: Host, state: ExecutionState): Promise<void> {
+  const asked = host.beforeStep!(state);
+  if (isPromiseLike(asked)) await asked;
 }
 
 /** Tells the host's checkpoint hook the state, waiting only when it answers with a promise. */

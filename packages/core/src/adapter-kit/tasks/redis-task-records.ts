@@ -1,0 +1,147 @@
+import type { NewTask, TaskChange, TaskRecord, TaskStatus } from './task-store';
+
+/**
+ * How `bullmqTasks` keeps a task in Redis (DESIGN §2.13): a hash per task, one field per part, so a
+ * change writes only the fields it names. The sealed arguments (`call`) are written once, at
+ * creation, and never again; a checkpoint writes the `checkpoint` field, the version and the time.
+ * The Lua scripts here are each one atomic step: creating under `maxTasks`, a compare-and-set,
+ * a cancel (with its message), and a round's fence (its lock's token checked with what it writes).
+ */
+
+/** The fields of a record that are not kept as their own hash fields: written once, as JSON. */
+const HEAD_FIELD = 'head';
+
+/** The optional sealed or text fields, each its own hash field. */
+const PART_FIELDS = ['statusMessage', 'state', 'checkpoint', 'inputRequests', 'answers', 'result'] as const;
+
+type Head = Pick<NewTask, 'taskId' | 'tool' | 'principal' | 'createdAt' | 'ttlMs' | 'pollIntervalMs'>;
+
+/** The hash fields of a new task, as `field, value` pairs (`call` among them, the only time it is written). */
+export function newTaskFields(record: TaskRecord): string[] {
+  const { taskId, tool, principal, createdAt, ttlMs, pollIntervalMs } = record;
+  const head: Head = { taskId, tool, ...(principal === undefined ? {} : { principal }), createdAt, ttlMs, pollIntervalMs };
+  const fields = [HEAD_FIELD, JSON.stringify(head), 'status', record.status, 'version', String(record.version)];
+  fields.push('lastUpdatedAt', String(record.lastUpdatedAt), 'call', record.call);
+  return fields;
+}
+
+/** A record from its hash (`HGETALL`'s flat reply or object), or `undefined` when the hash is gone. */
+export function recordOfHash(reply: unknown): TaskRecord | undefined {
+  const hash = Array.isArray(reply) ? pairsToObject(reply as string[]) : (reply as Record<string, string> | null);
+  if (!hash || hash[HEAD_FIELD] === undefined) return undefined;
+  const record: Record<string, unknown> = {
+    ...(JSON.parse(hash[HEAD_FIELD]) as Head),
+    call: hash.call,
+    status: hash.status as TaskStatus,
+    version: Number(hash.version),
+    lastUpdatedAt: Number(hash.lastUpdatedAt),
+  };
+  for (const field of PART_FIELDS) if (hash[field] !== undefined) record[field] = hash[field];
+  return record as unknown as TaskRecord;
+}
+
+/** A change as the scripts take it: the count of `field, value` pairs to set, the pairs, then the fields to delete. */
+export function changeArguments(change: TaskChange): string[] {
+  const set: string[] = [];
+  const deleted: string[] = [];
+  for (const [field, value] of Object.entries(change)) {
+    if (value === undefined) continue;
+    if (value === null) deleted.push(field);
+    else set.push(field, String(value));
+  }
+  return [String(set.length / 2), ...set, ...deleted];
+}
+
+function pairsToObject(pairs: readonly string[]): Record<string, string> | undefined {
+  if (pairs.length === 0) return undefined;
+  const object: Record<string, string> = {};
+  for (let index = 0; index < pairs.length; index += 2) object[pairs[index]] = pairs[index + 1];
+  return object;
+}
+
+/**
+ * Lua shared by the scripts: whether a status is terminal, and how a change (`changeArguments` from
+ * ARGV[from]) is applied to a task whose `lastUpdatedAt` is `last`: one HSET (the fields, the time),
+ * one HDEL when fields go, one HINCRBY for the version, which it answers.
+ */
+const LUA_HELPERS = `
+local function terminal(status) return status == 'completed' or status == 'failed' or status == 'cancelled' end
+local function apply(key, from, now, last)
+  local pairs = tonumber(ARGV[from])
+  local set = {'lastUpdatedAt', math.max(tonumber(last or '0'), tonumber(now))}
+  for i = from + 1, from + 2 * pairs do set[#set + 1] = ARGV[i] end
+  redis.call('HSET', key, unpack(set))
+  if #ARGV > from + 2 * pairs then redis.call('HDEL', key, unpack(ARGV, from + 1 + 2 * pairs)) end
+  return redis.call('HINCRBY', key, 'version', 1)
+end
+`;
+
+/**
+ * Creates a task unless `maxTasks` tasks are kept: the set of live task ids (scored by expiry)
+ * loses those expired, then counts; `full`, or the task stored and counted, atomically for every
+ * instance. KEYS: the task, the set. ARGV: now, maxTasks, ttlMs, its expiry, its id, then its fields.
+ */
+export const CREATE_TASK = `
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then return 'full' end
+if redis.call('EXISTS', KEYS[1]) == 1 then return 'exists' end
+redis.call('HSET', KEYS[1], unpack(ARGV, 6))
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('ZADD', KEYS[2], ARGV[4], ARGV[5])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+return 'ok'
+`;
+
+/**
+ * A compare-and-set: the change is applied only to a live task at the expected version. Answers
+ * `{ 'ok' | 'stale', …the task's hash }`, or `{ 'gone' }`. KEYS: the task. ARGV: the version, now, the change.
+ */
+export const UPDATE_TASK = `${LUA_HELPERS}
+local task = redis.call('HMGET', KEYS[1], 'status', 'version', 'lastUpdatedAt')
+if not task[1] then return {'gone'} end
+local answer = 'stale'
+if not terminal(task[1]) and task[2] == ARGV[1] then
+  apply(KEYS[1], 3, ARGV[2], task[3])
+  answer = 'ok'
+end
+local reply = redis.call('HGETALL', KEYS[1])
+table.insert(reply, 1, answer)
+return reply
+`;
+
+/**
+ * Cancels a live task (its state, checkpoint, questions and answers dropped) and tells every
+ * instance on the channel, in one step; a terminal task stays as it is. Answers the task's hash
+ * (empty when gone). KEYS: the task. ARGV: now, the channel, the task id.
+ */
+export const CANCEL_TASK = `${LUA_HELPERS}
+local task = redis.call('HMGET', KEYS[1], 'status', 'lastUpdatedAt')
+if task[1] and not terminal(task[1]) then
+  redis.call('HSET', KEYS[1], 'status', 'cancelled', 'lastUpdatedAt', math.max(tonumber(task[2] or '0'), tonumber(ARGV[1])))
+  redis.call('HDEL', KEYS[1], 'state', 'checkpoint', 'inputRequests', 'answers')
+  redis.call('HINCRBY', KEYS[1], 'version', 1)
+  redis.call('PUBLISH', ARGV[2], ARGV[3])
+end
+return redis.call('HGETALL', KEYS[1])
+`;
+
+/**
+ * A round's fence (DESIGN §2.13): the round's BullMQ lock still holds its token, the task is
+ * `working` at the round's version, and what it writes keeps the task within `maxTaskBytes`; then
+ * the change is written and the new version answered. Otherwise nothing is written and the answer
+ * says why: `lost`, `gone`, `terminal`, `changed`, `too-large`. KEYS: the task, the round's lock.
+ * ARGV: the token, the version, now, maxTaskBytes, the change.
+ */
+export const FENCE_ROUND = `${LUA_HELPERS}
+if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 'lost' end
+local task = redis.call('HMGET', KEYS[1], 'status', 'version', 'lastUpdatedAt')
+if not task[1] then return 'gone' end
+if terminal(task[1]) then return 'terminal' end
+if task[1] ~= 'working' or task[2] ~= ARGV[2] then return 'changed' end
+if tonumber(ARGV[5]) > 0 then
+  local bytes = redis.call('HSTRLEN', KEYS[1], 'call')
+  for i = 0, tonumber(ARGV[5]) - 1 do bytes = bytes + #ARGV[7 + 2 * i] end
+  if bytes > tonumber(ARGV[4]) then return 'too-large' end
+end
+return apply(KEYS[1], 5, ARGV[3], task[3])
+`;

@@ -1,0 +1,253 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { createClient } from 'redis';
+import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { appendSideEffect, fencingViolations, readSideEffects, type SideEffect } from './side-effect-log';
+import { TaskClient } from './task-client';
+
+/**
+ * The fault matrix of fenced task rounds (DESIGN §2.13 "Fenced rounds"): two instance processes
+ * (fault-instance.js, on the built packages) share a redis-server this test starts; each step's tool
+ * appends a line to a side-effect log as it starts. Under each fault — the running instance stopped
+ * past its lock (SIGSTOP) then woken, pub/sub connections killed before a cancel, Redis paused or
+ * asleep mid-checkpoint, the running instance killed, Redis restarted — the log must show: no step
+ * starting on an instance after another took the round over, nothing after `cancelled`, every step
+ * of a completed task once but the one in flight (at most twice, same run id). Locks of 3 s with a
+ * stalled check every second, so a takeover comes within seconds.
+ */
+const KEY = 'fault-matrix-test-key-of-32-bytes!!!';
+const STEPS = ['s1', 's2', 's3', 's4', 's5'];
+
+interface Instance {
+  readonly name: string;
+  readonly child: ChildProcess;
+  readonly client: TaskClient;
+  /** What it wrote on stderr (DEBUG=mcpflow). */
+  stderr: string;
+}
+
+const children: ChildProcess[] = [];
+let redis: RedisServer;
+let dir: string;
+let log: string;
+
+async function startInstance(name: string): Promise<Instance> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DEBUG: 'mcpflow',
+    MCPFLOW_TEST_REDIS_PORT: String(redis.port),
+    MCPFLOW_TEST_KEYS: JSON.stringify([KEY]),
+    MCPFLOW_TEST_LOG: log,
+    MCPFLOW_TEST_INSTANCE: name,
+  };
+  const child = spawn(process.execPath, [path.join(__dirname, 'fault-instance.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
+      if (line) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.on('exit', (code) => reject(new Error(`instance ${name} exited with ${code}`)));
+  });
+  const instance: Instance = { name, child, client: TaskClient.overHttp(new URL(`http://127.0.0.1:${port}/mcp`)), stderr: '' };
+  child.stderr!.on('data', (chunk: Buffer) => (instance.stderr += chunk.toString()));
+  return instance;
+}
+
+/** Waits, at most `limitMs`, until `condition` holds; a functional wait on an event, not a timing assertion. */
+async function eventually(condition: () => boolean | Promise<boolean>, what: string, limitMs = 40_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`not reached in time: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function starts(label: string): SideEffect[] {
+  return readSideEffects(log).filter((line) => line.label === label && line.event === 'start');
+}
+
+function violations(label: string, completed = false): string[] {
+  return fencingViolations(readSideEffects(log), label, { steps: STEPS, completed });
+}
+
+/** Two instances, and a task of `label` created through the first; resolves once `step` of it runs, with the instance running it. */
+async function taskInFlight(label: string, step = 's2') {
+  const instances = await Promise.all([startInstance('a'), startInstance('b')]);
+  const created = await instances[0].client.call('pipeline', { label });
+  const taskId = created.result!.taskId as string;
+  expect(taskId).toEqual(expect.any(String));
+  await eventually(() => starts(label).some((line) => line.step === step), `${step} of ${label} started`);
+  const running = starts(label).find((line) => line.step === step)!.instance;
+  const runner = instances.find((instance) => instance.name === running)!;
+  const other = instances.find((instance) => instance !== runner)!;
+  return { taskId, runner, other };
+}
+
+/** `tasks/get` until the task is terminal, through `instance`, retrying while Redis is away. */
+async function finished(instance: Instance, taskId: string): Promise<Record<string, unknown>> {
+  let task: Record<string, unknown> | undefined;
+  await eventually(
+    async () => {
+      const answer = await instance.client.request('tasks/get', { taskId }).catch(() => undefined);
+      task = answer?.result;
+      return ['completed', 'failed', 'cancelled'].includes(String(task?.status));
+    },
+    `task ${taskId.slice(0, 8)} finished`,
+  );
+  return task!;
+}
+
+/** The instance told its round of this task was fenced off (DEBUG=mcpflow), or the log already shows a violation. */
+async function fencedOffOrViolated(instance: Instance, taskId: string, label: string): Promise<void> {
+  await eventually(
+    () => instance.stderr.includes(`fenced off`) || violations(label).length > 0,
+    `${instance.name}'s round of ${taskId.slice(0, 8)} fenced off`,
+  );
+}
+
+async function redisCommand(...command: string[]): Promise<unknown> {
+  const connection = createClient({ url: redis.url });
+  await connection.connect();
+  try {
+    return await connection.sendCommand(command);
+  } finally {
+    await connection.close();
+  }
+}
+
+const available = redisServerInstalled();
+if (!available && REDIS_REQUIRED) {
+  test('redis-server is installed (CI runs the fault matrix against a real server)', () => {
+    throw new Error('redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it when missing)');
+  });
+}
+const describeWithRedis = available ? describe : describe.skip;
+
+beforeAll(async () => {
+  if (available) redis = await startRedisServer();
+}, 60_000);
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'mcpflow-faults-'));
+  log = path.join(dir, 'side-effects.log');
+});
+afterEach(async () => {
+  const exits = children.splice(0).map((child) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? undefined
+      : new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGCONT');
+          child.kill('SIGKILL');
+        }),
+  );
+  await Promise.all(exits);
+  rmSync(dir, { recursive: true, force: true });
+  await redis?.flushAll();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+describeWithRedis('fenced task rounds under faults (two instances, bullmqTasks, 3 s locks)', () => {
+  test('SIGSTOP of the running instance past its lock, then SIGCONT: the other takes the round over; the stalled one never starts another step', async () => {
+    const { taskId, runner, other } = await taskInFlight('stopped');
+    runner.child.kill('SIGSTOP');
+    // The other instance takes the round over and goes past the step that was in flight.
+    await eventually(() => starts('stopped').some((line) => line.instance === other.name && line.step === 's3'), 'takeover past s2');
+    runner.child.kill('SIGCONT');
+    await fencedOffOrViolated(runner, taskId, 'stopped');
+    const done = await finished(other, taskId);
+    expect(done.status).toBe('completed');
+    expect(violations('stopped', true)).toEqual([]);
+  }, 60_000);
+
+  test('CLIENT KILL TYPE pubsub, then tasks/cancel: the cancel is read at the next step boundary, and nothing starts after it', async () => {
+    const { taskId, runner, other } = await taskInFlight('unheard');
+    // Every subscriber connection dropped, again as each comes back, until the cancel is acked: its message reaches nobody.
+    const killer = createClient({ url: redis.url });
+    await killer.connect();
+    let acked = false;
+    const killing = (async () => {
+      while (!acked) {
+        await killer.sendCommand(['CLIENT', 'KILL', 'TYPE', 'pubsub']);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    await eventually(
+      async () =>
+        Number(
+          await killer.sendCommand(['PUBSUB', 'NUMSUB', 'fault-test:tasks:cancel']).then((reply) => (reply as unknown as unknown[])[1]),
+        ) === 0,
+      'no subscriber',
+    );
+    const cancelled = await other.client.request('tasks/cancel', { taskId });
+    acked = true;
+    await killing;
+    await killer.close();
+    expect(cancelled.error).toBeUndefined();
+    appendSideEffect(log, { event: 'cancel-acked', label: 'unheard', instance: 'test' });
+    await fencedOffOrViolated(runner, taskId, 'unheard');
+    expect((await finished(other, taskId)).status).toBe('cancelled');
+    expect(violations('unheard')).toEqual([]);
+  }, 60_000);
+
+  test('CLIENT PAUSE in Redis past the lock, mid-checkpoint: the round whose lock lapsed ends; the task completes with no step twice but the one in flight', async () => {
+    const { taskId, other } = await taskInFlight('paused');
+    await redisCommand('CLIENT', 'PAUSE', '4500', 'WRITE');
+    const done = await finished(other, taskId);
+    expect(done.status).toBe('completed');
+    expect(violations('paused', true)).toEqual([]);
+  }, 60_000);
+
+  test('DEBUG SLEEP in Redis past the lock, mid-checkpoint: the same', async () => {
+    const { taskId, other } = await taskInFlight('asleep');
+    await redisCommand('DEBUG', 'SLEEP', '4.5');
+    const done = await finished(other, taskId);
+    expect(done.status).toBe('completed');
+    expect(violations('asleep', true)).toEqual([]);
+  }, 60_000);
+
+  test('SIGKILL mid-step: the other instance goes on from the last checkpoint; only the step in flight runs twice, with the same run id', async () => {
+    const { taskId, runner, other } = await taskInFlight('killed');
+    runner.child.kill('SIGKILL');
+    const done = await finished(other, taskId);
+    expect(done.status).toBe('completed');
+    expect(violations('killed', true)).toEqual([]);
+    expect(starts('killed').filter((line) => line.step === 's2')).toHaveLength(2);
+  }, 60_000);
+
+  test('Redis restarted mid-task (with its data saved): the round that cannot prove its hold ends; the task completes from its checkpoint', async () => {
+    const { taskId, other } = await taskInFlight('restarted');
+    await redis.restart({ persist: true });
+    const done = await finished(other, taskId);
+    expect(done.status).toBe('completed');
+    expect(violations('restarted', true)).toEqual([]);
+  }, 60_000);
+});
+
+test('the checker finds each violation: a step after a takeover, after a cancel, out of order, two steps twice, two run ids', () => {
+  const line = (instance: string, step: string, run = 'r1'): SideEffect => ({ event: 'start', label: 't', step, run, instance, at: 0 });
+  const expected = { steps: STEPS, completed: true };
+  expect(
+    fencingViolations(
+      ['s1', 's2', 's3', 's4', 's5'].map((step) => line('a', step)),
+      't',
+      expected,
+    ),
+  ).toEqual([]);
+  const takenOver = [line('a', 's1'), line('a', 's2'), line('b', 's2'), line('b', 's3'), line('a', 's3'), line('b', 's4'), line('b', 's5')];
+  expect(fencingViolations(takenOver, 't', expected).join('\n')).toContain('s3 started on a after another instance took the round over');
+  const afterCancel = [line('a', 's1'), { ...line('test', ''), event: 'cancel-acked' as const }, line('a', 's2')];
+  expect(fencingViolations(afterCancel, 't', { steps: STEPS })).toEqual(['s2 started on a after tasks/cancel was acked']);
+  const skipped = [line('a', 's1'), line('a', 's3')];
+  expect(fencingViolations(skipped, 't', { steps: STEPS })[0]).toContain('s3 started after s1');
+  const twice = [line('a', 's1'), line('a', 's1'), line('a', 's2'), line('a', 's2'), line('a', 's3'), line('a', 's4'), line('a', 's5')];
+  expect(fencingViolations(twice, 't', expected)).toEqual(['more than the step in flight ran twice: s1, s2']);
+  const runs = [line('a', 's1'), line('b', 's1', 'r2'), line('b', 's2', 'r2')];
+  expect(fencingViolations(runs, 't', { steps: STEPS })[0]).toContain('2 run ids');
+});
