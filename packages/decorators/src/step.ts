@@ -33,12 +33,20 @@ export function Step<const Tool extends string | AnyToolDefinition | WorkflowToo
   };
 }
 
-/** Notes the tool and the resources a step names, so the testing kit knows them (`knownNames`). */
+/**
+ * Notes the tool and the resources a step names, so the testing kit knows them (`knownNames`). A
+ * step's options are use()'s to check: whatever they hold (none, from JavaScript; a getter that
+ * throws), noting never throws.
+ */
 function noteStepNames(options: StepOptions): void {
-  const { tool, resource, resources } = options as { tool?: unknown; resource?: unknown; resources?: unknown };
-  const named = (value: unknown, key: 'name' | 'uriTemplate'): unknown =>
-    typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : value;
-  noteKnownName('used', 'tools', named(tool, 'name') as string);
-  noteKnownName('used', 'resources', named(resource, 'uriTemplate') as string);
-  if (Array.isArray(resources)) for (const uri of resources) noteKnownName('used', 'resources', uri as string);
+  try {
+    const { tool, resource, resources } = (options ?? {}) as { tool?: unknown; resource?: unknown; resources?: unknown };
+    const named = (value: unknown, key: 'name' | 'uriTemplate'): unknown =>
+      typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : value;
+    noteKnownName('used', 'tools', named(tool, 'name') as string);
+    noteKnownName('used', 'resources', named(resource, 'uriTemplate') as string);
+    if (Array.isArray(resources)) for (const uri of resources) noteKnownName('used', 'resources', uri as string);
+  } catch {
+    // Nothing noted: use() reports what is wrong with the options.
+  }
 }
