@@ -2,8 +2,8 @@
  * From an empty folder, as a new user goes: `mcpflow init` (stdin closed), `npm install` with the
  * packed tarballs standing in for the registry, `npm run build`, `npm test` — for an SDK 2.x ESM
  * project and an SDK 1.x CommonJS one, each with only its own SDK line installed. Then the server it
- * builds answers a real client, asking for the other line names the package to install, and a
- * broken binding fails the build with TS91001.
+ * builds answers a real client, asking for the other line names the package to install, a
+ * broken binding fails the build with TS91001, and a server that cannot start says why once.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -155,4 +155,25 @@ describe.each([
       fs.writeFileSync(file, source);
     }
   });
+
+  test.each(['http', 'stdio'])(
+    'a server that cannot start over %s prints why once (mcpflow reports it; the template only exits 1)',
+    (over) => {
+      const file = path.join(dir, 'dist/workflow.js');
+      const built = fs.readFileSync(file, 'utf8');
+      // A binding misspelled after the build: the start's check (use()) is what refuses it.
+      expect(built).toContain("'forecast', 'conditions'");
+      fs.writeFileSync(file, built.replace("'forecast', 'conditions'", "'forcast', 'conditions'"));
+      try {
+        const env = { ...process.env, PORT: over === 'http' ? '0' : '' };
+        const started = spawnSync(process.execPath, ['dist/server.js'], { cwd: dir, env, encoding: 'utf8', input: '' });
+        expect(started.status).toBe(1);
+        const reason = "reads binding 'forcast', but no step binds it";
+        expect(started.stderr).toContain(`mcpflow: UnknownBindingError 91001: Workflow 'plan_my_day', step 'outfit': ${reason}`);
+        expect(started.stderr.split(reason).length - 1).toBe(1);
+      } finally {
+        fs.writeFileSync(file, built);
+      }
+    },
+  );
 });

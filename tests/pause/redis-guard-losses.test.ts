@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Cluster, Redis } from 'ioredis';
-import { createClient, createCluster } from 'redis';
+import { Redis } from 'ioredis';
+import { createClient } from 'redis';
 import { z } from 'zod';
 import { Client, StreamableHTTPClientTransport, type InputRequiredResult } from '@modelcontextprotocol/client';
 import { createMcpHandler, type GetPromptResult } from '@modelcontextprotocol/server';
@@ -10,7 +10,8 @@ import { redisClientReady, type RedisClientLike } from '../../packages/core/src/
 import { ReplayGuardError } from '../../packages/core/src/engine/sealing/replay-guard-error';
 import type { ReplayGuard } from '../../packages/core/src/engine/sealing/replay-guard';
 import { servedOnLoopback } from '../helpers/loopback-handler';
-import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { redisClientKinds, describeIfRedis } from '../helpers/redis-clients';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { AddProjectTaskByName } from './project-workflow';
 
 /**
@@ -23,41 +24,9 @@ import { AddProjectTaskByName } from './project-workflow';
  * HTTP (protocol 2026-07-28). In CI this file fails rather than skips when `redis-server` is missing.
  */
 
-interface Connected {
-  readonly client: RedisClientLike;
-  close(): Promise<void>;
-}
-
 const quiet = () => undefined;
-
-const KINDS = [
-  {
-    label: 'node-redis 6 client',
-    async connect(server: RedisServer, login?: { username: string; password: string }): Promise<Connected> {
-      const client = createClient({ url: server.url, ...login });
-      client.on('error', quiet);
-      await client.connect();
-      return { client, close: async () => client.destroy() };
-    },
-  },
-  {
-    label: 'ioredis client',
-    async connect(server: RedisServer, login?: { username: string; password: string }): Promise<Connected> {
-      const client = new Redis({ host: '127.0.0.1', port: server.port, lazyConnect: true, disconnectTimeout: 50, ...login });
-      client.on('error', quiet);
-      await client.connect();
-      return { client, close: async () => client.disconnect() };
-    },
-  },
-];
-
-const available = redisServerInstalled();
-if (!available && REDIS_REQUIRED) {
-  test('redis-server is installed (CI runs the Redis replay guard against a real server)', () => {
-    throw new Error('redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it when missing)');
-  });
-}
-const describeWithRedis = available ? describe : describe.skip;
+const KINDS = redisClientKinds('node-redis 6 client', 'ioredis client');
+const describeWithRedis = describeIfRedis();
 
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -231,26 +200,7 @@ describeWithRedis.each(KINDS)('redisReplayGuard with a $label, when Redis loses 
   });
 });
 
-const CLUSTERS = [
-  {
-    label: 'node-redis 6 cluster',
-    async connect(server: RedisServer): Promise<Connected> {
-      const client = createCluster({ rootNodes: [{ url: server.url }] });
-      client.on('error', quiet);
-      await client.connect();
-      return { client, close: async () => client.destroy() };
-    },
-  },
-  {
-    label: 'ioredis cluster',
-    async connect(server: RedisServer): Promise<Connected> {
-      const client = new Cluster([{ host: '127.0.0.1', port: server.port }], { lazyConnect: true });
-      client.on('error', quiet);
-      await client.connect();
-      return { client, close: async () => client.disconnect() };
-    },
-  },
-];
+const CLUSTERS = redisClientKinds('node-redis 6 cluster', 'ioredis cluster');
 
 describeWithRedis.each(CLUSTERS)('redisReplayGuard with a $label (one node holding every slot)', (kind) => {
   test('after FLUSHALL, none of 20 consumed rounds is accepted again: each set and its epoch share a hash slot', async () => {

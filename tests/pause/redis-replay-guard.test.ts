@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Redis, Cluster } from 'ioredis';
-import { createClient, createCluster } from 'redis';
-import { createClient as createClientV5, createCluster as createClusterV5 } from 'redis-v5';
+import { createClient } from 'redis';
 import { redisReplayGuard, type RedisReplayGuardOptions } from '../../packages/core/src/adapter-kit/pause/redis-replay-guard';
-import type { RedisClientLike } from '../../packages/core/src/adapter-kit/pause/redis-client';
 import { ReplayGuardError } from '../../packages/core/src/engine/sealing/replay-guard-error';
-import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
+import type { RedisClientLike } from '../../packages/core/src/adapter-kit/pause/redis-client';
+import { REDIS_CLIENT_KINDS, describeIfRedis, type RedisLogin } from '../helpers/redis-clients';
+import { redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
 
 /**
  * `redisReplayGuard` against a real `redis-server` (started here on a free loopback port, alone
@@ -13,95 +12,9 @@ import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServe
  * their cluster clients. In CI this file fails rather than skips when `redis-server` is missing.
  */
 
-/** A login for the server, as a client option: used for a user Redis refuses SET to. */
-interface Login {
-  readonly username: string;
-  readonly password: string;
-}
-
-interface Connected {
-  readonly client: RedisClientLike;
-  close(): Promise<void>;
-}
-
-interface ClientKind {
-  readonly label: string;
-  readonly cluster: boolean;
-  connect(server: RedisServer, login?: Login): Promise<Connected>;
-}
-
-const quiet = () => undefined;
-
-const KINDS: readonly ClientKind[] = [
-  {
-    label: 'node-redis 6 client',
-    cluster: false,
-    async connect(server, login) {
-      const client = createClient({ url: server.url, ...login });
-      client.on('error', quiet);
-      await client.connect();
-      return { client, close: async () => client.destroy() };
-    },
-  },
-  {
-    label: 'node-redis 5 client',
-    cluster: false,
-    async connect(server, login) {
-      const client = createClientV5({ url: server.url, ...login });
-      client.on('error', quiet);
-      await client.connect();
-      return { client, close: async () => client.destroy() };
-    },
-  },
-  {
-    label: 'ioredis client',
-    cluster: false,
-    async connect(server, login) {
-      const client = new Redis({ host: '127.0.0.1', port: server.port, lazyConnect: true, disconnectTimeout: 50, ...login });
-      client.on('error', quiet);
-      await client.connect();
-      return { client, close: async () => client.disconnect() };
-    },
-  },
-  {
-    label: 'node-redis 6 cluster',
-    cluster: true,
-    async connect(server, login) {
-      const client = createCluster({ rootNodes: [{ url: server.url }], defaults: { ...login } });
-      client.on('error', quiet);
-      await client.connect();
-      return { client, close: async () => client.destroy() };
-    },
-  },
-  {
-    label: 'node-redis 5 cluster',
-    cluster: true,
-    async connect(server, login) {
-      const client = createClusterV5({ rootNodes: [{ url: server.url }], defaults: { ...login } });
-      client.on('error', quiet);
-      await client.connect();
-      return { client, close: async () => client.destroy() };
-    },
-  },
-  {
-    label: 'ioredis cluster',
-    cluster: true,
-    async connect(server, login) {
-      const client = new Cluster([{ host: '127.0.0.1', port: server.port }], { lazyConnect: true, redisOptions: { ...login } });
-      client.on('error', quiet);
-      await client.connect();
-      return { client, close: async () => client.disconnect() };
-    },
-  },
-];
-
+const KINDS = REDIS_CLIENT_KINDS;
+const describeWithRedis = describeIfRedis();
 const available = redisServerInstalled();
-if (!available && REDIS_REQUIRED) {
-  test('redis-server is installed (CI runs the Redis replay guard against a real server)', () => {
-    throw new Error('redis-server is not installed: `apt-get install -y redis-server` (.ci/run does it when missing)');
-  });
-}
-const describeWithRedis = available ? describe : describe.skip;
 
 const servers: { standalone?: RedisServer; cluster?: RedisServer } = {};
 const closers: (() => Promise<unknown>)[] = [];
@@ -128,7 +41,7 @@ const run = () => `run-${randomBytes(9).toString('base64url')}`;
 
 describeWithRedis.each(KINDS)('redisReplayGuard with a $label', (kind) => {
   const serverOf = () => (kind.cluster ? servers.cluster! : servers.standalone!);
-  async function connected(login?: Login): Promise<RedisClientLike> {
+  async function connected(login?: RedisLogin): Promise<RedisClientLike> {
     const connection = await kind.connect(serverOf(), login);
     closers.push(() => connection.close());
     return connection.client;

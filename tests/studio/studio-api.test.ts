@@ -1,9 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
+import { serverPids } from './server-pids';
 import { openStudio, STUDIO_SERVER, type StudioUnderTest } from './studio-client';
+
+/** The workflows studio-server.js serves, by name. */
+const SERVED = ['book_table', 'broken_report', 'fan_out', 'partial', 'slow_export'];
 
 /**
  * The studio's node side (issue 29, DESIGN §2.15) against a real server in a process of its own,
@@ -35,13 +39,7 @@ describe.each([1, 2])('studio over stdio, server on SDK %i.x', (sdk) => {
     const { status, json } = await under.api('/api/workflows');
     expect(status).toBe(200);
     expect(json.problems).toEqual([]);
-    expect(json.workflows.map((workflow: { name: string }) => workflow.name).sort()).toEqual([
-      'book_table',
-      'broken_report',
-      'fan_out',
-      'partial',
-      'slow_export',
-    ]);
+    expect(json.workflows.map((workflow: { name: string }) => workflow.name).sort()).toEqual(SERVED);
     const fanOut = json.workflows.find((workflow: { name: string }) => workflow.name === 'fan_out');
     expect(fanOut.steps).toEqual([
       { name: 'items', kind: 'tool' },
@@ -267,13 +265,7 @@ describe.each([1, 2])('studio over Streamable HTTP, server on SDK %i.x', (sdk) =
     try {
       expect((await under.api('/api/server')).json.connection).toEqual({ state: 'connected', target: server.url });
       const { json } = await under.api('/api/workflows');
-      expect(json.workflows.map((workflow: { name: string }) => workflow.name).sort()).toEqual([
-        'book_table',
-        'broken_report',
-        'fan_out',
-        'partial',
-        'slow_export',
-      ]);
+      expect(json.workflows.map((workflow: { name: string }) => workflow.name).sort()).toEqual(SERVED);
       const { runId } = (
         await under.api('/api/runs', { method: 'POST', body: { workflow: 'book_table', face: 'tool', arguments: { name: 'Bo' } } })
       ).json;
@@ -321,8 +313,8 @@ describe('studio: an HTTP server restarting', () => {
 
 describe('studio: the server restarting', () => {
   test('a stdio server that exits is started again: reconnecting, then connected, and the API serves again', async () => {
-    const pids = path.join(mkdtempSync(path.join(tmpdir(), 'studio-pids-')), 'pids');
-    process.env.MCPFLOW_STUDIO_TEST_PIDS = pids;
+    const pids = serverPids();
+    process.env.MCPFLOW_STUDIO_TEST_PIDS = pids.file;
     const states: string[] = [];
     const under = await openStudio({
       command: `"${process.execPath}" ${STUDIO_SERVER} --sdk 2`,
@@ -333,37 +325,21 @@ describe('studio: the server restarting', () => {
       // The server's process: the one alive (the 2.x client probes the protocol with a short-lived sibling first),
       // once it has answered a request (on 2026-07-28 connecting needs no answer of the session's process).
       expect((await under.api('/api/workflows')).status).toBe(200);
-      const first = alive(pids);
+      const first = pids.alive();
       expect(first).toHaveLength(1);
       process.kill(first[0]);
       while (states.at(-1) !== 'failed' && (states.at(-1) !== 'connected' || !states.includes('reconnecting')))
         await new Promise((resolve) => setImmediate(resolve));
       expect(states).toEqual(['connected', 'reconnecting', 'connected']);
       expect((await under.api('/api/workflows')).status).toBe(200);
-      expect(alive(pids)).not.toContain(first[0]);
-      expect(alive(pids)).toHaveLength(1);
+      expect(pids.alive()).not.toContain(first[0]);
+      expect(pids.alive()).toHaveLength(1);
     } finally {
       delete process.env.MCPFLOW_STUDIO_TEST_PIDS;
       await under.studio.close();
     }
   });
 });
-
-/** The process ids written to `file` whose processes are alive. */
-function alive(file: string): number[] {
-  return readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .map(Number)
-    .filter((pid) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-}
 
 describe('studio: a workflow it cannot read', () => {
   test('is a problem naming the entry and what is wrong; the others are listed; a plain prompt is not a workflow', async () => {

@@ -1,3 +1,4 @@
+import * as net from 'node:net';
 import {
   InvalidServingOptionError,
   MissingServingPackageError,
@@ -12,6 +13,7 @@ import {
 import { describeServingFailure } from '../src/adapter-kit/serving/failure-report';
 import { InvalidServerOptionError } from '../src/engine';
 import { UnknownBindingError, UnregisteredToolError, WorkflowValidationError } from '../src/rules';
+import { WorkflowServer as WorkflowServerV2, serveHttp as serveHttpV2 } from '../src/v2';
 
 function closable() {
   return {
@@ -262,5 +264,31 @@ describe('describeServingFailure', () => {
     const bug = new TypeError("Cannot read properties of undefined (reading 'use')");
     expect(describeServingFailure(bug)).toBe(bug.stack);
     expect(describeServingFailure('no database')).toBe('no database');
+  });
+});
+
+describe('serveHttp: whatever stops the start is reported once through onerror, then rejects', () => {
+  const factory = () => new WorkflowServerV2({ name: 'start', version: '1.0.0' });
+
+  test('an option out of range', async () => {
+    const reported: Error[] = [];
+    const started = serveHttpV2(factory, { port: 70000, onerror: (error) => reported.push(error) });
+    await expect(started).rejects.toThrow(InvalidServingOptionError);
+    expect(reported).toEqual([expect.any(InvalidServingOptionError)]);
+    expect(reported[0].message).toMatch(/port: 70000/);
+  });
+
+  test('a port another server holds', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const reported: Error[] = [];
+    try {
+      const port = (holder.address() as net.AddressInfo).port;
+      await expect(serveHttpV2(factory, { port, onerror: (error) => reported.push(error) })).rejects.toThrow(/EADDRINUSE/);
+      expect(reported).toHaveLength(1);
+      expect(reported[0].message).toMatch(/EADDRINUSE/);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 });

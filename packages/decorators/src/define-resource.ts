@@ -1,4 +1,4 @@
-import type { ResourceDefinition, ResourceHandler, ResourceMetadata } from '@mcpflow/core/model';
+import { noteKnownName, type ResourceDefinition, type ResourceHandler, type ResourceMetadata } from '@mcpflow/core/model';
 
 /**
  * Defines a resource — a fixed URI — or a resource template — an RFC 6570 URI template whose
@@ -17,5 +17,6 @@ export function defineResource<const Name extends string, const Template extends
   metadata: ResourceMetadata,
   handler: ResourceHandler<Template>,
 ): ResourceDefinition<Name, Template> {
+  noteKnownName('defined', 'resources', uriOrTemplate);
   return Object.freeze({ kind: 'resource', name, uriTemplate: uriOrTemplate, metadata, handler });
 }

@@ -1,4 +1,4 @@
-import type { ToolConfig, ToolDefinition, ToolHandler, ZodShape } from '@mcpflow/core/model';
+import { noteKnownName, type ToolConfig, type ToolDefinition, type ToolHandler, type ZodShape } from '@mcpflow/core/model';
 
 /**
  * Defines a tool once — name, zod input and output shapes, handler — without touching an SDK.
@@ -23,5 +23,6 @@ export function defineTool<const Name extends string, Input extends ZodShape, Ou
   config: ToolConfig<Input, Output>,
   handler: ToolHandler<Input, Output>,
 ): ToolDefinition<Name, Input, Output> {
+  noteKnownName('defined', 'tools', name);
   return Object.freeze({ kind: 'tool', name, config, handler });
 }

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { WORKFLOW_METADATA, type WorkflowOptions } from '@mcpflow/core/model';
+import { WORKFLOW_METADATA, noteKnownName, type WorkflowOptions } from '@mcpflow/core/model';
 import { assertLegacyCall } from './record';
 
 /**
@@ -17,5 +17,7 @@ export function Workflow(options: WorkflowOptions): ClassDecorator {
   return (target, ...rest: unknown[]) => {
     assertLegacyCall('Workflow', rest[0]);
     Reflect.defineMetadata(WORKFLOW_METADATA, options, target);
+    for (const resource of Array.isArray(options?.resources) ? options.resources : [])
+      noteKnownName('used', 'resources', (typeof resource === 'string' ? resource : resource?.uriTemplate) as string);
   };
 }

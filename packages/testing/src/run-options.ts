@@ -59,17 +59,19 @@ export type Answer = string | number | boolean | object | null | undefined | Dec
 
 /**
  * What `runWorkflow` runs: the workflow's arguments, stubs, answers, the face the client uses, the
- * server's options, and the SDK line and protocol of the client. Strict: a key of `tools`,
- * `resources` or `answers` that names nothing the workflow (or a workflow it calls) uses is an
- * `UnknownRunKeyError` before anything runs.
+ * server's options, and the SDK line and protocol of the client. Strict: a key of `tools` or
+ * `resources` that names nothing known (no tool or resource of the workflow, of a workflow it calls,
+ * of another workflow in the process, or of a definition), or an `answers` key that no question of
+ * the workflow has, is an `UnknownRunKeyError` before anything runs.
  */
 export interface RunWorkflowOptions {
   /** The workflow's arguments, as a client sends them (strings). */
   arguments: Record<string, string>;
   /**
-   * Stub tools by tool name: each must be a tool a step calls (of the workflow or of a workflow it
-   * calls). A tool without a stub must be one the workflow registers itself (a `defineTool`
-   * definition): its real handler runs.
+   * Stub tools by tool name: each a tool a step calls (of the workflow or of a workflow it calls),
+   * or, for a map shared by several workflows, a tool another workflow uses or a `defineTool`
+   * definition declares. A tool without a stub must be one the workflow registers itself (a
+   * `defineTool` definition): its real handler runs.
    */
   tools?: Record<string, ToolStub>;
   /** Stub resources by URI template (or fixed URI), as the step (or the workflow's `resources`) names it. */

@@ -11,9 +11,15 @@ const PROTOCOLS = ['2025-11-25', '2026-07-28'] as const;
 /**
  * Runs a workflow class as a client would: serves it on a `WorkflowServer` of the SDK line (2 by
  * default, with `serverOptions`) with stub tools and resources, and calls `prompts/get` (or, with
- * `face: 'tool'`, `tools/call`) through that line's real `Client` in memory. Strict: a stub or an
- * answer keyed by a name the workflow does not use rejects with `UnknownRunKeyError` (naming the
- * closest real name) before anything runs, so a typo never lets a real handler run. Questions (`askUser`, `askModel`) are answered from `answers`, by question
+ * `face: 'tool'`, `tools/call`) through that line's real `Client` in memory. It checks, before
+ * anything runs and in this order: the class's own wiring (its `WorkflowDefinitionError`, code
+ * 910xx, naming the binding or argument), then the stub and answer keys, then that every tool and
+ * resource the workflow names by string has a stub (`UnregisteredToolError` 91016, as `connect()`).
+ * One stub map may serve several workflows: a stub for a tool or resource another workflow in the
+ * process uses, or a `defineTool`/`defineResource` definition declares, is accepted. Strict for
+ * the rest: a stub named for nothing known, or an answer key no question of the workflow has,
+ * rejects with `UnknownRunKeyError` (naming the closest known name), so a typo never lets a real
+ * handler run. Questions (`askUser`, `askModel`) are answered from `answers`, by question
  * key: in place on a 2025 session, by rounds (`input_required`, then a retry with the answers and
  * the `requestState`) on protocol 2026-07-28, the default on SDK 2.x. Resolves to what the client
  * saw and what the run did; rejects with the class's `WorkflowDefinitionError` (its `code` set)
@@ -37,7 +43,6 @@ export async function runWorkflow(target: WorkflowClass, options: RunWorkflowOpt
   const { sdk, protocol } = lineOf(options);
   const face = options.face ?? 'prompt';
   const name = faceName(target, face);
-  checkRunKeys(target, options);
   const runOnLine: (run: LineRun) => Promise<LineResult> =
     sdk === 1 ? (await loadLine(1, () => import('./lines/sdk-1'))).runOnSdk1 : (await loadLine(2, () => import('./lines/sdk-2'))).runOnSdk2;
   const calls: ToolCall[] = [];
@@ -54,6 +59,7 @@ export async function runWorkflow(target: WorkflowClass, options: RunWorkflowOpt
     task: options.task === true,
     calls,
     onRunEnd: (event) => (outputs = { ...event.outputs }),
+    checkKeys: () => checkRunKeys(target, options),
   });
   return { status: meta.status, messages, meta, outputs, calls };
 }

@@ -1,6 +1,6 @@
 /**
- * runWorkflow is strict (DESIGN §2.12): a stub or an answer keyed by a name the workflow does not
- * use rejects before anything runs, naming the closest real name, so a typo never lets a real
+ * runWorkflow is strict (DESIGN §2.12): a stub keyed by a name known nowhere, or an answer keyed by
+ * a question the workflow does not put, rejects before anything runs, naming the closest real name, so a typo never lets a real
  * handler run. And its options: `decline()` as an answer, `face: 'tool'`, `serverOptions`.
  */
 import type { RunEndEvent, WorkflowClass } from '@mcpflow/core';
@@ -24,7 +24,7 @@ describe.each(LINES)('$label', ({ sdk, protocol }) => {
     });
     await expect(rejected).rejects.toBeInstanceOf(UnknownRunKeyError);
     await expect(rejected).rejects.toThrow(
-      "runWorkflow: tools['get_prize'] names no tool of workflow 'order'. Did you mean 'get_price'? Its tools: 'get_price', 'place_order'. " +
+      "runWorkflow: tools['get_prize'] names no tool of workflow 'order', nor of another workflow or a defineTool definition. Did you mean 'get_price'? Its tools: 'get_price', 'place_order'. " +
         "Fix: rename it to 'get_price' (nothing ran).",
     );
     await expect(rejected).rejects.toMatchObject({ kind: 'tools', key: 'get_prize', suggestion: 'get_price' });
@@ -52,8 +52,8 @@ describe.each(LINES)('$label', ({ sdk, protocol }) => {
       resources: { 'if://walkthroughs/{game_id}': () => 'stub' },
     });
     await expect(rejected).rejects.toThrow(
-      "runWorkflow: resources['if://walkthroughs/{game_id}'] names no resource (URI template or URI) of workflow 'get_hint'. " +
-        "Did you mean 'if://walkthrough/{game_id}'?",
+      "runWorkflow: resources['if://walkthroughs/{game_id}'] names no resource (URI template or URI) of workflow 'get_hint', " +
+        "nor of another workflow or a defineResource definition. Did you mean 'if://walkthrough/{game_id}'?",
     );
   });
 

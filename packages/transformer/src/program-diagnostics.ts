@@ -1,5 +1,7 @@
 import type * as ts from 'typescript';
+import { workflowFaces } from '@mcpflow/core/model';
 import { analyzeFile, type FileAnalysis } from './analyzer/analyze-file';
+import { programTools, type ProgramTools } from './analyzer/program-tools';
 import type { AnalyzerContext } from './analyzer/analyzer-context';
 import { extendedClasses } from './analyzer/extended-classes';
 import { presentCompilerDiagnostics } from './diagnostics/compiler-diagnostics';
@@ -36,12 +38,18 @@ const byProgram = new WeakMap<ts.Program, ProgramWorkflows>();
 export function programWorkflows(t: typeof ts, program: ts.Program): ProgramWorkflows {
   const known = byProgram.get(program);
   if (known) return known;
-  const context: AnalyzerContext = { t, checker: program.getTypeChecker(), isExtended: extendedClasses(t, program) };
+  const own = (file: ts.SourceFile) =>
+    !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file) && !program.isSourceFileDefaultLibrary(file);
+  let tools: ProgramTools | undefined;
+  const context: AnalyzerContext = {
+    t,
+    checker: program.getTypeChecker(),
+    isExtended: extendedClasses(t, program),
+    tools: () => (tools ??= withToolFaces(programTools(t, program.getSourceFiles().filter(own)), workflows, program, own)),
+  };
   const options = program.getCompilerOptions();
   const analyses = new WeakMap<ts.SourceFile, FileAnalysis>();
   const diagnostics = new WeakMap<ts.SourceFile, readonly ts.Diagnostic[]>();
-  const own = (file: ts.SourceFile) =>
-    !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file) && !program.isSourceFileDefaultLibrary(file);
   const workflows: ProgramWorkflows = {
     context,
     analysisOf(file) {
@@ -65,6 +73,24 @@ export function programWorkflows(t: typeof ts, program: ts.Program): ProgramWork
   };
   byProgram.set(program, workflows);
   return workflows;
+}
+
+/** The program's tools, with the tool faces of its workflows (`expose.tool`), which `use()` registers; read only when registrations are visible. */
+function withToolFaces(
+  found: ProgramTools,
+  workflows: ProgramWorkflows,
+  program: ts.Program,
+  own: (file: ts.SourceFile) => boolean,
+): ProgramTools {
+  if (!found.visible) return found;
+  const names = new Set(found.names);
+  for (const file of program.getSourceFiles())
+    if (own(file))
+      for (const { model } of workflows.analysisOf(file).workflows) {
+        const face = workflowFaces(model).tool;
+        if (face) names.add(face.name);
+      }
+  return { visible: true, names };
 }
 
 /** The mcpflow diagnostics of one file of a program (none for declaration files and libraries), computed once per program. */

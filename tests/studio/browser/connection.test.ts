@@ -1,10 +1,8 @@
 // The connection in the studio page: a server command that exits at once is shown as failed, with
 // its stderr, so the user sees why without reading the terminal; a server that restarts is
 // followed back to connected, and its workflows run again.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { serverPids } from '../server-pids';
 import { fixtureServer, launchChromium, startDev, type Studio } from './studio-session';
 
 let browser: Browser;
@@ -35,12 +33,12 @@ it('shows a server that failed to start, with its stderr', async () => {
 
 describe('a stdio server that restarts', () => {
   let restarting: Studio;
-  const pids = join(mkdtempSync(join(tmpdir(), 'studio-page-pids-')), 'pids');
+  const pids = serverPids();
 
   beforeAll(async () => {
     restarting = await startDev(
       { command: `${JSON.stringify(process.execPath)} ${JSON.stringify(fixtureServer)} --sdk 2` },
-      { MCPFLOW_STUDIO_FIXTURE_PIDS: pids },
+      { MCPFLOW_STUDIO_FIXTURE_PIDS: pids.file },
     );
   });
   afterAll(async () => {
@@ -53,11 +51,11 @@ describe('a stdio server that restarts', () => {
       await page.goto(restarting.url);
       const list = page.getByRole('navigation', { name: 'Workflows' });
       await list.getByRole('button', { name: 'charge_card', exact: true }).waitFor();
-      const first = alive(pids);
+      const first = pids.alive();
       expect(first).toHaveLength(1);
       process.kill(first[0]!);
       // The studio starts the command again; the page follows it back to connected and lists the workflows again.
-      while (alive(pids).filter((pid) => pid !== first[0]).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (pids.alive().filter((pid) => pid !== first[0]).length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
       const state = async (): Promise<string> => {
         const response = await page.request.get(`${restarting.origin}/api/server`, { headers: { 'x-mcpflow-token': restarting.token } });
         return ((await response.json()) as { connection: { state: string } }).connection.state;
@@ -79,19 +77,3 @@ describe('a stdio server that restarts', () => {
     }
   });
 });
-
-/** The process ids written to `file` whose processes are alive. */
-function alive(file: string): number[] {
-  return readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .map(Number)
-    .filter((pid) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-}

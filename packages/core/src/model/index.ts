@@ -18,3 +18,4 @@ export * from './workflow-tool';
 export * from './workflow-tool-definition';
 export * from './shown-values';
 export * from './workflow-meta';
+export * from './known-names';

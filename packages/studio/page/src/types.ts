@@ -1,57 +1,24 @@
-// The shapes of packages/studio/API.md the page reads.
+// The shapes of packages/studio/API.md the page reads: the server's own types (packages/studio/src/server/api-types.ts),
+// imported type-only, so esbuild drops the import and the page bundles nothing of the server.
+import type { RunView, WorkflowProblem, WorkflowView } from '../../src/server/api-types';
 
-export interface ServerState {
-  connection: { state: 'connecting' | 'connected' | 'failed' | 'reconnecting'; error?: string; stderr?: string; target: string };
-  server?: { name: string; version: string; protocolVersion: string };
-}
-
-export interface StepInfo {
-  name: string;
-  kind: string;
-  group?: string;
-  forEach?: boolean;
-  when?: boolean;
-}
-
-export interface Workflow {
-  name: string;
-  title?: string;
-  description?: string;
-  arguments: { name: string; description?: string; required: boolean }[];
-  faces: { prompt: boolean; tool: boolean; task: boolean };
-  steps: StepInfo[];
-  mermaid: string;
-}
+export type { Face, ServerView as ServerState, TimelineRow, WorkflowView as Workflow } from '../../src/server/api-types';
 
 export interface WorkflowList {
-  workflows: Workflow[];
-  problems: { name: string; error: string }[];
+  workflows: WorkflowView[];
+  problems: WorkflowProblem[];
 }
 
-export type Face = 'prompt' | 'tool' | 'task';
-
+/** A content block of a run's messages, as the page shows it. */
 export interface ContentBlock {
   type: string;
   text?: string;
   resource?: { uri: string; mimeType?: string; text?: string; blob?: string };
 }
 
-export interface TimelineRow {
-  step: string;
-  status: string;
-  durationMs?: number;
-  group?: string;
-  iteration?: number;
-}
-
-export interface Run {
-  runId: string;
-  workflow: string;
-  face: Face;
-  status: 'running' | 'completed' | 'failed' | 'handoff' | 'cancelled';
-  reason?: string;
+/** `GET /api/runs/:runId`, its messages' content read as content blocks. */
+export interface Run extends Omit<RunView, 'messages'> {
   messages: { role: 'user' | 'assistant'; content: ContentBlock }[];
-  timeline: TimelineRow[];
 }
 
 export interface Progress {

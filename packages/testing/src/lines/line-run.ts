@@ -21,6 +21,8 @@ export interface LineRun {
   readonly calls: ToolCall[];
   /** The server's `onRunEnd` hook. */
   readonly onRunEnd: (event: RunEndEvent) => void;
+  /** Refuses stub and answer keys that name nothing known: called once the class is served, so its own wiring errors come first. */
+  readonly checkKeys: () => void;
 }
 
 /** The `prompts/get` result the line's client received. */

@@ -6,15 +6,14 @@ import { EXECUTION_META_KEY, QUESTION_META_KEY, WorkflowServer } from '@mcpflow/
 import { answerInPlace } from '../answers/answer-in-place';
 import { runInMemory } from './run-in-memory';
 import type { LineResult, LineRun } from './line-run';
-import { stubbedServer } from './stubbed-server';
+import { checkedServer } from './stubbed-server';
 
 /**
  * Runs a workflow on SDK 1.x: its `WorkflowServer` and its `Client`, linked in memory, protocol
  * 2025-11-25; questions are answered in place, during the request.
  */
 export async function runOnSdk1(run: LineRun): Promise<LineResult> {
-  const server = stubbedServer({ WorkflowServer, ResourceTemplate }, run);
-  server.validate();
+  const server = checkedServer({ WorkflowServer, ResourceTemplate }, run);
   const client = new Client({ name: 'mcpflow-testing', version: '1.0.0' }, { capabilities: { elicitation: {}, sampling: {} } });
   client.setRequestHandler(ElicitRequestSchema, (request) => answerInPlace(run.answers, request, QUESTION_META_KEY) as never);
   client.setRequestHandler(CreateMessageRequestSchema, (request) => answerInPlace(run.answers, request, QUESTION_META_KEY) as never);

@@ -8,7 +8,7 @@ import { asTask } from './as-task';
 import { faceResult, requestFace } from './face-request';
 import { runInMemory } from './run-in-memory';
 import type { LineResult, LineRun } from './line-run';
-import { stubbedServer } from './stubbed-server';
+import { checkedServer, stubbedServer } from './stubbed-server';
 
 const CLIENT = { name: 'mcpflow-testing', version: '1.0.0' };
 /** Where the in-memory endpoint pretends to be: requests never leave the process. */
@@ -25,8 +25,7 @@ const MAX_ROUNDS = 100;
  */
 export async function runOnSdk2(run: LineRun): Promise<LineResult> {
   const factory = () => stubbedServer({ WorkflowServer, ResourceTemplate }, run);
-  const server = factory();
-  server.validate();
+  const server = checkedServer({ WorkflowServer, ResourceTemplate }, run);
   if (run.task) return asTask(() => createMcpHandler(factory, { legacy: 'reject' }), run);
   return run.protocol === '2025-11-25' ? inPlace(server, run) : byRounds(factory, run);
 }

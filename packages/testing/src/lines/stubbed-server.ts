@@ -15,6 +15,23 @@ export interface ServerClasses<Server extends TestedServer> {
 }
 
 /**
+ * The run's first server, checked in a fixed order before anything runs: the class's own wiring
+ * (`use()` throws its definition error, 910xx), then the run's stub and answer keys, then what
+ * the workflow names by string against the stubs (`validate()`, as `connect()` would).
+ *
+ * @example
+ * ```ts
+ * const server = checkedServer({ WorkflowServer, ResourceTemplate }, run);
+ * ```
+ */
+export function checkedServer<Server extends TestedServer>(line: ServerClasses<Server>, run: LineRun): Server {
+  const server = stubbedServer(line, run);
+  run.checkKeys();
+  server.validate();
+  return server;
+}
+
+/**
  * A server of the line serving the workflow with the run's stubs and `serverOptions` (their
  * `onRunEnd` called after the kit's own): `use()` throws the class's
  * definition error; tools and resources the workflow names by string must have stubs (else

@@ -21,6 +21,8 @@ export interface WorkflowUses {
   readonly questions: ReadonlySet<string>;
   /** The keys among `questions` that are put to the model (`askModel`). */
   readonly modelQuestions: ReadonlySet<string>;
+  /** The tools and resources among them its steps name by a definition (`defineTool`, `defineResource`, `workflowTool`), which `use()` registers. */
+  readonly byDefinition: ReadonlySet<string>;
 }
 
 /**
@@ -42,6 +44,7 @@ export function workflowUses(target: WorkflowClass): WorkflowUses | undefined {
     resources: new Set<string>(),
     questions: new Set<string>(),
     modelQuestions: new Set<string>(),
+    byDefinition: new Set<string>(),
   };
   const seen = new Set<WorkflowClass>();
   const visit = (current: WorkflowClass): void => {
@@ -49,13 +52,18 @@ export function workflowUses(target: WorkflowClass): WorkflowUses | undefined {
     seen.add(current);
     const model = readWorkflowModel(current);
     if (model) collect(model, uses);
-    for (const { options } of readStepRecords(current)) if (isWorkflowToolDefinition(options.tool)) visit(options.tool.workflow);
+    for (const { options } of readStepRecords(current)) {
+      const { tool, resource } = options as { tool?: unknown; resource?: unknown };
+      if (typeof tool === 'object' && tool !== null) uses.byDefinition.add((tool as { name: string }).name);
+      if (typeof resource === 'object' && resource !== null) uses.byDefinition.add((resource as { uriTemplate: string }).uriTemplate);
+      if (isWorkflowToolDefinition(options.tool)) visit(options.tool.workflow);
+    }
   };
   visit(target);
   return uses;
 }
 
-type Collected = { [K in Exclude<keyof WorkflowUses, 'workflow'>]: Set<string> };
+type Collected = { [K in Exclude<keyof WorkflowUses, 'workflow' | 'byDefinition'>]: Set<string> };
 
 function collect(model: WorkflowModel, uses: Collected): void {
   for (const uri of model.resources) uses.resources.add(uri);

@@ -29,9 +29,10 @@ interface DecoratorCall {
 
 /**
  * Says that something could not be read as a literal, so the rules are not run on the workflow.
- * `quiet` when the compiler already reports why (a name it cannot resolve).
+ * `quiet` when the compiler already reports why (a name it cannot resolve); `plain`, the source text
+ * of a plain literal written where a data source belongs.
  */
-type Incomplete = (what: string, at: ts.Node, step?: string, quiet?: boolean) => void;
+type Incomplete = (what: string, at: ts.Node, step?: string, quiet?: boolean, plain?: string) => void;
 
 /** The fields of a step's model that the whole class chain decides (a subclass may bind a base class's step). */
 type ChainFields = 'binding' | 'extraBindings' | 'fills';
@@ -112,12 +113,12 @@ export class ClassReader {
     const nameNode = options?.get('name') ?? workflowCall.call;
     const name = this.literals.string(options?.get('name'));
     let complete = true;
-    const incomplete: Incomplete = (what, at, step, quiet) => {
+    const incomplete: Incomplete = (what, at, step, quiet, plain) => {
       complete = false;
       if (quiet) return;
       // What a base class in another file cannot show is reported on this workflow.
       const here = at.getSourceFile() === node.getSourceFile() ? at : nameNode;
-      this.errors.push({ error: new NotALiteralError(name ?? className, step, what, { kind: 'workflowName' }), node: here });
+      this.errors.push({ error: new NotALiteralError(name ?? className, step, what, { kind: 'workflowName' }, plain), node: here });
     };
     if (name === undefined) incomplete(`the workflow name of class ${className}`, nameNode);
     const sensitive = new Set(this.strings(options?.get('sensitiveArguments')) ?? []);
@@ -456,11 +457,13 @@ export class ClassReader {
     const call = this.t.isCallExpression(node) ? node : undefined;
     const kind = call ? this.source.resolve(call.expression) : undefined;
     if (!call || !kind || !DATA_SOURCES.includes(kind)) {
-      incomplete(
-        `a data source of step '${step}' (use promptArg, fromStep, field, constant, item, askUser or askModel directly)`,
-        node,
-        step,
-      );
+      if (!call && this.literals.json(node) !== undefined) incomplete(`a data source of step '${step}'`, node, step, false, node.getText());
+      else
+        incomplete(
+          `a data source of step '${step}' (use promptArg, fromStep, field, constant, item, askUser or askModel directly)`,
+          node,
+          step,
+        );
       return undefined;
     }
     if (kind === 'askUser' || kind === 'askModel') {

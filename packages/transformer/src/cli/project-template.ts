@@ -212,16 +212,23 @@ function server({ name, sdk, module }: ProjectChoices): string {
 import { PlanMyDay } from './workflow${extension(module)}';
 
 const createServer = () => new WorkflowServer({ name: '${name}', version: '0.1.0' }).use(PlanMyDay);
-const failed = (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-};
 
 // Streamable HTTP on 127.0.0.1 when PORT is set, else stdio. stdout carries the protocol: log on stderr.
+// A start that fails is printed by mcpflow (its code, workflow, step and fix): here, only the exit code.
 if (process.env.PORT) {
-  serveHttp(createServer, { port: Number(process.env.PORT) }).then((serving) => console.error(\`${name}: serving MCP on \${serving.url}\`), failed);
+  serveHttp(createServer, { port: Number(process.env.PORT) }).then(
+    (serving) => console.error(\`${name}: serving MCP on \${serving.url}\`),
+    () => process.exit(1),
+  );
 } else {
-  serveStdio(createServer).then(() => console.error('${name}: serving MCP over stdio'), failed);
+  // A server that cannot serve ends the process in serveStdio; what else stops it is printed here.
+  serveStdio(createServer).then(
+    () => console.error('${name}: serving MCP over stdio'),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }
 `;
 }

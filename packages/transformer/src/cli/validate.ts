@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import * as ts from 'typescript';
 import { buildRunsChecks } from '../build/build-runs-checks';
-import { DIAGNOSTIC_SOURCE } from '../diagnostics/file-diagnostics';
+import { typoOf } from '../analyzer/program-tools';
+import { DIAGNOSTIC_SOURCE, stringTools } from '../diagnostics/file-diagnostics';
 import { workflowAt } from '../diagnostics/workflow-at';
 import { ChecksNotInBuildError } from '../errors/checks-not-in-build-error';
 import { programWorkflows, type ProgramWorkflows } from '../program-diagnostics';
@@ -55,12 +56,19 @@ export function validateProject(options: ValidateOptions, stdout: Output, stderr
       .getSourceFiles()
       .filter((file) => !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file) && !checkedFiles.has(file.fileName));
     let found = 0;
+    const unseen: string[] = [];
     for (const file of files) {
       checkedFiles.add(file.fileName);
       found += ofProgram.analysisOf(file).workflows.length;
       reported.push(...fileReport(program, ofProgram, file));
+      unseen.push(...toolsLeftToStart(ofProgram, file));
     }
     workflows += found;
+    if (unseen.length)
+      notes.push(
+        `Note: ${plural(unseen.length, 'tool name')} given by string ${unseen.length === 1 ? 'is' : 'are'} registered nowhere this program shows, ` +
+          `so the server checks ${unseen.length === 1 ? 'it' : 'them'} at start: ${unseen.join(', ')}.\n`,
+      );
     const build = found > 0 ? buildRunsChecks(parsed.options, path.dirname(configFile)) : { runs: true as const };
     if (!build.runs) {
       const { problem, fix } = new ChecksNotInBuildError('', build.reason, build.fix);
@@ -121,6 +129,16 @@ function fileReport(program: ts.Program, workflows: ProgramWorkflows, file: ts.S
       typeof messageText === 'string' ? `${where}${messageText}` : { ...messageText, messageText: `${where}${messageText.messageText}` };
     return { diagnostic: { ...diagnostic, messageText: text }, ...named };
   });
+}
+
+/** The string tool names of a file's workflows that no visible registration matches, as `'name' (workflow 'w', step 's')`. */
+function toolsLeftToStart(workflows: ProgramWorkflows, file: ts.SourceFile): string[] {
+  const tools = workflows.context.tools?.();
+  return workflows.analysisOf(file).workflows.flatMap((workflow) =>
+    stringTools(ts, workflow)
+      .filter(([, tool]) => !tools?.visible || (!tools.names.has(tool) && typoOf(tool, tools.names) === undefined))
+      .map(([step, tool]) => `'${tool}' (workflow '${workflow.model.name}', step '${step}')`),
+  );
 }
 
 /**

@@ -1,7 +1,10 @@
 import type * as ts from 'typescript';
+import { stepTool } from '@mcpflow/core/model';
 import { DecoratorModeError, checkWorkflowNames, validateWorkflow, type WorkflowDefinitionError } from '@mcpflow/core/rules';
+import { typoOf } from '../analyzer/program-tools';
 import { analyzeFile, type FileAnalysis } from '../analyzer/analyze-file';
-import type { AnalyzerContext } from '../analyzer/analyzer-context';
+import type { AnalyzerContext, NodeError } from '../analyzer/analyzer-context';
+import { UnknownToolNameError } from '../errors/unknown-tool-name-error';
 import type { AnalyzedWorkflow } from '../analyzer/analyzed-workflow';
 import { checkPromptArgumentTypes, checkTypes } from '../analyzer/type-checks';
 import { checkWorkflowOutputs } from '../analyzer/workflow-output-checks';
@@ -55,6 +58,7 @@ export function fileFindings(
     // A rule use() checks too (on the schema values), read here from their types.
     for (const { error, node } of checkPromptArgumentTypes(t, checker, workflow))
       findings.push({ error, span: whole(node), origin: 'rule' });
+    for (const { error, node } of toolNameErrors(context, workflow)) findings.push({ error, span: whole(node), origin: 'rule' });
     for (const { error, node } of checkTypes(t, checker, workflow)) {
       findings.push({ error, span: whole(node.getSourceFile() === file ? node : workflow.nameNode), origin: 'types' });
     }
@@ -68,6 +72,37 @@ export function fileFindings(
     findings.push({ error, span: locate(t, later ?? named[0], error.target), origin: 'rule' });
   }
   return findings;
+}
+
+/**
+ * The steps' tools named by string that none of the program's visible tools matches while one is
+ * a letter or two apart (`typoOf`): a typo caught before start. A name far from all of them may be registered where the
+ * compiler cannot see (`mcpflow validate` notes it); so may every name when the program shows no
+ * registration at all, or one it cannot read.
+ */
+function toolNameErrors(context: AnalyzerContext, workflow: AnalyzedWorkflow): NodeError[] {
+  const tools = context.tools?.();
+  if (!tools?.visible) return [];
+  const errors: NodeError[] = [];
+  for (const [step, name, node] of stringTools(context.t, workflow)) {
+    if (tools.names.has(name)) continue;
+    const close = typoOf(name, tools.names);
+    if (close !== undefined)
+      errors.push({ error: new UnknownToolNameError(workflow.model.name, step, name, close, { kind: 'stepAction', step }), node });
+  }
+  return errors;
+}
+
+/** Each step that names its tool by a string literal: its name, the tool's, and the literal. */
+export function stringTools(t: typeof ts, workflow: AnalyzedWorkflow): [step: string, tool: string, node: ts.Expression][] {
+  const found: [string, string, ts.Expression][] = [];
+  for (const step of workflow.model.steps) {
+    const nodes = workflow.steps.get(step.name);
+    const tool = stepTool(step);
+    if (tool !== undefined && nodes?.action && !nodes.tool && !nodes.calledWorkflow && t.isStringLiteralLike(nodes.action))
+      found.push([step.name, tool, nodes.action]);
+  }
+  return found;
 }
 
 /** The mcpflow diagnostics of one file, as the compiler reports them: in source order, as tsc prints them. */

@@ -7,7 +7,7 @@ export const FIXTURES = path.resolve(__dirname, '../fixtures');
 /** The repo's own tsc, patched by `ts-patch install -s` in `npm ci`'s prepare step. */
 export const TSC = path.join(REPO, 'node_modules/typescript/lib/tsc.js');
 /** The `mcpflow` bin, through the launcher npm links. */
-const CLI = path.join(REPO, 'packages/transformer/bin/mcpflow.js');
+export const CLI = path.join(REPO, 'packages/transformer/bin/mcpflow.js');
 const WORK = path.resolve(__dirname, '../.work');
 
 export const PLUGIN = { transform: '@mcpflow/transformer', transformProgram: true };

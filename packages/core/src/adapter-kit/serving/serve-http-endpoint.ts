@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { reportServingFailure } from './failure-report';
 import { firstServer } from './first-server';
 import type { HttpServing } from './http-serving';
 import { resolveHttpServingOptions, type HttpServingOptions, type ResolvedHttpServingOptions } from './http-serving-options';
@@ -28,8 +29,10 @@ export interface HttpHandling<Exposed extends object> {
 
 /**
  * `serveHttp`'s policy, for both lines: the options resolved and checked; one server built and
- * validated before listening (a failure is reported through `onerror` and rejects); then the
- * line's handling behind the path, `Host`/`Origin` guards, with bounded sessions and request time.
+ * validated before listening; then the line's handling behind the path, `Host`/`Origin` guards,
+ * with bounded sessions and request time. Whatever stops the start (an option out of range, a
+ * broken server, a port in use) is reported once through `onerror` (stderr by default), then
+ * rejects: the caller only sets the exit code.
  *
  * @example
  * ```ts
@@ -40,13 +43,23 @@ export async function serveHttpEndpoint<T extends SessionTransport, Exposed exte
   options: HttpServingOptions,
   line: HttpServingLine<T, Exposed>,
 ): Promise<HttpServing & Exposed> {
-  const resolved = resolveHttpServingOptions(options);
+  let onerror = typeof options?.onerror === 'function' ? options.onerror : reportServingFailure;
   try {
+    const resolved = resolveHttpServingOptions(options);
+    onerror = resolved.onerror;
     await firstServer(() => line.firstServer());
+    return await listening(resolved, line);
   } catch (error) {
-    resolved.onerror(error instanceof Error ? error : new Error(String(error)));
+    onerror(error instanceof Error ? error : new Error(String(error)));
     throw error;
   }
+}
+
+/** The endpoint of a checked start: the line's handling behind bounded sessions, listening. */
+async function listening<T extends SessionTransport, Exposed extends object>(
+  resolved: ResolvedHttpServingOptions,
+  line: HttpServingLine<T, Exposed>,
+): Promise<HttpServing & Exposed> {
   const pool = new SessionPool<T>({
     maxSessions: resolved.maxSessions,
     idleTimeoutMs: resolved.sessionIdleTimeoutMs,

@@ -12,7 +12,7 @@
  * }
  * ```
  */
-import { didYouMean, listNames } from '../closest-name';
+import { closestName, didYouMean, listNames } from '../closest-name';
 import { ruleError } from './rule-error';
 import type { IssueTarget } from './workflow-definition-error';
 
@@ -186,16 +186,27 @@ export class UriValueTypeError extends ruleError(
   }),
 ) {}
 
-/** Unregistered tool: a step calls a tool the server has not registered. */
+/**
+ * Unregistered tool: a step calls a tool the server has not registered. When a registered tool's
+ * name is close, the step's name is the odd one out, so the fix names the registered one: it never
+ * proposes registering (or renaming anything to) the misspelled name first.
+ */
 export class UnregisteredToolError extends ruleError(
   'UnregisteredTool',
-  (workflow: string, step: string, tool: string, registered: readonly string[]) => ({
-    workflow,
-    step,
-    target: { kind: 'stepAction', step },
-    problem: `calls tool '${tool}', which this server has not registered. Registered tools: ${listNames(registered)}.${didYouMean(tool, registered)}`,
-    fix: `register it with server.registerTool('${tool}', …) before connecting, or call a registered tool.`,
-  }),
+  (workflow: string, step: string, tool: string, registered: readonly string[]) => {
+    const close = closestName(tool, registered);
+    return {
+      workflow,
+      step,
+      target: { kind: 'stepAction', step },
+      problem: `calls tool '${tool}', which this server has not registered. Registered tools: ${listNames(registered)}.${didYouMean(tool, registered)}`,
+      fix:
+        close === undefined
+          ? `register it with server.registerTool('${tool}', …) before connecting, or call a registered tool.`
+          : `the step's tool name '${tool}' is the likely typo: write tool: '${close}' in step '${step}' (or its defineTool definition); ` +
+            `if '${tool}' is a tool of its own, register it with server.registerTool('${tool}', …) before connecting.`,
+    };
+  },
 ) {}
 
 /**

@@ -73,7 +73,8 @@ export const registryCases: RuleCase[] = [
         target: { kind: 'stepAction', step: 'list' },
         message:
           "Workflow 'report', step 'list': calls tool 'list_page', which this server has not registered. Registered tools: 'list_pages', 'weather'. Did you mean 'list_pages'? " +
-          "Fix: register it with server.registerTool('list_page', …) before connecting, or call a registered tool.",
+          "Fix: the step's tool name 'list_page' is the likely typo: write tool: 'list_pages' in step 'list' (or its defineTool definition); " +
+          "if 'list_page' is a tool of its own, register it with server.registerTool('list_page', …) before connecting.",
       },
     ],
   },
