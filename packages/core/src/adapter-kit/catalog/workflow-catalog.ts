@@ -174,11 +174,12 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     this.registry.workflowTools.set(handle, model.name);
     if (tool.task && this.tasks) {
       this.line.tasks!.markTool(handle, tool.task);
+      const round: WorkflowCall = { ...called, taskTtlMs: this.tasks.store.ttlMs };
       this.tasks.serveWorkflow(tool.name, tool.task, {
         plan,
         inputSchema: workflow.inputSchema,
         round: (args, context, asking, state, sealer, durable) =>
-          this.runner.taskRound(plan, args as WorkflowArguments, context, called, asking, state, sealer, durable),
+          this.runner.taskRound(plan, args as WorkflowArguments, context, round, asking, state, sealer, durable),
       });
     }
   }

@@ -54,6 +54,12 @@ export interface WorkflowCall {
   readonly nested?: boolean;
   /** The face's result from the run's prompt result and its end (status, redacted outputs); absent: the prompt result. */
   readonly finish?: (result: PromptResult, end: RunEndEvent) => unknown;
+  /**
+   * A round of a task: how long the task lives. A step without `timeoutMs` may take that long
+   * (DESIGN §2.13 "Long steps": tasks are for steps longer than a request), instead of the default
+   * meant for a request; `defaultStepTimeoutMs: false` still means no limit.
+   */
+  readonly taskTtlMs?: number;
 }
 
 /**
@@ -169,7 +175,10 @@ export class WorkflowRunner<Server, Context> {
     durable: DurableRound | undefined,
     observer: RequestObserver | undefined,
   ): Promise<TaskRoundOutcome> {
-    const finishing = finishingOptions(this.execution, call.finish!);
+    const ttl = call.taskTtlMs;
+    const long = ttl !== undefined && this.execution.defaultStepTimeoutMs !== false;
+    const execution = long ? { ...this.execution, defaultStepTimeoutMs: ttl } : this.execution;
+    const finishing = finishingOptions(execution, call.finish!);
     const host = new AdapterHost(this.line, this.registry, context, asking, false, observer);
     const pausing = { sealer, replayGuard: this.replayGuard, client: this.line.request.client(context) };
     const binding = { prompt: call.name, face: 'tool' } as const;
