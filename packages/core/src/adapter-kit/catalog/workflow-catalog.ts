@@ -114,6 +114,11 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     throwIfAny(registrationErrors(this.served, this.registry));
   }
 
+  /** Rejects when the server's task store cannot work in this process (a package it runs on is missing). */
+  async ready(): Promise<void> {
+    await this.tasks?.store.check?.();
+  }
+
   promptRegistered(): void {
     if (this.getPromptHandled) return;
     this.getPromptHandled = true;

@@ -1,5 +1,6 @@
 import type { ConnectionOptions, Job, Queue, Worker } from 'bullmq';
 import { debugLine } from '../telemetry/debug-log';
+import { loadBullmq } from './bullmq-packages';
 import { applyChange } from './memory-tasks';
 import {
   isTerminalTaskStatus,
@@ -120,6 +121,10 @@ class BullmqTaskStore implements TaskStore {
   constructor(private readonly options: BullmqTasksOptions) {
     this.prefix = options.prefix ?? 'mcpflow';
     ({ maxTasks: this.maxTasks, ttlMs: this.ttlMs, pollIntervalMs: this.pollIntervalMs } = taskStoreOptions('bullmqTasks', options));
+  }
+
+  async check(): Promise<void> {
+    await loadBullmq();
   }
 
   async start(runner: TaskRoundRunner): Promise<void> {
@@ -322,12 +327,4 @@ async function recordsConnection(connection: ConnectionOptions): Promise<RedisLi
     enableOfflineQueue: false,
     lazyConnect: false,
   }) as unknown as RedisLike;
-}
-
-async function loadBullmq(): Promise<typeof import('bullmq')> {
-  try {
-    return await import('bullmq');
-  } catch (error) {
-    throw new Error('mcpflow bullmqTasks needs the bullmq package (6.x). Fix: npm install bullmq', { cause: error });
-  }
 }
