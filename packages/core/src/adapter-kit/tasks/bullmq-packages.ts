@@ -1,5 +1,5 @@
 /** How to install what `bullmqTasks` runs on: BullMQ, and ioredis, its Redis client (an optional peer of BullMQ 6, so not installed with it). */
-export const BULLMQ_INSTALL = 'npm install bullmq ioredis';
+const BULLMQ_INSTALL = 'npm install bullmq ioredis';
 
 /**
  * Loads BullMQ (6.x) and checks that ioredis (5.x) is there too: each missing, or of a major
