@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { bullmqTasks } from '@mcpflow/core/v2';
 import type { BenchCase } from '../case';
-import { runAsTask, taskRpc } from '../fixtures/task-rpc';
+import { runAsTask, statelessClient } from '../fixtures/task-rpc';
 import { stats } from '../measure';
 import { fmt, range } from '../report';
 import { sized } from '../run-options';
@@ -46,14 +46,14 @@ export const tasksBullmq: BenchCase = {
     // maxTasks past the case's 2,350 tasks: finished tasks count until their TTL passes (the default cap is 1,000).
     const store = () => bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'bench', maxTasks: 10_000 });
     const stores = [store(), store()];
-    const instances = stores.map((tasks) => taskRpc(() => taskChainServer(4, tasks, pause)));
+    const instances = await Promise.all(stores.map((tasks) => statelessClient(() => taskChainServer(4, tasks, pause))));
     try {
       const { warmup, sequential, concurrent } = sized(
         options,
         { warmup: 50, sequential: 300, concurrent: 2000 },
         { warmup: 2, sequential: 5, concurrent: 32 },
       );
-      const run = (index: number) => runAsTask(instances[index % 2].rpc, 'chain', { input: `hello ${index}` });
+      const run = (index: number) => runAsTask(instances[index % 2].client, 'chain', { input: `hello ${index}` });
       for (let index = 0; index < warmup; index += 1) await run(index);
       const samples: number[] = [];
       for (let index = 0; index < sequential; index += 1) {

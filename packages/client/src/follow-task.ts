@@ -61,10 +61,11 @@ function tell(options: FollowOptions, task: DetailedTask, heard: TaskStatus | un
   return status;
 }
 
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+/** Waits `ms` (0: not at all, the next poll goes at once), or rejects with the signal's reason as soon as it aborts. */
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
+    if (ms <= 0) return resolve();
     const stop = () => {
       clearTimeout(timer);
       reject(signal!.reason);

@@ -67,8 +67,8 @@ export interface FollowOptions {
   /** Hears the task when it is created and each time its status or status message changes. */
   readonly onStatus?: (task: TaskStatus) => void;
   /**
-   * Polls at this interval instead of the server's `pollIntervalMs`: for a server in the same
-   * process (a test); over a network, leave it to the server.
+   * Polls at this interval instead of the server's `pollIntervalMs` (0: each poll at once): for a
+   * server in the same process (a test, a benchmark); over a network, leave it to the server.
    */
   readonly pollIntervalMs?: number;
 }
