@@ -71,6 +71,39 @@ describe.each<TransportKind>(['stdio', 'http'])('callTool over %s, through the S
     expect(JSON.stringify(result.content)).toContain('shipped web.tgz to beta');
   });
 
+  test('while a step runs, the task says which (statusMessage, value-free); once it asks, it names the step that waits', async () => {
+    served = await serveTaskServer(kind, { MCPFLOW_TEST_BUILD_MS: '600000' });
+    const client = await served.connect(ELICITATION);
+    const stop = new AbortController();
+    const heard: TaskStatus[] = [];
+    const call = callTool(
+      client,
+      { name: 'deploy', arguments: { target: 'web' } },
+      { signal: stop.signal, onStatus: (task) => heard.push(task) },
+    );
+    await eventually(() => heard.some((task) => task.statusMessage !== undefined));
+    stop.abort(new Error('seen enough'));
+    await expect(call).rejects.toThrow('seen enough');
+    expect(heard.find((task) => task.statusMessage !== undefined)).toMatchObject({
+      status: 'working',
+      statusMessage: 'step 1 of 2: built',
+    });
+    expect(JSON.stringify(heard)).not.toContain('web');
+
+    const asking = await serveTaskServer(kind);
+    try {
+      const asked = await asking.connect(ELICITATION);
+      const error = (await callTool(asked, { name: 'deploy', arguments: { target: 'web' } }).catch(
+        (caught: unknown) => caught,
+      )) as TaskInputError;
+      const waiting: TaskStatus[] = [];
+      await expect(resumeTask(asked, error.taskId, { onStatus: (task) => waiting.push(task) })).rejects.toBeInstanceOf(TaskInputError);
+      expect(waiting).toEqual([expect.objectContaining({ status: 'input_required', statusMessage: 'step 2 of 2: shipped' })]);
+    } finally {
+      await asking.close();
+    }
+  });
+
   test('aborting while a step runs cancels the task: the step sees its signal fire, the later step never starts', async () => {
     served = await serveTaskServer(kind, { MCPFLOW_TEST_BUILD_MS: '600000' });
     const client = await served.connect();

@@ -183,8 +183,8 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
       this.tasks.serveWorkflow(tool.name, tool.task, {
         plan,
         inputSchema: workflow.inputSchema,
-        round: (args, context, asking, state, sealer, durable) =>
-          this.runner.taskRound(plan, args as WorkflowArguments, context, round, asking, state, sealer, durable),
+        round: (args, context, asking, state, sealer, durable, status) =>
+          this.runner.taskRound(plan, args as WorkflowArguments, context, round, asking, state, sealer, durable, status),
       });
     }
   }
