@@ -19,6 +19,8 @@ const SDK = '(^|/)@modelcontextprotocol/';
 const TESTING_LINES = '^packages/testing/src/lines/sdk-[12]\\.ts$';
 /** @mcpflow/studio (DESIGN §4): an MCP client of the user's server, on the SDK 2.x client. */
 const STUDIO = '^packages/studio/src/';
+/** @mcpflow/client (DESIGN §2.17, §4): the client side of the tasks wire, on the SDK 2.x client and nothing of core. */
+const CLIENT = '^packages/client/src/';
 
 /**
  * The engine's layers, lowest first. Each imports only the layers before it. `shared` holds the
@@ -70,7 +72,7 @@ module.exports = {
       name: 'only-adapters-import-an-sdk',
       comment: 'only core/src/v1 and core/src/v2 import an MCP SDK (@modelcontextprotocol/*): everything else is SDK-neutral',
       severity: 'error',
-      from: { path: '^packages/[^/]+/src/', pathNot: [`${CORE}v[12]/`, TESTING_LINES, STUDIO] },
+      from: { path: '^packages/[^/]+/src/', pathNot: [`${CORE}v[12]/`, TESTING_LINES, STUDIO, CLIENT] },
       to: { path: SDK },
     },
     {
@@ -79,6 +81,20 @@ module.exports = {
       severity: 'error',
       from: { path: STUDIO },
       to: { path: SDK, pathNot: '(^|/)@modelcontextprotocol/client(/|$)' },
+    },
+    {
+      name: 'client-is-a-client',
+      comment: 'the client package speaks the tasks wire through the SDK 2.x client: of an SDK it imports only the 2.x client',
+      severity: 'error',
+      from: { path: CLIENT },
+      to: { path: SDK, pathNot: '(^|/)@modelcontextprotocol/client(/|$)' },
+    },
+    {
+      name: 'client-needs-nothing-of-mcpflow',
+      comment: "the client package runs in an agent's process, beside no server: it imports nothing of another mcpflow package",
+      severity: 'error',
+      from: { path: CLIENT },
+      to: { path: '^packages/(?!client/)' },
     },
     {
       name: 'studio-reads-core-model-types-only',

@@ -27,7 +27,7 @@ module.exports = {
   // Tests run against the sources, so a change is tested without a rebuild.
   moduleNameMapper: {
     '^@mcpflow/core/(model|rules|v1|v2)$': '<rootDir>/packages/core/src/$1',
-    '^@mcpflow/(core|decorators|testing|studio)$': '<rootDir>/packages/$1/src',
+    '^@mcpflow/(core|decorators|testing|studio|client)$': '<rootDir>/packages/$1/src',
   },
   testTimeout: 30000,
   // The studio's browser tests (tests/studio/browser) drive chromium: 120 s each.

@@ -8,7 +8,7 @@ import { replaceTscAliasPaths } from 'tsc-alias';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-for (const name of ['core', 'decorators', 'testing']) {
+for (const name of ['core', 'decorators', 'testing', 'client']) {
   const packageDir = join(root, 'packages', name);
   await replaceTscAliasPaths({ configFile: join(packageDir, 'tsconfig.esm.json'), resolveFullPaths: true });
   writeFileSync(join(packageDir, 'dist/esm/package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);

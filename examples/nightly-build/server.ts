@@ -11,7 +11,7 @@ import 'reflect-metadata';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { Bind, Step, Workflow, askUser, constant, defineTool, field, promptArg } from '@mcpflow/decorators';
-import { WorkflowServer, memoryTasks, serveHttp, serveStdio } from '@mcpflow/core/v2';
+import { WorkflowServer, memoryTasks, runOf, serveHttp, serveStdio } from '@mcpflow/core/v2';
 
 export const compile = defineTool(
   'compile',
@@ -38,10 +38,17 @@ export const runTests = defineTool(
   },
 );
 
+/** Where publications go; a run publishes once, even when its step runs again after a crash (keyed by the run's id). */
+const published = new Map<string, string>();
+
 export const publish = defineTool(
   'publish',
   { description: 'Publishes an artifact to a channel', inputSchema: { artifact: z.string(), channel: z.string() } },
-  async ({ artifact, channel }) => ({ content: [{ type: 'text', text: `published ${artifact} to ${channel}` }] }),
+  async ({ artifact, channel }, context) => {
+    const key = runOf(context)?.id ?? `${artifact}@${channel}`; // the idempotency key: the same for every try of this run
+    if (!published.has(key)) published.set(key, `${artifact} to ${channel}`);
+    return { content: [{ type: 'text', text: `published ${published.get(key)}` }] };
+  },
 );
 
 @Workflow({

@@ -2,7 +2,14 @@ import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 
 const REPO = path.resolve(__dirname, '../..');
-export const PACKAGES = ['@mcpflow/core', '@mcpflow/decorators', '@mcpflow/transformer', '@mcpflow/testing', '@mcpflow/studio'] as const;
+export const PACKAGES = [
+  '@mcpflow/core',
+  '@mcpflow/decorators',
+  '@mcpflow/transformer',
+  '@mcpflow/testing',
+  '@mcpflow/client',
+  '@mcpflow/studio',
+] as const;
 
 /** `npm pack` of each workspace package (built by `npm test` first) into `destination`: package name → tarball path. */
 export function packPackages(destination: string): Record<string, string> {

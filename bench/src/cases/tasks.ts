@@ -2,8 +2,7 @@ import { Workflow } from '@mcpflow/decorators';
 import { WorkflowServer, memoryTasks, type TaskStore } from '@mcpflow/core/v2';
 import type { BenchCase } from '../case';
 import { chainArguments, chainTool, chainWorkflow, inputSchema } from '../fixtures/chain';
-import { sessionRpc } from '../fixtures/session-rpc';
-import { runAsTask, taskRpc, type TaskRpc } from '../fixtures/task-rpc';
+import { runAsTask, runInRequest, sessionClient, statelessClient } from '../fixtures/task-rpc';
 import { pairedRatio, sideBySide } from '../measure';
 import { fmt, range, ratioFigure } from '../report';
 import { sized, type RunOptions } from '../run-options';
@@ -40,25 +39,25 @@ async function retainedAfterTtl(options: RunOptions): Promise<{ tasks: number; b
   if (!gc) throw new Error('run with node --expose-gc');
   const ttlMs = 20;
   const store = memoryTasks({ maxTasks: 1_000_000, ttlMs });
-  const { rpc, close } = taskRpc(() => taskChainServer(4, store));
+  const { client, close } = await statelessClient(() => taskChainServer(4, store));
   const expire = () => new Promise((resolve) => setTimeout(resolve, ttlMs * 5));
   const settle = async () => {
     await expire();
     for (let index = 0; index < 3; index += 1) gc();
     return process.memoryUsage().heapUsed;
   };
-  for (let index = 0; index < warmup; index += 1) await runAsTask(rpc, 'chain', { input: `warm ${index}` });
+  for (let index = 0; index < warmup; index += 1) await runAsTask(client, 'chain', { input: `warm ${index}` });
   const before = await settle();
-  for (let index = 0; index < tasks; index += 1) await runAsTask(rpc, 'chain', { input: `hello ${index}` });
+  for (let index = 0; index < tasks; index += 1) await runAsTask(client, 'chain', { input: `hello ${index}` });
   const after = await settle();
   await close();
   return { tasks, bytesPerTask: Math.max(0, after - before) / tasks };
 }
 
 /** Throws unless the task's result and the synchronous call's are the same tool result. */
-async function sameResult(asTask: () => Promise<Record<string, any>>, sync: () => Promise<Record<string, any>>, where: string) {
+async function sameResult(asTask: () => Promise<Record<string, unknown>>, sync: () => Promise<Record<string, unknown>>, where: string) {
   const [tasked, called] = await Promise.all([asTask(), sync()]);
-  const { resultType: _type, _meta: _syncMeta, ...syncResult } = called;
+  const { _meta: _syncMeta, ...syncResult } = called;
   const { _meta: _taskMeta, ...taskResult } = tasked;
   if (JSON.stringify(taskResult) !== JSON.stringify(syncResult))
     throw new Error(`tasks: the task and the synchronous call return different results (${where})`);
@@ -70,26 +69,26 @@ async function sameResult(asTask: () => Promise<Record<string, any>>, sync: () =
  * store, no extension) the synchronous call. What mcpflow's task machinery costs on its own.
  */
 async function longLived(store: TaskStore, options: RunOptions) {
-  const task = await sessionRpc(taskChainServer(4, store), true);
-  const plain = await sessionRpc(taskChainServer(4, store), false);
+  const task = await sessionClient(taskChainServer(4, store), true);
+  const plain = await sessionClient(taskChainServer(4, store), false);
   const args = { input: 'hello' };
   // How many tasks/get a task took, polled at once: its round runs beside the requests, not in them.
-  let polls = 0;
   let made = 0;
-  const counted: TaskRpc = (method, params, name) => {
-    if (method === 'tasks/get') polls += 1;
-    return task.rpc(method, params, name);
-  };
   const asTask = () => {
     made += 1;
-    return runAsTask(counted, 'chain', args);
+    return runAsTask(task.client, 'chain', args);
   };
-  const sync = () => plain.rpc('tools/call', { name: 'chain', arguments: args }, 'chain');
+  const sync = () => runInRequest(plain.client, 'chain', args);
   await sameResult(asTask, sync, 'long-lived servers');
   const measured = await sideBySide({ asTask, sync }, sized(options, { warmup: 500, rounds: 30, batch: 100 }));
   await task.close();
   await plain.close();
-  return { asTask: measured.asTask, sync: measured.sync, ratio: pairedRatio(measured.asTask, measured.sync), pollsPerTask: polls / made };
+  return {
+    asTask: measured.asTask,
+    sync: measured.sync,
+    ratio: pairedRatio(measured.asTask, measured.sync),
+    pollsPerTask: task.sent('tasks/get') / made,
+  };
 }
 
 /**
@@ -103,10 +102,10 @@ export const tasks: BenchCase = {
   name: 'tasks',
   async run(options) {
     const store = memoryTasks({ maxTasks: 1_000_000, ttlMs: 60_000 });
-    const { rpc, close } = taskRpc(() => taskChainServer(4, store));
+    const { client, close } = await statelessClient(() => taskChainServer(4, store));
     const args = { input: 'hello' };
-    const asTask = () => runAsTask(rpc, 'chain', args);
-    const sync = () => rpc('tools/call', { name: 'chain', arguments: args }, 'chain', false);
+    const asTask = () => runAsTask(client, 'chain', args);
+    const sync = () => runInRequest(client, 'chain', args);
     await sameResult(asTask, sync, 'a server per request');
     const measured = await sideBySide({ asTask, sync }, sized(options, { warmup: 500, rounds: 30, batch: 50 }));
     await close();

@@ -24,7 +24,7 @@ export {
   type WorkflowHooks,
 } from '../engine';
 export { ReplayGuardError, type PausedRound, type ReplayGuard, type ReplayGuardProblem, type ReplayVerdict } from '../engine';
-export { RUN_META_KEY, type RunMeta } from './run/run-meta';
+export { RUN_META_KEY, runOf, type RunMeta } from './run/run-meta';
 export { memoryReplayGuard, type MemoryReplayGuardOptions } from './pause/memory-replay-guard';
 export { redisReplayGuard, type RedisReplayGuardOptions } from './pause/redis-replay-guard';
 export type { IoredisClientLike, NodeRedisClientLike, NodeRedisClusterLike, RedisClientLike } from './pause/redis-client';

@@ -42,6 +42,12 @@ export interface WorkflowServing {
    * ```
    */
   validate(): void;
+  /**
+   * Checks what `validate()` cannot check synchronously: that the task store can work in this
+   * process (`bullmqTasks` without `bullmq` or `ioredis` installed rejects, naming the install).
+   * `serveStdio` and `serveHttp` await it before they accept a connection. Connects nowhere.
+   */
+  ready(): Promise<void>;
 }
 
 /**
@@ -84,6 +90,10 @@ export function servingWorkflows<Server extends McpServerLike, Context>(
 
     validate(): void {
       this.catalog.validate();
+    }
+
+    ready(): Promise<void> {
+      return this.catalog.ready();
     }
 
     override async connect(transport: never): Promise<void> {

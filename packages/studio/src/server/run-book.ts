@@ -84,7 +84,7 @@ export class RunBook {
   async cancelTask(taskId: string): Promise<void> {
     const driver = this.tasks.get(taskId);
     if (!driver) throw new ApiError(404, `No task ${taskId} was started from this studio.`);
-    await driver.cancel();
+    driver.cancel();
   }
 
   private async drive(run: StudioRun, face: Face, entries: WorkflowEntries, args: Record<string, unknown>): Promise<void> {

@@ -2,7 +2,6 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ConnectionState, ServerView } from './api-types';
 import { commandWords } from './command-words';
-import { readTaskResults } from './task-results';
 
 /** The server the studio is a client of: a command it starts (stdio) or a Streamable HTTP URL. */
 export type StudioTarget = { readonly command: string } | { readonly url: string };
@@ -119,7 +118,6 @@ export class ServerConnection {
     this.client = client;
     const transport = this.transport();
     await client.connect(transport);
-    readTaskResults(transport);
     client.onclose = () => this.lost(client);
     this.error = undefined;
     this.hooks.onConnected?.();

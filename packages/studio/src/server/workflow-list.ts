@@ -1,7 +1,7 @@
+import { TASKS_EXTENSION } from '@mcpflow/client';
 import type { Client } from '@modelcontextprotocol/client';
 import type { StepInfo, WorkflowMeta } from '@mcpflow/core/model';
 import type { WorkflowProblem, WorkflowView } from './api-types';
-import { TASKS_EXTENSION } from './task-results';
 
 /** The `_meta` key of a workflow's prompt and tool entries (DESIGN §2.15). */
 const WORKFLOW_META = 'mcpflow/workflow';

@@ -1,3 +1,4 @@
+import { callTool, TaskCancelledError, TaskFailedError, type InputRequests, type ToolResult } from '@mcpflow/client';
 import {
   EXECUTION_META_KEY,
   readWorkflowModel,
@@ -11,33 +12,25 @@ import { RunWorkflowOptionError } from '../errors/run-workflow-option-error';
 import { workflowUses } from '../strict/workflow-uses';
 import type { LineResult, LineRun } from './line-run';
 
-const TASKS = 'io.modelcontextprotocol/tasks';
-const ENDPOINT = 'http://mcpflow-testing.invalid/mcp';
-/** More `tasks/get` calls than a run of stubs needs (each waits a millisecond). */
-const MAX_POLLS = 100_000;
-/** More MRTR rounds before a task than any workflow needs (each question is put at most its `attempts` times). */
-const MAX_ROUNDS = 100;
+/** How often the task is polled: the server is in this process, so at once (each poll yields a millisecond). */
+const POLL_MS = 1;
 
-type RpcAnswer = { result?: Record<string, any>; error?: { code: number; message: string } };
+/** The SDK 2.x `Client` that `callTool` takes (named through it: only the line's module imports the SDK). */
+export type TaskClient = Parameters<typeof callTool>[0];
 
-/** The SDK's stateless serving of the workflow's server (2.x `createMcpHandler`), which `sdk-2.ts` builds. */
-export interface StatelessHandler {
-  fetch(request: Request): Promise<Response>;
-  close(): Promise<void>;
-}
+/** A client of the workflow's server, connected with these capabilities, and how to close both; `sdk-2.ts` builds it. */
+export type OpenClient = (capabilities: Record<string, unknown>) => Promise<{ readonly client: TaskClient; close(): Promise<void> }>;
 
 /**
  * Runs a workflow through its tool face as an MCP task (DESIGN §2.13; SDK 2.x, protocol
- * 2026-07-28, the SDK's stateless serving in memory): `tools/call` — retried with the answers and
- * the `requestState` while it answers an MRTR round (a first step that asks) — then `tasks/get`
- * until the task ends, each question it parks on answered from the book through `tasks/update`.
- * The client declares sampling only when the book has an entry for every question to the model: a
- * task's capabilities are those of its creating call, so a question to the model without an answer
- * hands off, as the tool face does for a client without a model. The 2.x `Client` takes no
- * `CreateTaskResult`, so the requests are JSON-RPC with the protocol's envelope. The run's
- * `messages` are the tool result's content blocks (the trace), each as a `user` message.
+ * 2026-07-28, the SDK's stateless serving in memory), with `@mcpflow/client`'s `callTool` over the
+ * SDK's `Client`: each question — of an MRTR round before the task (a first step that asks) or of
+ * the task — answered from the book. The client declares sampling only when the book has an entry
+ * for every question to the model: a task's capabilities are those of its creating call, so a
+ * question to the model without an answer hands off, as the tool face does for a client without a
+ * model. The run's `messages` are the tool result's content blocks (the trace), each as a `user` message.
  */
-export async function asTask(serve: () => StatelessHandler, run: LineRun): Promise<LineResult> {
+export async function asTask(open: OpenClient, run: LineRun): Promise<LineResult> {
   const model = readWorkflowModel(run.target);
   const tool = model && workflowFaces(model).tool;
   if (!tool?.task) {
@@ -45,79 +38,21 @@ export async function asTask(serve: () => StatelessHandler, run: LineRun): Promi
   }
   const modelQuestions = workflowUses(run.target)?.modelQuestions ?? new Set<string>();
   const sampling = [...modelQuestions].every((key) => run.answers.has(key));
-  const handler = serve();
-  const rpc = rpcOver(handler.fetch, sampling);
+  const { client, close } = await open({ elicitation: { form: {} }, ...(sampling ? { sampling: {} } : {}) });
   try {
-    const created = await createTask(rpc, tool.name, run);
-    const taskId = created.taskId as string | undefined;
-    if (!taskId) return toolResult(created);
-    for (let poll = 0; poll < MAX_POLLS; poll += 1) {
-      const task = await rpc('tasks/get', { taskId }, taskId);
-      if (task.status === 'completed') return toolResult(task.result);
-      if (task.status === 'failed' || task.status === 'cancelled')
-        throw new Error(`runWorkflow: task of tool ${tool.name} ${task.status}${task.error ? `: ${task.error.message}` : ''}`);
-      if (task.status === 'input_required') {
-        const inputResponses = await answers(run.answers, task.inputRequests as Record<string, AskRequest>);
-        await rpc('tasks/update', { taskId, inputResponses }, taskId);
-      } else {
-        await new Promise((resolve) => setTimeout(resolve, 1));
-      }
-    }
-    throw new Error(`runWorkflow: the task of tool ${tool.name} did not end after ${MAX_POLLS} polls`);
-  } finally {
-    await handler.close();
-  }
-}
-
-type Rpc = ReturnType<typeof rpcOver>;
-
-/**
- * `tools/call` of the task tool, retried with the answers and the `requestState` of each MRTR round
- * it answers with (`resultType: "input_required"`: the first step asks before the task starts), until
- * it answers with the task — or with a result, when the run ended in the request.
- */
-async function createTask(rpc: Rpc, tool: string, run: LineRun): Promise<Record<string, any>> {
-  let retry: Record<string, unknown> = {};
-  for (let round = 0; round <= MAX_ROUNDS; round += 1) {
-    const created = await rpc('tools/call', { name: tool, arguments: { ...run.args }, ...retry }, tool);
-    if (created.resultType !== 'input_required') return created;
-    const inputResponses = await answers(run.answers, (created.inputRequests ?? {}) as Record<string, AskRequest>);
-    retry = { inputResponses, requestState: created.requestState };
-  }
-  throw new Error(`runWorkflow: tool ${tool} was still asking before its task after ${MAX_ROUNDS} rounds`);
-}
-
-/** Posts JSON-RPC requests of protocol 2026-07-28, declaring elicitation, the tasks extension and (when `sampling`) sampling. */
-function rpcOver(fetch: (request: Request) => Promise<Response>, sampling: boolean) {
-  let id = 0;
-  return async (method: string, params: Record<string, unknown>, name: string): Promise<Record<string, any>> => {
-    const _meta = {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientInfo': { name: 'mcpflow-testing', version: '1.0.0' },
-      'io.modelcontextprotocol/clientCapabilities': {
-        elicitation: { form: {} },
-        ...(sampling ? { sampling: {} } : {}),
-        extensions: { [TASKS]: {} },
-      },
-    };
-    const response = await fetch(
-      new Request(ENDPOINT, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': '2026-07-28',
-          'mcp-method': method,
-          'mcp-name': name,
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: { ...params, _meta } }),
-      }),
+    const onInput = (requests: InputRequests) => answers(run.answers, requests as Readonly<Record<string, AskRequest>>);
+    const result = await callTool(
+      client,
+      { name: tool.name, arguments: { ...run.args } },
+      { task: 'always', onInput, pollIntervalMs: POLL_MS },
     );
-    const text = await response.text();
-    const answer = JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? text) as RpcAnswer;
-    if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
-    return answer.result!;
-  };
+    return toolResult(result);
+  } catch (error) {
+    if (error instanceof TaskFailedError || error instanceof TaskCancelledError) throw new Error(`runWorkflow: ${error.message}`);
+    throw error;
+  } finally {
+    await close();
+  }
 }
 
 /**
@@ -139,7 +74,7 @@ async function answers(book: AnswerBook, requests: Readonly<Record<string, AskRe
   return responses;
 }
 
-function toolResult(result: Record<string, any>): LineResult {
+function toolResult(result: ToolResult): LineResult {
   const content = (result.content ?? []) as PromptMessage['content'][];
   return {
     messages: content.map((block) => ({ role: 'user', content: block }) as PromptMessage),

@@ -26,7 +26,7 @@ const MAX_ROUNDS = 100;
 export async function runOnSdk2(run: LineRun): Promise<LineResult> {
   const factory = () => stubbedServer({ WorkflowServer, ResourceTemplate }, run);
   const server = checkedServer({ WorkflowServer, ResourceTemplate }, run);
-  if (run.task) return asTask(() => createMcpHandler(factory, { legacy: 'reject' }), run);
+  if (run.task) return asTask((capabilities) => statelessClient(factory, capabilities), run);
   return run.protocol === '2025-11-25' ? inPlace(server, run) : byRounds(factory, run);
 }
 
@@ -38,13 +38,11 @@ async function inPlace(server: WorkflowServer, run: LineRun): Promise<LineResult
 }
 
 async function byRounds(factory: () => WorkflowServer, run: LineRun): Promise<LineResult> {
-  const handler = createMcpHandler(factory, { legacy: 'reject' });
-  const clients: Client[] = [];
+  const opened: { close(): Promise<void> }[] = [];
   const connect = async (capabilities: ClientCapabilities): Promise<Client> => {
-    const client = new Client(CLIENT, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities });
-    clients.push(client);
-    await client.connect(new StreamableHTTPClientTransport(ENDPOINT, { fetch: (url, init) => handler.fetch(new Request(url, init)) }));
-    return client;
+    const stateless = await statelessClient(factory, capabilities);
+    opened.push(stateless);
+    return stateless.client;
   };
   try {
     let client = await connect({ elicitation: { form: {} }, sampling: {} });
@@ -60,9 +58,22 @@ async function byRounds(factory: () => WorkflowServer, run: LineRun): Promise<Li
     }
     throw new Error(`runWorkflow: workflow '${run.name}' was still asking after ${MAX_ROUNDS} rounds`);
   } finally {
-    await Promise.all(clients.map((client) => client.close()));
-    await handler.close();
+    await Promise.all(opened.map((each) => each.close()));
   }
+}
+
+/** A `Client` pinned to 2026-07-28 with `capabilities`, served statelessly by `createMcpHandler` in memory (a server per request). */
+async function statelessClient(factory: () => WorkflowServer, capabilities: ClientCapabilities) {
+  const handler = createMcpHandler(factory, { legacy: 'reject' });
+  const client = new Client(CLIENT, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities });
+  await client.connect(new StreamableHTTPClientTransport(ENDPOINT, { fetch: (url, init) => handler.fetch(new Request(url, init)) }));
+  return {
+    client,
+    async close() {
+      await client.close();
+      await handler.close();
+    },
+  };
 }
 
 /** The answers to one round's questions, by key; `unanswered` when a question to the model has none. */

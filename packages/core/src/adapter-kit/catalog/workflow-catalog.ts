@@ -114,6 +114,11 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     throwIfAny(registrationErrors(this.served, this.registry));
   }
 
+  /** Rejects when the server's task store cannot work in this process (a package it runs on is missing). */
+  async ready(): Promise<void> {
+    await this.tasks?.store.check?.();
+  }
+
   promptRegistered(): void {
     if (this.getPromptHandled) return;
     this.getPromptHandled = true;
@@ -174,11 +179,12 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     this.registry.workflowTools.set(handle, model.name);
     if (tool.task && this.tasks) {
       this.line.tasks!.markTool(handle, tool.task);
+      const round: WorkflowCall = { ...called, taskTtlMs: this.tasks.store.ttlMs };
       this.tasks.serveWorkflow(tool.name, tool.task, {
         plan,
         inputSchema: workflow.inputSchema,
-        round: (args, context, asking, state, sealer, durable) =>
-          this.runner.taskRound(plan, args as WorkflowArguments, context, called, asking, state, sealer, durable),
+        round: (args, context, asking, state, sealer, durable, status) =>
+          this.runner.taskRound(plan, args as WorkflowArguments, context, round, asking, state, sealer, durable, status),
       });
     }
   }

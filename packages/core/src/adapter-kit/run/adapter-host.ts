@@ -36,7 +36,7 @@ import { RUN_META_KEY } from './run-meta';
  */
 export class AdapterHost<Context> implements Host<ToolHandle> {
   readonly signal: AbortSignal;
-  readonly notifyProgress?: (update: ProgressUpdate) => Promise<void>;
+  notifyProgress?: (update: ProgressUpdate) => Promise<void>;
   /** The request asked for step durations in `_meta` (`_meta["mcpflow/timing"]: true`). */
   readonly timing: boolean;
   /** Set by a durable task round: each completed step's state, to checkpoint in the task. */

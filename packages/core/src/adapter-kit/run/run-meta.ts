@@ -3,14 +3,7 @@
  * every round of the run and on every instance — an idempotency key for side effects that must
  * happen once per run, even when a client replays or retries.
  *
- * @example
- * ```ts
- * server.registerTool('charge', { inputSchema: { amount: z.number() } }, async ({ amount }, ctx) => {
- *   const run = ctx.mcpReq._meta?.[RUN_META_KEY] as RunMeta | undefined; // 1.x: extra._meta
- *   await payments.charge(amount, { idempotencyKey: run?.id });
- *   return { content: [{ type: 'text', text: 'charged' }] };
- * });
- * ```
+ * Read it with {@link runOf}.
  */
 export const RUN_META_KEY = 'mcpflow/run';
 
@@ -18,4 +11,27 @@ export const RUN_META_KEY = 'mcpflow/run';
 export interface RunMeta {
   /** The run's id: random, made as the run starts, stable across its rounds. */
   readonly id: string;
+}
+
+/**
+ * The workflow run a tool's handler works for, read from its context — the 2.x `ctx`
+ * (`ctx.mcpReq._meta`), the 1.x `extra` (`extra._meta`), or a `defineTool` handler's context on
+ * either line — or `undefined` when the tool was not called by a run (a client called it directly).
+ * Its `id` is the same in every round of the run, on every instance, and when a step in flight at
+ * a crash runs again: the idempotency key for a side effect that must happen once per run.
+ *
+ * @example
+ * ```ts
+ * const charge = defineTool('charge', { inputSchema: { amount: z.number() } }, async ({ amount }, ctx) => {
+ *   await payments.charge(amount, { idempotencyKey: runOf(ctx)?.id });
+ *   return { content: [{ type: 'text', text: 'charged' }] };
+ * });
+ * ```
+ */
+export function runOf(context: unknown): RunMeta | undefined {
+  const holder = context as { mcpReq?: { _meta?: unknown }; _meta?: unknown } | null | undefined;
+  const meta = (holder?.mcpReq?._meta ?? holder?._meta) as Readonly<Record<string, unknown>> | undefined;
+  const run = meta && typeof meta === 'object' && Object.hasOwn(meta, RUN_META_KEY) ? meta[RUN_META_KEY] : undefined;
+  const id = (run as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' ? { id } : undefined;
 }

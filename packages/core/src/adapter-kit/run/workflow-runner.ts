@@ -54,6 +54,12 @@ export interface WorkflowCall {
   readonly nested?: boolean;
   /** The face's result from the run's prompt result and its end (status, redacted outputs); absent: the prompt result. */
   readonly finish?: (result: PromptResult, end: RunEndEvent) => unknown;
+  /**
+   * A round of a task: how long the task lives. A step without `timeoutMs` may take that long
+   * (DESIGN §2.13 "Long steps": tasks are for steps longer than a request), instead of the default
+   * meant for a request; `defaultStepTimeoutMs: false` still means no limit.
+   */
+  readonly taskTtlMs?: number;
 }
 
 /**
@@ -150,10 +156,11 @@ export class WorkflowRunner<Server, Context> {
     state: string | undefined,
     sealer: StateSealer,
     durable?: DurableRound,
+    status?: (message: string) => Promise<void>,
   ): Promise<TaskRoundOutcome> {
     const face: RunFace = { method: 'tools/call', name: call.name };
     return this.observed(face, plan, this.line.request.meta(context), (observer) =>
-      this.taskRoundWith(plan, args, context, call, asking, state, sealer, durable, observer),
+      this.taskRoundWith(plan, args, context, call, asking, state, sealer, durable, observer, status),
     );
   }
 
@@ -168,9 +175,15 @@ export class WorkflowRunner<Server, Context> {
     sealer: StateSealer,
     durable: DurableRound | undefined,
     observer: RequestObserver | undefined,
+    status: ((message: string) => Promise<void>) | undefined,
   ): Promise<TaskRoundOutcome> {
-    const finishing = finishingOptions(this.execution, call.finish!);
+    const ttl = call.taskTtlMs;
+    const long = ttl !== undefined && this.execution.defaultStepTimeoutMs !== false;
+    const execution = long ? { ...this.execution, defaultStepTimeoutMs: ttl } : this.execution;
+    const finishing = finishingOptions(execution, call.finish!);
     const host = new AdapterHost(this.line, this.registry, context, asking, false, observer);
+    // The engine's progress texts name steps only (never a value): the running one becomes the task's statusMessage.
+    if (status) host.notifyProgress = ({ message }) => taskStatusMessage(message ?? '', status);
     const pausing = { sealer, replayGuard: this.replayGuard, client: this.line.request.client(context) };
     const binding = { prompt: call.name, face: 'tool' } as const;
     if (durable) {
@@ -193,7 +206,11 @@ export class WorkflowRunner<Server, Context> {
             openCheckpoint(durable.checkpoint, plan, args, sealer, binding),
             pausing.replayGuard,
           );
-    if (round.kind === 'input-required') return { kind: 'input-required', inputRequests: round.inputRequests, state: round.requestState };
+    if (round.kind === 'input-required') {
+      const waiting = waitingStep(plan, round.inputRequests);
+      if (status && waiting) await status(waiting);
+      return { kind: 'input-required', inputRequests: round.inputRequests, state: round.requestState };
+    }
     return { kind: 'result', result: finishing.finish(round.result) };
   }
 
@@ -291,6 +308,25 @@ export interface DurableRound {
 export type TaskRoundOutcome =
   | { readonly kind: 'result'; readonly result: unknown }
   | { readonly kind: 'input-required'; readonly inputRequests: Readonly<Record<string, AskRequest>>; readonly state: string };
+
+/**
+ * The task's `statusMessage` from a progress text of the engine: `Started step 2 of 4: build` →
+ * `step 2 of 4: build`; `Finished item 3 of 10 of step 2 of 4: each` → `step 2 of 4: each, item 3 of 10 done`.
+ * A step's end says nothing: the next step's start follows it.
+ */
+async function taskStatusMessage(progress: string, status: (message: string) => Promise<void>): Promise<void> {
+  const started = /^Started (step \d+ of \d+: .*)$/s.exec(progress);
+  if (started) return status(started[1]);
+  const item = /^Finished (item \d+ of \d+) of (step \d+ of \d+: .*)$/s.exec(progress);
+  if (item) await status(`${item[2]}, ${item[1]} done`);
+}
+
+/** The step a round's questions wait at (their keys are `<step>/<argument>`), as a statusMessage names it. */
+function waitingStep(plan: WorkflowPlan, inputRequests: Readonly<Record<string, unknown>>): string | undefined {
+  const [key] = Object.keys(inputRequests);
+  const step = key === undefined ? undefined : plan.steps.find((each) => key.startsWith(`${each.model.name}/`));
+  return step && `step ${step.index + 1} of ${plan.steps.length}: ${step.model.name}`;
+}
 
 /** The configured guard, checked now rather than on the first resume; by default the process's own. */
 function replayGuardOf(pause: PauseOptions | undefined): ReplayGuard {

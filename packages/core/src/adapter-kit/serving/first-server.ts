@@ -1,12 +1,14 @@
 /** A server that can check itself before it serves (a WorkflowServer; a plain McpServer cannot). */
 interface Validating {
   validate(): void;
+  /** What cannot be checked synchronously (a task store's packages). */
+  ready?(): Promise<void>;
 }
 
 /**
- * Builds one server from a serving factory and checks it (`validate()`) before any connection is
- * accepted, so a broken workflow, an unregistered tool or resource, or an option out of range
- * fails at start, not as an `Internal server error` on every request. Throws what the factory or
+ * Builds one server from a serving factory and checks it (`validate()`, then `ready()`) before any
+ * connection is accepted, so a broken workflow, an unregistered tool or resource, an option out of
+ * range or a missing package of the task store fails at start, not as an `Internal server error` on every request. Throws what the factory or
  * the check throws.
  *
  * @example
@@ -16,7 +18,10 @@ interface Validating {
  */
 export async function firstServer<S>(build: () => S | Promise<S>): Promise<S> {
   const server = await build();
-  if (typeof (server as Partial<Validating> | undefined)?.validate === 'function') (server as Validating).validate();
+  if (typeof (server as Partial<Validating> | undefined)?.validate === 'function') {
+    (server as Validating).validate();
+    await (server as Validating).ready?.();
+  }
   return server;
 }
 

@@ -1,5 +1,6 @@
 import type { ConnectionOptions, Job, Queue, Worker } from 'bullmq';
 import { debugLine } from '../telemetry/debug-log';
+import { loadBullmq } from './bullmq-packages';
 import { CANCEL_TASK, CREATE_TASK, FENCE_ROUND, UPDATE_TASK, changeArguments, newTaskFields, recordOfHash } from './redis-task-records';
 import type { FenceResult, NewTask, RoundChange, TaskChange, TaskChangeResult, TaskRecord, TaskRoundRunner, TaskStore } from './task-store';
 import { storedBytes, taskStoreOptions, tooLargeTask, tooManyTasks, type TaskStoreOptions } from './task-store-options';
@@ -115,6 +116,10 @@ class BullmqTaskStore implements TaskStore {
       pollIntervalMs: this.pollIntervalMs,
       maxTaskBytes: this.maxTaskBytes,
     } = taskStoreOptions('bullmqTasks', options));
+  }
+
+  async check(): Promise<void> {
+    await loadBullmq();
   }
 
   async start(runner: TaskRoundRunner): Promise<void> {
@@ -340,12 +345,4 @@ async function recordsConnection(connection: ConnectionOptions): Promise<RedisLi
     enableOfflineQueue: false,
     lazyConnect: false,
   }) as unknown as RedisLike;
-}
-
-async function loadBullmq(): Promise<typeof import('bullmq')> {
-  try {
-    return await import('bullmq');
-  } catch (error) {
-    throw new Error('mcpflow bullmqTasks needs the bullmq package (6.x). Fix: npm install bullmq', { cause: error });
-  }
 }

@@ -88,7 +88,12 @@ export class TaskRounds<Server, Context> {
     const context = this.serving.support.roundContext(base, signal);
     const sealer = taskSealer(this.serving.options.pause, this.serving.store.ttlMs);
     const durable = this.serving.store.checkpoints ? durableRound(this.serving.store, latest, signal) : undefined;
-    const outcome = await tool.round(call.arguments, context, asking, record.state ?? call.requestState, sealer, durable);
+    // The step that runs, value-free, as the task's statusMessage; best effort: a lost race with an answer keeps the last one.
+    const status = async (statusMessage: string) => {
+      const changed = await this.serving.store.update(record.taskId, latest.record.version, { statusMessage }).catch(() => undefined);
+      if (changed?.ok) latest.record = changed.task;
+    };
+    const outcome = await tool.round(call.arguments, context, asking, record.state ?? call.requestState, sealer, durable, status);
     return outcome.kind === 'result' ? outcome : { kind: 'input-required', inputRequests: outcome.inputRequests, state: outcome.state };
   }
 

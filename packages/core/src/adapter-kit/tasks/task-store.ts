@@ -166,6 +166,12 @@ export interface TaskStore {
   readonly checkpoints?: boolean;
   /** Hands the store the runner of rounds; called once, when the server starts serving tasks. */
   start(runner: TaskRoundRunner): Promise<void>;
+  /**
+   * Rejects when the store cannot work in this process whatever happens later — a package it runs
+   * on is missing (bullmqTasks: bullmq, ioredis) — without connecting anywhere; `serveStdio` and
+   * `serveHttp` await it before they serve. Absent: nothing to check.
+   */
+  check?(): Promise<void>;
   create(task: NewTask): Promise<TaskRecord>;
   get(taskId: string): Promise<TaskRecord | undefined>;
   update(taskId: string, expectedVersion: number, change: TaskChange): Promise<TaskChangeResult>;

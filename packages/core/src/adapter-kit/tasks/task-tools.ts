@@ -17,6 +17,8 @@ export interface WorkflowTaskTool<Context> {
     state: string | undefined,
     sealer: StateSealer,
     durable?: DurableRound,
+    /** Hears, value-free, the step that runs (`step 2 of 4: build`), for the task's `statusMessage`. */
+    status?: (message: string) => Promise<void>,
   ): Promise<TaskRoundOutcome>;
 }
 

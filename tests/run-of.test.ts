@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { runOf, type RunMeta } from '@mcpflow/core';
+import { runOf as runOfV1 } from '@mcpflow/core/v1';
+import { runOf as runOfV2 } from '@mcpflow/core/v2';
+import { Bind, Step, Workflow, defineTool, promptArg } from '@mcpflow/decorators';
+import { runWorkflow } from '@mcpflow/testing';
+
+/**
+ * The run id, typed (DESIGN §2.13): a `defineTool` handler reads its run with `runOf(ctx)` — this
+ * file compiles under the test's type check (`ctx.mcpReq._meta["mcpflow/run"].id` did not: TS2339)
+ * — and gets the same id in every step of one run, on both SDK lines.
+ */
+const seen: (RunMeta | undefined)[] = [];
+
+const charge = defineTool(
+  'charge',
+  { description: 'Charges once per run', inputSchema: { amount: z.string() } },
+  async ({ amount }, ctx) => {
+    const run = runOf(ctx);
+    const key: string | undefined = run?.id; // typed: a string, the idempotency key
+    seen.push(run);
+    return { content: [{ type: 'text', text: `charged ${amount} (${key})` }] };
+  },
+);
+
+@Workflow({ name: 'checkout', description: 'Charges twice in one run', arguments: { amount: z.string() } })
+class Checkout {
+  @Step({ tool: charge, args: { amount: promptArg('amount') } })
+  @Bind('first')
+  first!: unknown;
+
+  @Step({ tool: charge, args: { amount: promptArg('amount') } })
+  @Bind('second')
+  second!: unknown;
+}
+
+test.each([1, 2] as const)(
+  'SDK %i: every step of one run reads the same run id through runOf(ctx); another run, another id',
+  async (sdk) => {
+    seen.length = 0;
+    await runWorkflow(Checkout, { arguments: { amount: '5' }, sdk });
+    await runWorkflow(Checkout, { arguments: { amount: '5' }, sdk });
+    expect(seen).toHaveLength(4);
+    expect(seen.every((run) => typeof run?.id === 'string' && run.id.length > 0)).toBe(true);
+    expect(seen[0]).toEqual(seen[1]);
+    expect(seen[2]).toEqual(seen[3]);
+    expect(seen[0]!.id).not.toBe(seen[2]!.id);
+  },
+);
+
+test('runOf is the same helper from the root, /v1 and /v2; a context without a run (a direct call) gives undefined', () => {
+  expect(runOfV1).toBe(runOf);
+  expect(runOfV2).toBe(runOf);
+  expect(runOf({ mcpReq: { _meta: { 'mcpflow/run': { id: 'r1' } } } })).toEqual({ id: 'r1' }); // 2.x ctx
+  expect(runOf({ _meta: { 'mcpflow/run': { id: 'r1' } } })).toEqual({ id: 'r1' }); // 1.x extra
+  expect(runOf({ mcpReq: { _meta: {} } })).toBeUndefined();
+  expect(runOf({ mcpReq: { _meta: { 'mcpflow/run': { id: 7 } } } })).toBeUndefined();
+  expect(runOf(undefined)).toBeUndefined();
+});
