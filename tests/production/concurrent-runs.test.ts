@@ -174,6 +174,33 @@ describe.each(SESSIONFUL)('maxConcurrentRunsPerSession: $label', ({ line, transp
   });
 });
 
+describe.each(IN_MEMORY)('a cancelled request leaves the queue: $label', ({ line }) => {
+  test('a waiting run whose request is cancelled never starts, and frees its place in the queue', async () => {
+    const started: string[] = [];
+    let open!: () => void;
+    const release = new Promise<void>((resolve) => (open = resolve));
+    const client = await line.connect(slowServer(line, { maxConcurrentRuns: 1, maxQueuedRuns: 1 }, started, release));
+    try {
+      const first = client.getPrompt({ name: 'slow_copy', arguments: { file: 'a' } });
+      await until(() => started.length === 1);
+      const cancelling = new AbortController();
+      const cancelled = client.getPrompt({ name: 'slow_copy', arguments: { file: 'b' } }, { signal: cancelling.signal });
+      // Its request has reached the server (the ping after it was answered): it waits in the queue.
+      await client.ping();
+      cancelling.abort('the user gave up');
+      await expect(cancelled).rejects.toBeDefined();
+      // The queue holds one run: were the cancelled one still in it, this one would be refused naming maxQueuedRuns.
+      const third = client.getPrompt({ name: 'slow_copy', arguments: { file: 'c' } });
+      open();
+      expect([status((await first) as never), status((await third) as never)]).toEqual(['completed', 'completed']);
+      expect(started).toEqual(['a', 'c']);
+    } finally {
+      open();
+      await client.close();
+    }
+  });
+});
+
 describe.each(IN_MEMORY)('fair across sessions: $label', ({ line }) => {
   test("a second session's run is not stuck behind the first session's 100 waiting runs", async () => {
     const started: string[] = [];

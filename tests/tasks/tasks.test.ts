@@ -249,6 +249,34 @@ describe('the principal', () => {
   });
 });
 
+describe('task rounds under maxConcurrentRuns', () => {
+  test('with a cap of 2, five tasks run two rounds at a time; the others wait for a place and run once one frees', async () => {
+    const store = memoryTasks();
+    const { client, close } = TaskClient.inProcess(() => taskServer(store, { maxConcurrentRuns: 2 }));
+    closers.push(close);
+    const taskIds: string[] = [];
+    for (let index = 0; index < 5; index++) taskIds.push((await client.call('long_wait', {})).result!.taskId);
+    const started = () => seen.filter((entry) => entry === 'wait_forever started').length;
+    await client.until(taskIds[0], () => started() >= 2);
+    // Each cancel frees a place, and one waiting round takes it.
+    for (let freed = 1; freed <= 3; freed++) {
+      const running = seen.length;
+      await client.request('tasks/cancel', { taskId: taskIds[freed - 1] });
+      await client.until(taskIds[4], () => started() >= 2 + freed && seen.length > running);
+    }
+    let executing = 0;
+    let most = 0;
+    for (const entry of seen) {
+      if (entry === 'wait_forever started') most = Math.max(most, ++executing);
+      if (entry === 'wait_forever aborted') executing -= 1;
+    }
+    expect(most).toBe(2);
+    expect(started()).toBe(5);
+    for (const taskId of taskIds) await client.request('tasks/cancel', { taskId });
+    expect((await client.call('report', { project: 'x' }, { tasks: false })).result!.resultType).toBe('complete');
+  });
+});
+
 describe('memoryTasks limits', () => {
   test('over maxTasks, tools/call is refused with an error naming the option; the server keeps serving', async () => {
     const store = memoryTasks({ maxTasks: 1 });
