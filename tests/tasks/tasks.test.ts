@@ -213,6 +213,23 @@ describe.each(transports)('%s', (_label, connect) => {
       inputResponses: { 'never/asked': { action: 'accept', content: {} } },
     });
     expect(stray.result).toMatchObject({ resultType: 'complete', _meta: { 'mcpflow/task': { ignoredInputResponses: ['never/asked'] } } });
+    // inputResponses that is not an object is refused naming the field; a __proto__ key is listed among the ignored ones.
+    for (const [given, named] of [
+      [[{ action: 'accept', content: {} }], 'an array'],
+      ['accept', 'a string'],
+      [3, 'a number'],
+    ] as const) {
+      const malformed = await client.request('tasks/update', { taskId: asking, inputResponses: given });
+      expect(malformed.error).toEqual({
+        code: -32602,
+        message: `tasks/update: params.inputResponses must be an object of answers keyed by the ids of inputRequests, not ${named}.`,
+      });
+    }
+    const proto = await client.request('tasks/update', {
+      taskId: asking,
+      inputResponses: JSON.parse('{"__proto__": {"action": "accept", "content": {}}}') as object,
+    });
+    expect(proto.result).toMatchObject({ resultType: 'complete', _meta: { 'mcpflow/task': { ignoredInputResponses: ['__proto__'] } } });
     expect((await client.request('tasks/get', { taskId: asking })).result!.status).toBe('input_required');
     await client.request('tasks/cancel', { taskId: asking });
 

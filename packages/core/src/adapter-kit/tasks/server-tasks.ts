@@ -18,6 +18,7 @@ import {
   TASK_ERROR_CODES,
   answerProblem,
   createTaskResult,
+  inputResponsesProblem,
   detailedTask,
   taskAck,
   taskIdOf,
@@ -236,12 +237,10 @@ export class ServerTasks<Server, Context> implements RoundServer {
 
   private async update(params: Readonly<Record<string, unknown>>, context: Context): Promise<unknown> {
     this.checkDeclared('tasks/update', context);
-    const responses = this.support.inputResponses(context) ?? params.inputResponses;
-    if (typeof responses !== 'object' || responses === null || Array.isArray(responses))
-      throw this.support.error(
-        TASK_ERROR_CODES.invalidParams,
-        'tasks/update: params.inputResponses must be an object of answers keyed by the ids of inputRequests.',
-      );
+    // What the line could not lift as answers (not an object, a __proto__ key) stays in the params, as sent.
+    const responses: unknown = params.inputResponses ?? this.support.inputResponses(context);
+    const problem = inputResponsesProblem(responses);
+    if (problem) throw this.support.error(TASK_ERROR_CODES.invalidParams, problem);
     let record = await this.find('tasks/update', params, context);
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
       if (record.status !== 'input_required') {
