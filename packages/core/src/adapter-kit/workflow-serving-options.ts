@@ -1,5 +1,6 @@
 import type { ExecutionLimits, WorkflowHooks } from '../engine';
 import type { PauseOptions } from './pause/pause-options';
+import type { PrincipalOption } from './run/request-principal';
 import type { TaskStore } from './tasks/task-store';
 import type { WorkflowLogger } from './telemetry/debug-log';
 
@@ -90,4 +91,17 @@ export interface WorkflowServingOptions extends WorkflowHooks, ExecutionLimits {
    * default `memoryTasks()`, one per process — bounded, expiring, lost on restart.
    */
   tasks?: TaskStore;
+  /**
+   * Who a request is, from what its transport authenticated (`authInfo`): a task answers only to the
+   * principal that created it (DESIGN §2.13). Default: `authInfo.clientId` with the user
+   * `extra.sub`, else `extra.subject`, else `extra.userId`, of any JSON type (a numeric user id
+   * names a user). Return `undefined` for nobody in particular. Tasks keep it as an HMAC under the
+   * server's keys (`pause.keys`), never in clear.
+   *
+   * @example
+   * ```ts
+   * new WorkflowServer(info, { principal: (authInfo) => String(authInfo.extra?.tenant) + '/' + String(authInfo.extra?.email) });
+   * ```
+   */
+  principal?: PrincipalOption;
 }

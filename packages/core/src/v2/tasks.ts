@@ -34,13 +34,7 @@ export const tasks: TasksSupport<McpServer, ServerContext> = {
   clientCapabilities: (server, ctx) => declared(server, ctx) as Readonly<Record<string, unknown>> | undefined,
   error: (code, message, data) => new ProtocolError(code, message, data),
   errorCode: (error) => (error instanceof ProtocolError ? error.code : undefined),
-  principal(ctx) {
-    const auth = ctx.http?.authInfo;
-    if (!auth) return undefined;
-    const extra = auth.extra as Record<string, unknown> | undefined;
-    const subject = extra?.sub ?? extra?.subject ?? extra?.userId;
-    return { clientId: auth.clientId, subject: typeof subject === 'string' ? subject : undefined };
-  },
+  authInfo: (ctx) => ctx.http?.authInfo,
   inputResponses(ctx) {
     // The SDK lifts inputResponses out of params, keeping answer-shaped entries; the others stay as null, to be named.
     const { inputResponses, droppedInputResponseKeys } = ctx.mcpReq as { inputResponses?: object; droppedInputResponseKeys?: string[] };

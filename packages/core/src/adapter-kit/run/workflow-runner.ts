@@ -30,6 +30,7 @@ import type { RunFace } from './run-face';
 import { applyAskLimits, type AskLimits } from './ask-limits';
 import { PendingAsks } from './pending-asks';
 import { RunAdmission } from './run-admission';
+import { principalOption } from './request-principal';
 import { RunSlot } from './run-slot';
 import { runRound } from './run-round';
 import { stateSealer } from './state-sealers';
@@ -91,6 +92,7 @@ export class WorkflowRunner<Server, Context> {
     this.askLimits = applyAskLimits(options);
     this.pendingAsks = new PendingAsks(this.askLimits);
     this.admission = new RunAdmission(options);
+    principalOption(options.principal);
     this.pause = options.pause;
     if (this.pause) stateSealer(this.pause);
     this.replayGuard = replayGuardOf(this.pause);
