@@ -1,5 +1,5 @@
 import { createClient } from 'redis';
-import { WorkflowServer, bullmqTasks, memoryTasks, type TaskStore, type WorkflowServerOptions } from '@mcpflow/core/v2';
+import { WorkflowServer, bullmqTasks, memoryTasks, serveHttp, type TaskStore, type WorkflowServerOptions } from '@mcpflow/core/v2';
 import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { TaskClient, type RequestOptions } from './task-client';
 import { seen, taskServer } from './task-workflows';
@@ -7,7 +7,8 @@ import { seen, taskServer } from './task-workflows';
 /**
  * DESIGN §2.13 "Principal" (issue 38.3): a task answers only to the principal that created it,
  * whatever the JSON type of the user id its token carries, on memoryTasks and on bullmqTasks over a
- * real redis-server; Redis holds the task id and the principal only as HMACs.
+ * real redis-server; Redis holds the task id and the principal only as HMACs. And `maxTasksPerClient`
+ * (issue 38.4): one client cannot take all of `maxTasks`.
  */
 const KEY = 'principals-test-key-of-32-bytes!!!!';
 const pause = { keys: [KEY] };
@@ -55,14 +56,18 @@ async function expectForeign(tasks: TaskClient, taskId: string, stranger: Reques
   }
 }
 
-const stores: [string, () => TaskStore][] = [
-  ['memoryTasks', () => memoryTasks()],
+/** A store of each kind, with these options; each bullmqTasks on a prefix of its own. */
+type MakeStore = (options?: { maxTasks?: number }) => TaskStore;
+let prefixes = 0;
+const stores: [string, MakeStore][] = [
+  ['memoryTasks', (options) => memoryTasks(options)],
   ...(available
     ? [
-        ['bullmqTasks', () => bullmqTasks({ connection: { host: '127.0.0.1', port: redis!.port }, prefix: 'principals' })] as [
-          string,
-          () => TaskStore,
-        ],
+        [
+          'bullmqTasks',
+          (options?: { maxTasks?: number }) =>
+            bullmqTasks({ connection: { host: '127.0.0.1', port: redis!.port }, prefix: `principals-${++prefixes}`, ...options }),
+        ] as [string, MakeStore],
       ]
     : []),
 ];
@@ -90,6 +95,33 @@ describe.each(stores)('principals on %s', (_name, store) => {
     await tasks.request('tasks/cancel', { taskId }, user({ userId: 3, team: 'red' }));
     expect((await tasks.until(taskId, undefined, user({ team: 'red' }))).status).toBe('cancelled');
   }, 60_000);
+});
+
+describe.each(stores)('maxTasksPerClient on %s', (_name: string, store: MakeStore) => {
+  test('by default a tenth of maxTasks: a client past it is refused naming the option, and another client is not locked out', async () => {
+    const tasks = client(() => store({ maxTasks: 10 }));
+    const [one, two] = [user({ userId: 1 }), user({ userId: 2 })];
+    const first: string = (await tasks.call('long_wait', {}, one)).result!.taskId;
+    const refused = await tasks.call('long_wait', {}, one);
+    expect(refused.error?.code).toBe(-32603);
+    expect(refused.error!.message).toContain('this client already keeps 1 tasks that have not expired');
+    expect(refused.error!.message).toContain('maxTasksPerClient: 1, by default a tenth of maxTasks');
+    const other: string = (await tasks.call('long_wait', {}, two)).result!.taskId;
+    expect((await tasks.request('tasks/get', { taskId: other }, two)).result!.status).toBe('working');
+    await tasks.request('tasks/cancel', { taskId: first }, one);
+    await tasks.request('tasks/cancel', { taskId: other }, two);
+  }, 60_000);
+});
+
+test('maxTasksPerClient without a principal counts by address (serveHttp over 127.0.0.1), and must be a positive integer', async () => {
+  const tasks = memoryTasks({ maxTasks: 20, maxTasksPerClient: 2 });
+  const serving = await serveHttp(() => taskServer(tasks), { port: 0, onerror: () => {} });
+  closers.push(() => serving.close());
+  const overHttp = TaskClient.overHttp(serving.url);
+  const made = [(await overHttp.call('long_wait', {})).result!.taskId, (await overHttp.call('long_wait', {})).result!.taskId];
+  expect((await overHttp.call('long_wait', {})).error!.message).toContain('(memoryTasks maxTasksPerClient: 2');
+  for (const taskId of made) await overHttp.request('tasks/cancel', { taskId });
+  expect(() => memoryTasks({ maxTasksPerClient: 0 })).toThrow('mcpflow memoryTasks: maxTasksPerClient must be a positive integer, not 0.');
 });
 
 test('a principal option that is not a function is refused when the server is made, naming it', () => {

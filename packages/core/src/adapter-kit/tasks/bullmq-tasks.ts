@@ -10,9 +10,9 @@ import {
   type TaskRoundRunner,
   type TaskStore,
 } from './task-store';
-import { taskStoreOptions, tooManyTasks, type TaskStoreOptions } from './task-store-options';
+import { taskStoreOptions, tooManyClientTasks, tooManyTasks, type TaskStoreOptions } from './task-store-options';
 
-/** The options of {@link bullmqTasks}: `maxTasks` (shared by every instance on the prefix), `ttlMs` and `pollIntervalMs` as for `memoryTasks()`, and Redis's. */
+/** The options of {@link bullmqTasks}: `maxTasks` and `maxTasksPerClient` (shared by every instance on the prefix), `ttlMs` and `pollIntervalMs` as for `memoryTasks()`, and Redis's. */
 export interface BullmqTasksOptions extends TaskStoreOptions {
   /** Where Redis is: BullMQ's `connection` (ioredis options such as `{ host, port }`, or an ioredis instance). */
   connection: ConnectionOptions;
@@ -43,13 +43,20 @@ return 'ok'
 `;
 
 /**
- * Creates a task unless `maxTasks` tasks are kept: the set of live task ids (scored by expiry)
- * loses those expired, then counts; `full`, or the task stored and counted, atomically for every
- * instance. KEYS: the task, the set. ARGV: now, maxTasks, the task's JSON, ttlMs, its expiry, its id.
+ * Creates a task unless `maxTasks` tasks are kept, or its client keeps `maxTasksPerClient`: each set
+ * of live task refs (scored by expiry) loses those expired, then counts; `full`, `client-full`, or
+ * the task stored and counted, atomically for every instance. KEYS: the task, the set, the client's
+ * set. ARGV: now, maxTasks, the task's JSON, ttlMs, its expiry, its ref, maxTasksPerClient ('' for a task of no known client).
  */
 const CREATE_BOUNDED = `
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then return 'full' end
+if ARGV[7] ~= '' then
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
+  if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[7]) then return 'client-full' end
+  redis.call('ZADD', KEYS[3], ARGV[5], ARGV[6])
+  redis.call('PEXPIRE', KEYS[3], ARGV[4])
+end
 redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4], 'NX')
 redis.call('ZADD', KEYS[2], ARGV[5], ARGV[6])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
@@ -109,6 +116,7 @@ class BullmqTaskStore implements TaskStore {
   readonly pollIntervalMs: number;
   readonly checkpoints = true;
   private readonly maxTasks: number;
+  private readonly maxTasksPerClient: number;
   private readonly prefix: string;
   private opened?: Promise<{ queue: Queue; redis: RedisLike }>;
   private worker?: Worker;
@@ -119,7 +127,12 @@ class BullmqTaskStore implements TaskStore {
 
   constructor(private readonly options: BullmqTasksOptions) {
     this.prefix = options.prefix ?? 'mcpflow';
-    ({ maxTasks: this.maxTasks, ttlMs: this.ttlMs, pollIntervalMs: this.pollIntervalMs } = taskStoreOptions('bullmqTasks', options));
+    ({
+      maxTasks: this.maxTasks,
+      maxTasksPerClient: this.maxTasksPerClient,
+      ttlMs: this.ttlMs,
+      pollIntervalMs: this.pollIntervalMs,
+    } = taskStoreOptions('bullmqTasks', options));
   }
 
   async start(runner: TaskRoundRunner): Promise<void> {
@@ -160,9 +173,14 @@ class BullmqTaskStore implements TaskStore {
   async create(task: NewTask): Promise<TaskRecord> {
     const record: TaskRecord = { ...task, status: 'working', version: 1, lastUpdatedAt: task.createdAt };
     const expiry = task.createdAt + task.ttlMs;
-    const args = [Date.now(), this.maxTasks, JSON.stringify(record), task.ttlMs, expiry, task.taskId];
-    const created = await this.command(({ redis }) => redis.eval(CREATE_BOUNDED, 2, this.key(task.taskId), this.liveTasksKey, ...args));
+    const perClient = task.client === undefined ? '' : this.maxTasksPerClient;
+    const args = [Date.now(), this.maxTasks, JSON.stringify(record), task.ttlMs, expiry, task.taskId, perClient];
+    const clientKey = `${this.liveTasksKey}:${task.client ?? ''}`;
+    const created = await this.command(({ redis }) =>
+      redis.eval(CREATE_BOUNDED, 3, this.key(task.taskId), this.liveTasksKey, clientKey, ...args),
+    );
     if (created === 'full') throw tooManyTasks('bullmqTasks', this.maxTasks, `this store (prefix '${this.prefix}', every instance)`);
+    if (created === 'client-full') throw tooManyClientTasks('bullmqTasks', this.maxTasksPerClient);
     return record;
   }
 

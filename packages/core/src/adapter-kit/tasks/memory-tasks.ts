@@ -7,9 +7,9 @@ import {
   type TaskRoundRunner,
   type TaskStore,
 } from './task-store';
-import { taskStoreOptions, tooManyTasks, type TaskStoreOptions } from './task-store-options';
+import { taskStoreOptions, tooManyClientTasks, tooManyTasks, type TaskStoreOptions } from './task-store-options';
 
-/** The options of `memoryTasks()`: `maxTasks`, `ttlMs` and `pollIntervalMs`, with the defaults every store shares. */
+/** The options of `memoryTasks()`: `maxTasks`, `maxTasksPerClient`, `ttlMs` and `pollIntervalMs`, with the defaults every store shares. */
 export type MemoryTasksOptions = TaskStoreOptions;
 
 interface Entry {
@@ -37,12 +37,20 @@ class MemoryTaskStore implements TaskStore {
   readonly ttlMs: number;
   readonly pollIntervalMs: number;
   private readonly maxTasks: number;
+  private readonly maxTasksPerClient: number;
   private readonly tasks = new Map<string, Entry>();
+  /** How many tasks each client keeps (`NewTask.client`). */
+  private readonly byClient = new Map<string, number>();
   private runner?: TaskRoundRunner;
   private closed = false;
 
   constructor(options: MemoryTasksOptions) {
-    ({ maxTasks: this.maxTasks, ttlMs: this.ttlMs, pollIntervalMs: this.pollIntervalMs } = taskStoreOptions('memoryTasks', options));
+    ({
+      maxTasks: this.maxTasks,
+      maxTasksPerClient: this.maxTasksPerClient,
+      ttlMs: this.ttlMs,
+      pollIntervalMs: this.pollIntervalMs,
+    } = taskStoreOptions('memoryTasks', options));
   }
 
   async start(runner: TaskRoundRunner): Promise<void> {
@@ -52,6 +60,9 @@ class MemoryTaskStore implements TaskStore {
 
   async create(task: NewTask): Promise<TaskRecord> {
     if (this.tasks.size >= this.maxTasks) throw tooManyTasks('memoryTasks', this.maxTasks, 'this server');
+    const kept = task.client === undefined ? 0 : (this.byClient.get(task.client) ?? 0);
+    if (kept >= this.maxTasksPerClient) throw tooManyClientTasks('memoryTasks', this.maxTasksPerClient);
+    if (task.client !== undefined) this.byClient.set(task.client, kept + 1);
     const record: TaskRecord = { ...task, status: 'working', version: 1, lastUpdatedAt: task.createdAt };
     const expiry = setTimeout(() => this.expire(task.taskId), Math.max(0, task.createdAt + task.ttlMs - Date.now()));
     expiry.unref();
@@ -106,6 +117,12 @@ class MemoryTaskStore implements TaskStore {
     clearTimeout(entry.expiry);
     entry.round?.abort();
     this.tasks.delete(taskId);
+    const { client } = entry.record;
+    if (client !== undefined) {
+      const kept = this.byClient.get(client)! - 1;
+      if (kept === 0) this.byClient.delete(client);
+      else this.byClient.set(client, kept);
+    }
   }
 
   private expire(taskId: string): void {

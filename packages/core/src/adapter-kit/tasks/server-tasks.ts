@@ -197,10 +197,12 @@ export class ServerTasks<Server, Context> implements RoundServer {
     const values = this.values(ref);
     let record: TaskRecord;
     try {
+      const principal = this.principals(context)?.[0];
       record = await store.create({
         taskId: ref,
         tool: name,
-        principal: this.principals(context)?.[0],
+        principal,
+        client: principal ?? this.clientOf(context),
         createdAt: Date.now(),
         ttlMs: store.ttlMs,
         pollIntervalMs: store.pollIntervalMs,
@@ -323,6 +325,12 @@ export class ServerTasks<Server, Context> implements RoundServer {
     const mine = record?.principal === undefined ? principals === undefined : principals?.includes(record.principal) === true;
     if (!record || !mine) throw this.support.error(TASK_ERROR_CODES.invalidParams, unknownTaskMessage(method, taskId));
     return record;
+  }
+
+  /** Who a request without a principal counts as under `maxTasksPerClient`: an HMAC of its session, else of its address. */
+  private clientOf(context: Context): string | undefined {
+    const client = this.line.request.client(context);
+    return client === undefined ? undefined : keyedDigests(this.options.pause, 'client', client)[0];
   }
 
   /** What the store knows a task by: an HMAC of its id under each of the server's keys, the current key's first. */

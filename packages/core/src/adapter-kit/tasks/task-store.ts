@@ -41,6 +41,11 @@ export interface NewTask {
    * task answers only to requests of the same principal.
    */
   readonly principal?: string;
+  /**
+   * Which client the task counts against under `maxTasksPerClient`: an HMAC of its principal, else
+   * of its session, else of its address; absent when the request tells none of them.
+   */
+  readonly client?: string;
   /** Milliseconds since the epoch. */
   readonly createdAt: number;
   /** How long the task is kept after its creation, in ms (an integer). */
