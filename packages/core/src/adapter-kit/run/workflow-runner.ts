@@ -221,12 +221,19 @@ export class WorkflowRunner<Server, Context> {
     observer: RequestObserver | undefined,
   ): Promise<unknown> {
     const session = this.line.request.sessionId(context);
-    const refusal = asks && this.line.rounds?.servesRounds(this.server) !== true ? this.pendingAsks.refusal(session) : undefined;
+    const refusal = this.askRefusal(asks, session);
     if (refusal) return Promise.reject(refusal);
     if (call.nested) return this.runWith(plan, asks, args, context, call, observer);
-    return this.holding(this.admission.enter(session, this.line.request.signal(context)), (slot) =>
-      this.runWith(plan, asks, args, context, call, observer, slot),
-    );
+    return this.holding(this.admission.enter(session, this.line.request.signal(context)), (slot) => {
+      // Answers awaited may have filled up while the run waited for its place: still refused before any step.
+      const late = this.askRefusal(asks, session);
+      return late ? Promise.reject(late) : this.runWith(plan, asks, args, context, call, observer, slot);
+    });
+  }
+
+  /** The refusal of a run that would ask in place (a 2025 session) while its session or the process waits for all the answers it may. */
+  private askRefusal(asks: boolean, session: string | undefined): Error | undefined {
+    return asks && this.line.rounds?.servesRounds(this.server) !== true ? this.pendingAsks.refusal(session) : undefined;
   }
 
   /** `running` once `place` is admitted, its place released when it ends (or throws before it runs). */
