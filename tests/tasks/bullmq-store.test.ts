@@ -76,7 +76,13 @@ async function serve(build: () => WorkflowServer): Promise<TaskClient> {
 
 describeWithRedis('bullmqTasks on a real redis-server', () => {
   test('maxTasks: one task more than the bound is refused with an error naming the option; the server keeps serving', async () => {
-    const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'bounded', maxTasks: 2 });
+    // Every request comes from 127.0.0.1, one client: its own bound (maxTasksPerClient, principals.test.ts) is raised to the total here.
+    const tasks = bullmqTasks({
+      connection: { host: '127.0.0.1', port: redis.port },
+      prefix: 'bounded',
+      maxTasks: 2,
+      maxTasksPerClient: 2,
+    });
     const client = await serve(() => taskServer(tasks, { pause }));
     const first = (await client.call('long_wait', {})).result!.taskId as string;
     const second = (await client.call('long_wait', {})).result!.taskId as string;

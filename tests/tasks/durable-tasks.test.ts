@@ -107,7 +107,10 @@ describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
     expect(await second.counts()).toEqual({ build: 0, test: 0, sign: 1, publish: 1 });
     // The step in flight ran again, with the same run id (its idempotency key).
     expect(await second.runs()).toEqual([firstRun]);
-    expect(debugOutput).toContain(`mcpflow task round taken over: ${taskId.slice(0, 8)}`);
+    // The log names the task by its ref (an HMAC of its id), as the round's first instance logged it.
+    const ref = /mcpflow task release round: (\S{8})/.exec(debugOutput)?.[1];
+    expect(debugOutput).toContain(`mcpflow task round taken over: ${ref}`);
+    expect(debugOutput).not.toContain(taskId.slice(0, 8));
     expect(debugOutput).not.toContain(VERSION);
 
     // Redis, every key and value: no argument, no step's answer, no result in clear.
@@ -135,7 +138,8 @@ describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
       }
     }
     await scan.close();
-    expect(dump.join('\n')).toContain(taskId);
+    // The task id appears only as an HMAC (DESIGN §2.13): whoever reads Redis cannot act on the task.
+    expect(dump.join('\n')).not.toContain(taskId);
     expect(dump.join('\n')).not.toContain(VERSION);
     expect(dump.join('\n')).not.toContain('artifact');
   }, 120_000);

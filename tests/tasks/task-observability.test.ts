@@ -6,7 +6,8 @@ import { taskServer } from './task-workflows';
 
 /**
  * A task's rounds are spans of one trace, the first a child of the request that made the task; the
- * debug log says when a task is created, runs a round, is cancelled and expires — without values.
+ * debug log says when a task is created, runs a round, is cancelled and expires — without values, and
+ * naming a task by its ref (an HMAC of its id), never by its id.
  */
 const recorded = recordSpans();
 
@@ -42,7 +43,9 @@ test('DEBUG lines: created, round, cancelled, expired — never an argument', as
   try {
     const { taskId } = (await client.call('long_wait', {})).result!;
     await client.request('tasks/cancel', { taskId });
-    const short = taskId.slice(0, 8);
+    // A task is named by the first characters of its ref (an HMAC of its id), never by its id, which gives access to it.
+    const short = /^mcpflow task long_wait created: (\S{8})$/.exec(lines.find((line) => line.includes('created')) ?? '')![1];
+    expect(lines.join('\n')).not.toContain(taskId.slice(0, 8));
     expect(lines).toEqual(
       expect.arrayContaining([
         `mcpflow task long_wait created: ${short}`,
@@ -51,7 +54,11 @@ test('DEBUG lines: created, round, cancelled, expired — never an argument', as
       ]),
     );
     const report = (await client.call('report', { project: 'secret-project-name' })).result!.taskId as string;
-    while (!lines.includes(`mcpflow task expired: ${report.slice(0, 8)}`)) await new Promise((resolve) => setTimeout(resolve, 5));
+    const reportRef = /^mcpflow task report created: (\S{8})$/.exec(
+      lines.find((line) => line.startsWith('mcpflow task report created')) ?? '',
+    )![1];
+    while (!lines.includes(`mcpflow task expired: ${reportRef}`)) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(lines.join('\n')).not.toContain(report.slice(0, 8));
     expect(lines.join('\n')).not.toContain('secret-project-name');
   } finally {
     await close();

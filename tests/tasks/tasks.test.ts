@@ -213,6 +213,23 @@ describe.each(transports)('%s', (_label, connect) => {
       inputResponses: { 'never/asked': { action: 'accept', content: {} } },
     });
     expect(stray.result).toMatchObject({ resultType: 'complete', _meta: { 'mcpflow/task': { ignoredInputResponses: ['never/asked'] } } });
+    // inputResponses that is not an object is refused naming the field; a __proto__ key is listed among the ignored ones.
+    for (const [given, named] of [
+      [[{ action: 'accept', content: {} }], 'an array'],
+      ['accept', 'a string'],
+      [3, 'a number'],
+    ] as const) {
+      const malformed = await client.request('tasks/update', { taskId: asking, inputResponses: given });
+      expect(malformed.error).toEqual({
+        code: -32602,
+        message: `tasks/update: params.inputResponses must be an object of answers keyed by the ids of inputRequests, not ${named}.`,
+      });
+    }
+    const proto = await client.request('tasks/update', {
+      taskId: asking,
+      inputResponses: JSON.parse('{"__proto__": {"action": "accept", "content": {}}}') as object,
+    });
+    expect(proto.result).toMatchObject({ resultType: 'complete', _meta: { 'mcpflow/task': { ignoredInputResponses: ['__proto__'] } } });
     expect((await client.request('tasks/get', { taskId: asking })).result!.status).toBe('input_required');
     await client.request('tasks/cancel', { taskId: asking });
 
@@ -246,6 +263,34 @@ describe('the principal', () => {
     }
     expect((await client.request('tasks/get', { taskId }, { authInfo: alice })).result!.status).toBe('working');
     await client.request('tasks/cancel', { taskId }, { authInfo: alice });
+  });
+});
+
+describe('task rounds under maxConcurrentRuns', () => {
+  test('with a cap of 2, five tasks run two rounds at a time; the others wait for a place and run once one frees', async () => {
+    const store = memoryTasks();
+    const { client, close } = TaskClient.inProcess(() => taskServer(store, { maxConcurrentRuns: 2 }));
+    closers.push(close);
+    const taskIds: string[] = [];
+    for (let index = 0; index < 5; index++) taskIds.push((await client.call('long_wait', {})).result!.taskId);
+    const started = () => seen.filter((entry) => entry === 'wait_forever started').length;
+    await client.until(taskIds[0], () => started() >= 2);
+    // Each cancel frees a place, and one waiting round takes it.
+    for (let freed = 1; freed <= 3; freed++) {
+      const running = seen.length;
+      await client.request('tasks/cancel', { taskId: taskIds[freed - 1] });
+      await client.until(taskIds[4], () => started() >= 2 + freed && seen.length > running);
+    }
+    let executing = 0;
+    let most = 0;
+    for (const entry of seen) {
+      if (entry === 'wait_forever started') most = Math.max(most, ++executing);
+      if (entry === 'wait_forever aborted') executing -= 1;
+    }
+    expect(most).toBe(2);
+    expect(started()).toBe(5);
+    for (const taskId of taskIds) await client.request('tasks/cancel', { taskId });
+    expect((await client.call('report', { project: 'x' }, { tasks: false })).result!.resultType).toBe('complete');
   });
 });
 

@@ -30,4 +30,9 @@ export {
 } from './engine';
 export { DEFAULT_MAX_REQUEST_BODY_SIZE, type HttpServingOptions } from './adapter-kit/serving';
 export { DEFAULT_MAX_PENDING_ASKS, DEFAULT_MAX_PENDING_ASKS_PER_SESSION } from './adapter-kit/run/ask-limits';
-export { DEFAULT_MAX_CONCURRENT_RUNS, DEFAULT_MAX_CONCURRENT_RUNS_PER_SESSION } from './adapter-kit/run/run-admission';
+export {
+  DEFAULT_MAX_CONCURRENT_RUNS,
+  DEFAULT_MAX_CONCURRENT_RUNS_PER_SESSION,
+  DEFAULT_MAX_QUEUED_RUNS,
+  DEFAULT_QUEUE_TIMEOUT_MS,
+} from './adapter-kit/run/run-admission';

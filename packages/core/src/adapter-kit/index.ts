@@ -31,7 +31,7 @@ export {
 export { memoryTasks, type MemoryTasksOptions } from './tasks/memory-tasks';
 export { bullmqTasks, type BullmqTasksOptions } from './tasks/bullmq-tasks';
 export type { TaskStoreOptions } from './tasks/task-store-options';
-export { TASKS_EXTENSION, type RequestPrincipal, type TaskMethods, type TasksSupport } from './tasks/tasks-support';
+export { TASKS_EXTENSION, type TaskMethods, type TasksSupport } from './tasks/tasks-support';
 export { declaredCapabilities } from './tasks/declared-capabilities';
 export {
   TaskLimitError,

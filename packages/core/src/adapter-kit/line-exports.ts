@@ -31,6 +31,7 @@ export type { IoredisClientLike, NodeRedisClientLike, NodeRedisClusterLike, Redi
 export type { PauseOptions } from './pause/pause-options';
 export type { WorkflowServing } from './serving-workflows';
 export type { WorkflowServingOptions } from './workflow-serving-options';
+export type { PrincipalAuthInfo, PrincipalOption } from './run/request-principal';
 export type { WorkflowLogger } from './telemetry/debug-log';
 export {
   InvalidServingOptionError,

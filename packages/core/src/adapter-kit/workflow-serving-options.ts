@@ -1,5 +1,6 @@
 import type { ExecutionLimits, WorkflowHooks } from '../engine';
 import type { PauseOptions } from './pause/pause-options';
+import type { PrincipalOption } from './run/request-principal';
 import type { TaskStore } from './tasks/task-store';
 import type { WorkflowLogger } from './telemetry/debug-log';
 
@@ -35,20 +36,35 @@ export interface WorkflowServingOptions extends WorkflowHooks, ExecutionLimits {
   maxPendingAsks?: number;
   /**
    * The most workflow runs this process executes at once, over every session of every server it
-   * serves. A request beyond it is refused before any step with a JSON-RPC error naming this option
-   * and its value (on `prompts/get` and a workflow tool's `tools/call` alike). Default 256. A run
-   * waiting for an answer asked in place is not executing: it gives its place up while it waits and
-   * takes it back, without a check, when the answer comes (so the count may pass the cap briefly).
+   * serves, a task's rounds included. A run beyond it waits for a place (`maxQueuedRuns`,
+   * `queueTimeoutMs`), in turn across sessions; it is refused before any step, with a JSON-RPC error
+   * naming the option, only when the queue is full or it waited too long (on `prompts/get` and a
+   * workflow tool's `tools/call` alike). Default 256. A run waiting for an answer asked in place is
+   * not executing: it gives its place up while it waits and takes it back, without a check, when the
+   * answer comes (so the count may pass the cap briefly).
    */
   maxConcurrentRuns?: number;
   /**
    * The most workflow runs one session executes at once (a 2025 session: a stdio connection, an
-   * HTTP session, an in-memory pair). A request beyond it is refused before any step with a JSON-RPC
-   * error naming this option and its value. Default 16. A run waiting for an answer asked in place
-   * does not count while it waits (`maxPendingAsksPerSession` bounds those); it takes its place back,
-   * without a check, when the answer comes, so the count may pass the cap briefly.
+   * HTTP session, an in-memory pair). A run beyond it waits for a place, first come first served in
+   * its session. Default 16. A run waiting for an answer asked in place does not count while it
+   * waits (`maxPendingAsksPerSession` bounds those); it takes its place back, without a check, when
+   * the answer comes, so the count may pass the cap briefly.
    */
   maxConcurrentRunsPerSession?: number;
+  /**
+   * The most runs that wait for a place at once in this process (over `maxConcurrentRuns` or
+   * `maxConcurrentRunsPerSession`); one session may hold a tenth of it (rounded up). A run beyond it
+   * is refused at once, before any step, with an error naming this option. Default 1,000; `0`
+   * refuses every run that finds no place.
+   */
+  maxQueuedRuns?: number;
+  /**
+   * How long a run waits for a place, in ms, before it is refused with an error naming this option.
+   * Default 30,000. A task's rounds wait without this bound (the task's TTL and `tasks/cancel` end
+   * them); a request cancelled while it waits leaves the queue.
+   */
+  queueTimeoutMs?: number;
   /**
    * How a run that asks the client (`askUser`, `askModel`) is sealed into `requestState` on
    * protocol 2026-07-28 (SDK 2.x): `keys` (32 bytes or more each; the first seals, all open — share
@@ -75,4 +91,17 @@ export interface WorkflowServingOptions extends WorkflowHooks, ExecutionLimits {
    * default `memoryTasks()`, one per process — bounded, expiring, lost on restart.
    */
   tasks?: TaskStore;
+  /**
+   * Who a request is, from what its transport authenticated (`authInfo`): a task answers only to the
+   * principal that created it (DESIGN §2.13). Default: `authInfo.clientId` with the user
+   * `extra.sub`, else `extra.subject`, else `extra.userId`, of any JSON type (a numeric user id
+   * names a user). Return `undefined` for nobody in particular. Tasks keep it as an HMAC under the
+   * server's keys (`pause.keys`), never in clear.
+   *
+   * @example
+   * ```ts
+   * new WorkflowServer(info, { principal: (authInfo) => String(authInfo.extra?.tenant) + '/' + String(authInfo.extra?.email) });
+   * ```
+   */
+  principal?: PrincipalOption;
 }

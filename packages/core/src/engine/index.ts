@@ -68,7 +68,14 @@ export { boundTrace, type TraceTruncation } from './trace/bound-trace';
 export { jsonBytesBound } from './trace/json-size';
 export { continueWorkflowRound, executeWorkflowRound, type RoundPausing, type RoundResult } from './pause/execute-round';
 export { openCheckpoint, sealCheckpoint, type RunBinding } from './pause/sealed-execution';
-export { StateSealer, SealedStateError, ReplayGuardError, DEFAULT_MAX_STATE_BYTES, DEFAULT_STATE_TTL_SECONDS } from './sealing';
+export {
+  StateSealer,
+  SealedStateError,
+  ReplayGuardError,
+  DEFAULT_MAX_STATE_BYTES,
+  DEFAULT_STATE_TTL_SECONDS,
+  deriveStateKeys,
+} from './sealing';
 export type {
   PausedRound,
   ReplayGuard,

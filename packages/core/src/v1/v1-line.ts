@@ -13,7 +13,6 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import {
   clientKey,
-  requestPrincipal,
   withSignalFrom,
   type AdapterLine,
   type JsonToolSchema,
@@ -76,7 +75,7 @@ export const v1Line: AdapterLine<McpServer, RequestExtra> = {
     meta: (extra) => extra._meta,
     sessionId: (extra) => extra.sessionId,
     // 1.x hands a handler no socket: the session, else the authenticated client.
-    client: (extra) => clientKey({ sessionId: extra.sessionId, principal: requestPrincipal(extra.authInfo), address: undefined }),
+    client: (extra) => clientKey({ sessionId: extra.sessionId, authInfo: extra.authInfo, address: undefined }),
     progressToken: (extra) => extra._meta?.progressToken,
     notifyProgress: (extra, progressToken, update) =>
       extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } }),

@@ -6,7 +6,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { TASKS_EXTENSION, declaredCapabilities, requestPrincipal, withSignalFrom, type TasksSupport } from '../adapter-kit';
+import { TASKS_EXTENSION, declaredCapabilities, withSignalFrom, type TasksSupport } from '../adapter-kit';
 
 /** Task method params as the kit checks them itself (a missing `taskId` gets mcpflow's message, not the SDK's). */
 const TaskParams = z.looseObject({});
@@ -21,9 +21,10 @@ const NO_STATE = () => undefined;
  */
 export const tasks: TasksSupport<McpServer, ServerContext> = {
   attach(server, methods) {
+    const unlifted = keepUnliftedInput(server);
     for (const [method, handler] of Object.entries(methods)) {
       server.server.setRequestHandler(method as never, { params: TaskParams }, ((params: Record<string, unknown>, ctx: ServerContext) =>
-        handler(params, ctx)) as never);
+        handler(unlifted(params, ctx), ctx)) as never);
     }
     server.server.registerCapabilities({ extensions: { [TASKS_EXTENSION]: {} } });
   },
@@ -33,7 +34,7 @@ export const tasks: TasksSupport<McpServer, ServerContext> = {
   clientCapabilities: (server, ctx) => declared(server, ctx) as Readonly<Record<string, unknown>> | undefined,
   error: (code, message, data) => new ProtocolError(code, message, data),
   errorCode: (error) => (error instanceof ProtocolError ? error.code : undefined),
-  principal: (ctx) => requestPrincipal(ctx.http?.authInfo),
+  authInfo: (ctx) => ctx.http?.authInfo,
   inputResponses(ctx) {
     // The SDK lifts inputResponses out of params, keeping answer-shaped entries; the others stay as null, to be named.
     const { inputResponses, droppedInputResponseKeys } = ctx.mcpReq as { inputResponses?: object; droppedInputResponseKeys?: string[] };
@@ -55,6 +56,31 @@ export const tasks: TasksSupport<McpServer, ServerContext> = {
     (handle as unknown as { execution?: { taskSupport: string } }).execution = { taskSupport: support };
   },
 };
+
+/**
+ * The SDK lifts a request's `inputResponses` out of its params, turning one that is not an object
+ * into `{}` and losing a `__proto__` key. For `tasks/update`, such an `inputResponses` is kept as
+ * sent (by request id, on this connection) and handed to the kit in the params, to be refused or
+ * listed by name.
+ */
+function keepUnliftedInput(server: McpServer): (params: Record<string, unknown>, ctx: ServerContext) => Record<string, unknown> {
+  type RawRequest = { id: unknown; method: string; params?: Record<string, unknown> };
+  const kept = new Map<unknown, unknown>();
+  const protocol = server.server as unknown as { _onrequest(request: RawRequest, extra: unknown): void };
+  const onrequest = protocol._onrequest.bind(protocol);
+  protocol._onrequest = (request, extra) => {
+    const given = request.params?.inputResponses;
+    const plain = typeof given === 'object' && given !== null && !Array.isArray(given) && !Object.hasOwn(given, '__proto__');
+    if (request.method === 'tasks/update' && given !== undefined && !plain) kept.set(request.id, given);
+    onrequest(request, extra);
+  };
+  return (params, ctx) => {
+    if (!kept.has(ctx.mcpReq.id)) return params;
+    const inputResponses = kept.get(ctx.mcpReq.id);
+    kept.delete(ctx.mcpReq.id);
+    return { ...params, inputResponses };
+  };
+}
 
 /** The capabilities this request declares: in its `_meta` envelope (2026-07-28), else its session's (2025). */
 function declared(server: McpServer, ctx: ServerContext): ClientCapabilities | undefined {

@@ -41,7 +41,7 @@ export const v2Line: AdapterLine<McpServer, ServerContext> = {
     signal: (ctx) => ctx.mcpReq.signal,
     meta: (ctx) => ctx.mcpReq._meta,
     sessionId: (ctx) => ctx.sessionId,
-    client: (ctx) => clientKey({ sessionId: ctx.sessionId, principal: tasks.principal(ctx), address: remoteAddressOf(ctx.http?.req) }),
+    client: (ctx) => clientKey({ sessionId: ctx.sessionId, authInfo: ctx.http?.authInfo, address: remoteAddressOf(ctx.http?.req) }),
     progressToken: (ctx) => ctx.mcpReq._meta?.progressToken,
     notifyProgress: (ctx, progressToken, update) =>
       ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...update } }),

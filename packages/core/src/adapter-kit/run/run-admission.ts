@@ -1,6 +1,8 @@
 import { InvalidServerOptionError } from '../../engine';
-import { ServingErrorCodes } from '../serving/json-rpc-error-response';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
+import { runQueue, type RunLane } from './run-queue';
+import { ConcurrentRunsRefusal, type RunRefusalCause } from './run-refusal';
+import { RunSlot } from './run-slot';
 
 /** How many runs one process executes at once, by default, over every session of every server (a run waiting for an answer is not executing). */
 export const DEFAULT_MAX_CONCURRENT_RUNS = 256;
@@ -8,53 +10,55 @@ export const DEFAULT_MAX_CONCURRENT_RUNS = 256;
 /** How many runs one 2025 session executes at once, by default. */
 export const DEFAULT_MAX_CONCURRENT_RUNS_PER_SESSION = 16;
 
-type RunCap = 'maxConcurrentRuns' | 'maxConcurrentRunsPerSession';
+/** How many runs may wait for a place in one process, by default; a session may hold a tenth of them. */
+export const DEFAULT_MAX_QUEUED_RUNS = 1_000;
 
-/**
- * A run refused before any step because too many run at once: in the process (`maxConcurrentRuns`)
- * or on its session (`maxConcurrentRunsPerSession`). Its `code` and message reach the client as the
- * JSON-RPC error of the request (`prompts/get` and a workflow tool's `tools/call` alike), on either line.
- */
-class ConcurrentRunsRefusal extends Error {
-  /** A transport-level refusal, as the serving helpers answer a full session pool. */
-  readonly code = ServingErrorCodes.Refused;
+/** How long a run waits for a place, by default, in ms, before it is refused. */
+export const DEFAULT_QUEUE_TIMEOUT_MS = 30_000;
 
-  constructor(
-    readonly option: RunCap,
-    readonly limit: number,
-  ) {
-    const holder = option === 'maxConcurrentRuns' ? 'this server process' : 'this session';
-    super(
-      `Refused: ${holder} already executes ${limit} workflow runs at once (${option}: ${limit}). ` +
-        `Retry once one ends, or raise ${option}.`,
-    );
-    this.name = 'ConcurrentRunsRefusal';
-  }
+/** The longest timer Node keeps (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** The lane of a server's task rounds: no session, so only the process's cap holds them. */
+const TASK_ROUNDS = Symbol('task rounds');
+
+/** A lane of this server, and how many runs hold a place in it (executing, or waiting for an answer). */
+interface HeldLane extends RunLane {
+  held: number;
 }
 
-/** Runs executing in this process, over every server it builds (`serveHttp` builds one per session or request). */
-let runningInProcess = 0;
-
 /**
- * Admits a server's runs under the caps on runs at once, per process and per session: two counters
- * and a map entry per session with runs, so admission is O(1) and allocates nothing but the entry.
+ * Admits a server's runs under the caps on runs executing at once, per process
+ * (`maxConcurrentRuns`) and per session (`maxConcurrentRunsPerSession`), DESIGN §1 "Load limits": a
+ * run over either waits for a place, first come first served in its session and in turn across
+ * sessions (`run-queue.ts`), and is refused before any step only when the queue is full
+ * (`maxQueuedRuns` in the process, a tenth of it per session) or it waited `queueTimeoutMs`. A
+ * waiting run whose request is cancelled leaves the queue. A task's rounds wait in a lane of their
+ * own, under the process's cap only and without a timeout (a task is long work; its TTL and cancel end it).
  *
  * @example
  * ```ts
- * const admission = new RunAdmission(options); // out-of-range caps throw here
- * const refusal = admission.enter(sessionId);  // a ConcurrentRunsRefusal when full; else admitted
- * try { await run(); } finally { admission.leave(sessionId); }
+ * const admission = new RunAdmission(options);              // out-of-range options throw here
+ * const slot = await admission.enter(sessionId, signal);     // rejects with ConcurrentRunsRefusal
+ * try { await run(slot); } finally { slot.end(); }
  * ```
  */
 export class RunAdmission {
   private readonly maxConcurrentRuns: number;
   private readonly maxConcurrentRunsPerSession: number;
+  private readonly maxQueuedRuns: number;
+  private readonly maxQueuedRunsPerSession: number;
+  private readonly queueTimeoutMs: number;
   /** By session id; `undefined` is the one session of a connection without ids (stdio, in memory, a stateless request's server). */
-  private readonly bySession = new Map<string | undefined, number>();
+  private readonly lanes = new Map<string | undefined | typeof TASK_ROUNDS, HeldLane>();
 
   constructor(options: WorkflowServingOptions) {
-    const { maxConcurrentRuns = DEFAULT_MAX_CONCURRENT_RUNS, maxConcurrentRunsPerSession = DEFAULT_MAX_CONCURRENT_RUNS_PER_SESSION } =
-      options;
+    const {
+      maxConcurrentRuns = DEFAULT_MAX_CONCURRENT_RUNS,
+      maxConcurrentRunsPerSession = DEFAULT_MAX_CONCURRENT_RUNS_PER_SESSION,
+      maxQueuedRuns = DEFAULT_MAX_QUEUED_RUNS,
+      queueTimeoutMs = DEFAULT_QUEUE_TIMEOUT_MS,
+    } = options;
     for (const [option, value] of [
       ['maxConcurrentRuns', maxConcurrentRuns],
       ['maxConcurrentRunsPerSession', maxConcurrentRunsPerSession],
@@ -62,35 +66,114 @@ export class RunAdmission {
       if (!(Number.isInteger(value) && value >= 1))
         throw new InvalidServerOptionError(option, `must be a positive integer: how many runs may execute at once (got ${String(value)}).`);
     }
+    if (!(Number.isInteger(maxQueuedRuns) && maxQueuedRuns >= 0))
+      throw new InvalidServerOptionError(
+        'maxQueuedRuns',
+        `must be a whole number, 0 or more: how many runs may wait for a place at once (0: refuse at once) (got ${String(maxQueuedRuns)}).`,
+      );
+    if (!(Number.isInteger(queueTimeoutMs) && queueTimeoutMs >= 1 && queueTimeoutMs <= MAX_TIMER_MS))
+      throw new InvalidServerOptionError(
+        'queueTimeoutMs',
+        `must be a positive whole number of milliseconds, at most ${MAX_TIMER_MS}: how long a run waits for a place (got ${String(queueTimeoutMs)}).`,
+      );
     this.maxConcurrentRuns = maxConcurrentRuns;
     this.maxConcurrentRunsPerSession = maxConcurrentRunsPerSession;
-  }
-
-  /** Counts a run in, or returns the refusal when the process or the session already runs all it may. */
-  enter(session: string | undefined): ConcurrentRunsRefusal | undefined {
-    if (runningInProcess >= this.maxConcurrentRuns) return new ConcurrentRunsRefusal('maxConcurrentRuns', this.maxConcurrentRuns);
-    const count = this.bySession.get(session) ?? 0;
-    if (count >= this.maxConcurrentRunsPerSession)
-      return new ConcurrentRunsRefusal('maxConcurrentRunsPerSession', this.maxConcurrentRunsPerSession);
-    runningInProcess += 1;
-    this.bySession.set(session, count + 1);
-    return undefined;
+    this.maxQueuedRuns = maxQueuedRuns;
+    this.maxQueuedRunsPerSession = Math.ceil(maxQueuedRuns / 10);
+    this.queueTimeoutMs = queueTimeoutMs;
   }
 
   /**
-   * Counts back in a run that left while it waited for an answer (see `RunSlot`): never refuses,
-   * since the run was admitted, so the count may pass a cap until runs end.
+   * A place for a run of `session`: at once when there is room, else once one frees (in turn), or a
+   * rejection with `ConcurrentRunsRefusal` (queue full, or `queueTimeoutMs` waited) or, when
+   * `signal` aborts while it waits, with the abort's reason.
    */
-  reenter(session: string | undefined): void {
-    runningInProcess += 1;
-    this.bySession.set(session, (this.bySession.get(session) ?? 0) + 1);
+  enter(session: string | undefined, signal: AbortSignal | undefined): RunSlot | Promise<RunSlot> {
+    return this.admit(session, signal, true);
   }
 
-  /** Counts a run admitted by {@link enter} (or counted back by {@link reenter}) out. */
-  leave(session: string | undefined): void {
-    runningInProcess -= 1;
-    const count = (this.bySession.get(session) ?? 1) - 1;
-    if (count === 0) this.bySession.delete(session);
-    else this.bySession.set(session, count);
+  /** A place for one round of a task (DESIGN §2.13): under `maxConcurrentRuns` like any run, waiting until `signal` aborts. */
+  enterRound(signal: AbortSignal | undefined): RunSlot | Promise<RunSlot> {
+    return this.admit(TASK_ROUNDS, signal, false);
+  }
+
+  private admit(key: string | undefined | typeof TASK_ROUNDS, signal: AbortSignal | undefined, timed: boolean): RunSlot | Promise<RunSlot> {
+    const lane = this.lane(key);
+    if (runQueue.startsNow(lane)) {
+      runQueue.start(lane);
+      return this.slot(key, lane);
+    }
+    const full = this.queueFull(key, lane);
+    if (full) {
+      this.release(key, lane);
+      return Promise.reject(new ConcurrentRunsRefusal(full));
+    }
+    return new Promise<RunSlot>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const leave = (error: unknown) => {
+        runQueue.unwait(lane, admit);
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', cancelled);
+        this.release(key, lane);
+        reject(error);
+      };
+      const cancelled = () => leave(signal!.reason);
+      const admit = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', cancelled);
+        resolve(this.slot(key, lane));
+      };
+      if (signal?.aborted) return leave(signal.reason);
+      signal?.addEventListener('abort', cancelled, { once: true });
+      if (timed) timer = setTimeout(() => leave(new ConcurrentRunsRefusal(this.waited(lane))), this.queueTimeoutMs);
+      runQueue.wait(lane, admit);
+    });
+  }
+
+  /** Why a run cannot wait either: the process's queue, or its session's, is full. */
+  private queueFull(key: string | undefined | typeof TASK_ROUNDS, lane: HeldLane): RunRefusalCause | undefined {
+    const { maxQueuedRuns, maxConcurrentRuns } = this;
+    if (runQueue.queued >= maxQueuedRuns) return { kind: 'process-queue-full', maxQueuedRuns, maxConcurrentRuns };
+    if (key !== TASK_ROUNDS && lane.waiting.length >= this.maxQueuedRunsPerSession)
+      return {
+        kind: 'session-queue-full',
+        maxQueuedRuns,
+        perSession: this.maxQueuedRunsPerSession,
+        maxConcurrentRunsPerSession: this.maxConcurrentRunsPerSession,
+      };
+    return undefined;
+  }
+
+  /** Why a run waited in vain: the cap that held it back as it gave up. */
+  private waited(lane: HeldLane): RunRefusalCause {
+    const bySession = lane.running >= lane.limit;
+    return {
+      kind: 'waited',
+      queueTimeoutMs: this.queueTimeoutMs,
+      cap: bySession ? 'maxConcurrentRunsPerSession' : 'maxConcurrentRuns',
+      limit: bySession ? this.maxConcurrentRunsPerSession : this.maxConcurrentRuns,
+    };
+  }
+
+  /** The lane of `key`, counting one more run in it (released by its slot's end, or when it is refused). */
+  private lane(key: string | undefined | typeof TASK_ROUNDS): HeldLane {
+    let lane = this.lanes.get(key);
+    if (!lane) {
+      const limit = key === TASK_ROUNDS ? Number.POSITIVE_INFINITY : this.maxConcurrentRunsPerSession;
+      lane = { running: 0, waiting: [], limit, processLimit: this.maxConcurrentRuns, held: 0 };
+      this.lanes.set(key, lane);
+    }
+    lane.held += 1;
+    return lane;
+  }
+
+  private slot(key: string | undefined | typeof TASK_ROUNDS, lane: HeldLane): RunSlot {
+    return new RunSlot(lane, () => this.release(key, lane));
+  }
+
+  /** A run of the lane is over (ended, or never admitted): a lane nobody holds is forgotten. */
+  private release(key: string | undefined | typeof TASK_ROUNDS, lane: HeldLane): void {
+    lane.held -= 1;
+    if (lane.held === 0) this.lanes.delete(key);
   }
 }

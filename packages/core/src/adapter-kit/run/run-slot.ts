@@ -1,17 +1,17 @@
 import type { AskResponse, InPlaceAskChannel } from '../../engine';
-import type { RunAdmission } from './run-admission';
+import { runQueue, type RunLane } from './run-queue';
 
 /**
  * An admitted run's place under the run caps (`maxConcurrentRuns`, `maxConcurrentRunsPerSession`),
  * given up while the run waits for answers asked in place (DESIGN §1 "Load limits": the caps count
  * runs executing; waiting runs are bounded by `maxPendingAsksPerSession` and `maxPendingAsks`).
- * The first question out releases the place; the last answer in (or its timeout, cancel or
- * disconnect) takes it back without a check, so the count may pass a cap briefly; the run's end
- * releases it if held. Questions asked together (a parallel group) release it once.
+ * The first question out releases the place (to the next run waiting for one); the last answer in
+ * (or its timeout, cancel or disconnect) takes it back without a check, so the count may pass a cap
+ * briefly; the run's end releases it if held. Questions asked together (a parallel group) release it once.
  *
  * @example
  * ```ts
- * const slot = new RunSlot(admission, sessionId);          // after admission.enter(sessionId) admitted the run
+ * const slot = await admission.enter(sessionId, signal);   // RunAdmission makes it
  * const asking = slot.releasing(line.askInPlace(server, context, askTimeoutMs));
  * try { await run(asking); } finally { slot.end(); }
  * ```
@@ -22,8 +22,9 @@ export class RunSlot {
   private ended = false;
 
   constructor(
-    private readonly admission: RunAdmission,
-    private readonly session: string | undefined,
+    private readonly lane: RunLane,
+    /** Called once, when the run ends: the lane no longer counts it. */
+    private readonly done: () => void,
   ) {}
 
   /** `channel`, with the run's place given up while any question it sent waits for its answer. */
@@ -47,8 +48,10 @@ export class RunSlot {
 
   /** The run ended: its place is released, if it holds it. */
   end(): void {
+    if (this.ended) return;
     this.ended = true;
     this.release();
+    this.done();
   }
 
   private asked(): void {
@@ -59,7 +62,7 @@ export class RunSlot {
   private answered(): void {
     this.waiting -= 1;
     if (this.waiting === 0 && !this.ended && !this.held) {
-      this.admission.reenter(this.session);
+      runQueue.start(this.lane);
       this.held = true;
     }
   }
@@ -67,6 +70,6 @@ export class RunSlot {
   private release(): void {
     if (!this.held) return;
     this.held = false;
-    this.admission.leave(this.session);
+    runQueue.end(this.lane);
   }
 }

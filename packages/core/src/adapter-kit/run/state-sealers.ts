@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { StateSealer, type StateSealingOptions } from '../../engine';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { StateSealer, deriveStateKeys, type StateSealingOptions } from '../../engine';
 
 const sealers = new WeakMap<StateSealingOptions, StateSealer>();
 const taskSealers = new WeakMap<StateSealingOptions, Map<number, StateSealer>>();
 let processKey: Buffer | undefined;
 let processSealer: StateSealer | undefined;
 const processTaskSealers = new Map<number, StateSealer>();
+const digestKeys = new WeakMap<StateSealingOptions, readonly Buffer[]>();
+let processDigestKeys: readonly Buffer[] | undefined;
 
 /** The largest sealed value a task keeps (its state, questions, answers, result): results are held to `maxTraceBytes` before. */
 const MAX_TASK_VALUE_CHARACTERS = 256 * 1024 * 1024;
@@ -49,4 +51,27 @@ export function taskSealer(options: StateSealingOptions | undefined, ttlMs: numb
     byTtl.set(ttlMs, sealer);
   }
   return sealer;
+}
+
+/**
+ * HMAC-SHA-256 digests of `value` under the server's keys (`pause.keys`, else the process's own),
+ * one per key, the first key's first: what a task store keeps instead of a task id or a principal
+ * (DESIGN §2.13), so Redis never holds either, and someone without the keys cannot tell them from
+ * it. Every key's digest matches, so keys rotate as for sealing. `purpose` separates the uses.
+ *
+ * @example
+ * ```ts
+ * const [ref] = keyedDigests(options.pause, 'task', taskId); // what the store keys the task by
+ * ```
+ */
+export function keyedDigests(options: StateSealingOptions | undefined, purpose: string, value: string): string[] {
+  let keys = options ? digestKeys.get(options) : processDigestKeys;
+  if (!keys) {
+    keys = deriveStateKeys((options ?? processKeys()).keys).map((key) =>
+      Buffer.from(hkdfSync('sha256', key, 'mcpflow', 'mcpflow task digests v1', 32)),
+    );
+    if (options) digestKeys.set(options, keys);
+    else processDigestKeys = keys;
+  }
+  return keys.map((key) => createHmac('sha256', key).update(purpose).update('\0').update(value).digest('base64url'));
 }

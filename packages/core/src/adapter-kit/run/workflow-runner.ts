@@ -30,6 +30,7 @@ import type { RunFace } from './run-face';
 import { applyAskLimits, type AskLimits } from './ask-limits';
 import { PendingAsks } from './pending-asks';
 import { RunAdmission } from './run-admission';
+import { principalOption } from './request-principal';
 import { RunSlot } from './run-slot';
 import { runRound } from './run-round';
 import { stateSealer } from './state-sealers';
@@ -97,6 +98,7 @@ export class WorkflowRunner<Server, Context> {
     this.askLimits = applyAskLimits(options);
     this.pendingAsks = new PendingAsks(this.askLimits);
     this.admission = new RunAdmission(options);
+    principalOption(options.principal);
     this.pause = options.pause;
     if (this.pause) stateSealer(this.pause);
     this.replayGuard = replayGuardOf(this.pause);
@@ -159,8 +161,11 @@ export class WorkflowRunner<Server, Context> {
     status?: (message: string) => Promise<void>,
   ): Promise<TaskRoundOutcome> {
     const face: RunFace = { method: 'tools/call', name: call.name };
-    return this.observed(face, plan, this.line.request.meta(context), (observer) =>
-      this.taskRoundWith(plan, args, context, call, asking, state, sealer, durable, observer, status),
+    // A round counts under maxConcurrentRuns like any run, and waits for a place in a lane of the server's task rounds.
+    return this.holding(this.admission.enterRound(this.line.request.signal(context)), () =>
+      this.observed(face, plan, this.line.request.meta(context), (observer) =>
+        this.taskRoundWith(plan, args, context, call, asking, state, sealer, durable, observer, status),
+      ),
     );
   }
 
@@ -216,12 +221,14 @@ export class WorkflowRunner<Server, Context> {
 
   /**
    * A request's run counted under `maxConcurrentRuns` and `maxConcurrentRunsPerSession` while it
-   * executes, or refused (rejects with `ConcurrentRunsRefusal`) before any step. While it waits for
-   * answers asked in place it is not counted (its `RunSlot` gives its place up, and takes it back
-   * when the answer comes): waiting runs are bounded by the caps on waiting answers instead. A
-   * nested run is part of its caller's, and not counted again. A run that would ask in place is
-   * first checked against the caps on waiting answers, so a session full of waiting runs refuses
-   * the next one as waiting (`PendingAsksRefusal`: answer them first), not as busy.
+   * executes: it waits for a place when the process or its session runs all it may, and is refused
+   * (rejects with `ConcurrentRunsRefusal`) before any step only when the queue is full
+   * (`maxQueuedRuns`) or it waited `queueTimeoutMs`; its request cancelled, it leaves the queue.
+   * While it waits for answers asked in place it is not counted (its `RunSlot` gives its place up,
+   * and takes it back when the answer comes): waiting runs are bounded by the caps on waiting
+   * answers instead. A nested run is part of its caller's, and not counted again. A run that would
+   * ask in place is first checked against the caps on waiting answers, so a session full of waiting
+   * runs refuses the next one as waiting (`PendingAsksRefusal`: answer them first), not as busy.
    */
   private admitted(
     plan: WorkflowPlan,
@@ -231,24 +238,35 @@ export class WorkflowRunner<Server, Context> {
     call: WorkflowCall,
     observer: RequestObserver | undefined,
   ): Promise<unknown> {
-    if (call.nested) return this.runWith(plan, asks, args, context, call, observer);
     const session = this.line.request.sessionId(context);
-    const refusal = this.askRefusal(asks, session) ?? this.admission.enter(session);
+    const refusal = this.askRefusal(asks, session);
     if (refusal) return Promise.reject(refusal);
-    const slot = new RunSlot(this.admission, session);
-    let running: Promise<unknown>;
-    try {
-      running = this.runWith(plan, asks, args, context, call, observer, slot);
-    } catch (error) {
-      slot.end();
-      throw error;
-    }
-    return running.finally(() => slot.end());
+    if (call.nested) return this.runWith(plan, asks, args, context, call, observer);
+    return this.holding(this.admission.enter(session, this.line.request.signal(context)), (slot) => {
+      // Answers awaited may have filled up while the run waited for its place: still refused before any step.
+      const late = this.askRefusal(asks, session);
+      return late ? Promise.reject(late) : this.runWith(plan, asks, args, context, call, observer, slot);
+    });
   }
 
   /** The refusal of a run that would ask in place (a 2025 session) while its session or the process waits for all the answers it may. */
   private askRefusal(asks: boolean, session: string | undefined): Error | undefined {
     return asks && this.line.rounds?.servesRounds(this.server) !== true ? this.pendingAsks.refusal(session) : undefined;
+  }
+
+  /** `running` once `place` is admitted, its place released when it ends (or throws before it runs). */
+  private holding<T>(place: RunSlot | Promise<RunSlot>, running: (slot: RunSlot) => Promise<T>): Promise<T> {
+    const start = (slot: RunSlot): Promise<T> => {
+      let run: Promise<T>;
+      try {
+        run = running(slot);
+      } catch (error) {
+        slot.end();
+        throw error;
+      }
+      return run.finally(() => slot.end());
+    };
+    return place instanceof RunSlot ? start(place) : place.then(start);
   }
 
   private runWith(
@@ -278,8 +296,6 @@ export class WorkflowRunner<Server, Context> {
     let asking: InPlaceAskChannel | undefined;
     if (asks && !servesRounds) {
       const session = line.request.sessionId(context);
-      const refusal = this.askRefusal(asks, session);
-      if (refusal) return Promise.reject(refusal);
       const channel = line.askInPlace(server, context, this.askLimits.askTimeoutMs);
       // A top-level run gives its place under the run caps up while it waits (a nested run holds none of its own).
       asking = this.pendingAsks.bound(slot ? slot.releasing(channel) : channel, session);

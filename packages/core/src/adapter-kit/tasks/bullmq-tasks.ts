@@ -3,9 +3,9 @@ import { debugLine } from '../telemetry/debug-log';
 import { loadBullmq } from './bullmq-packages';
 import { CANCEL_TASK, CREATE_TASK, FENCE_ROUND, UPDATE_TASK, changeArguments, newTaskFields, recordOfHash } from './redis-task-records';
 import type { FenceResult, NewTask, RoundChange, TaskChange, TaskChangeResult, TaskRecord, TaskRoundRunner, TaskStore } from './task-store';
-import { storedBytes, taskStoreOptions, tooLargeTask, tooManyTasks, type TaskStoreOptions } from './task-store-options';
+import { storedBytes, taskStoreOptions, tooLargeTask, tooManyClientTasks, tooManyTasks, type TaskStoreOptions } from './task-store-options';
 
-/** The options of {@link bullmqTasks}: `maxTasks` (shared by every instance on the prefix), `ttlMs`, `pollIntervalMs` and `maxTaskBytes` as for `memoryTasks()`, and Redis's. */
+/** The options of {@link bullmqTasks}: `maxTasks` and `maxTasksPerClient` (shared by every instance on the prefix), `ttlMs`, `pollIntervalMs` and `maxTaskBytes` as for `memoryTasks()`, and Redis's. */
 export interface BullmqTasksOptions extends TaskStoreOptions {
   /** Where Redis is: BullMQ's `connection` (ioredis options such as `{ host, port }`, or an ioredis instance). */
   connection: ConnectionOptions;
@@ -96,6 +96,7 @@ class BullmqTaskStore implements TaskStore {
   readonly checkpoints = true;
   private readonly maxTasks: number;
   private readonly maxTaskBytes: number;
+  private readonly maxTasksPerClient: number;
   private readonly prefix: string;
   private opened?: Promise<{ queue: Queue; redis: Records }>;
   private worker?: Worker;
@@ -112,6 +113,7 @@ class BullmqTaskStore implements TaskStore {
     this.prefix = options.prefix ?? 'mcpflow';
     ({
       maxTasks: this.maxTasks,
+      maxTasksPerClient: this.maxTasksPerClient,
       ttlMs: this.ttlMs,
       pollIntervalMs: this.pollIntervalMs,
       maxTaskBytes: this.maxTaskBytes,
@@ -168,9 +170,14 @@ class BullmqTaskStore implements TaskStore {
     if (bytes > this.maxTaskBytes) throw tooLargeTask('bullmqTasks', bytes, this.maxTaskBytes);
     const record: TaskRecord = { ...task, status: 'working', version: 1, lastUpdatedAt: task.createdAt };
     const expiry = task.createdAt + task.ttlMs;
-    const args = [Date.now(), this.maxTasks, task.ttlMs, expiry, task.taskId, ...newTaskFields(record)];
-    const created = await this.command(({ redis }) => redis.mcpflowCreateTask(this.key(task.taskId), this.liveTasksKey, ...args));
+    const perClient = task.client === undefined ? '' : this.maxTasksPerClient;
+    const args = [Date.now(), this.maxTasks, task.ttlMs, expiry, task.taskId, perClient, ...newTaskFields(record)];
+    const clientKey = `${this.liveTasksKey}:${task.client ?? ''}`;
+    const created = await this.command(({ redis }) =>
+      redis.mcpflowCreateTask(this.key(task.taskId), this.liveTasksKey, clientKey, ...args),
+    );
     if (created === 'full') throw tooManyTasks('bullmqTasks', this.maxTasks, `this store (prefix '${this.prefix}', every instance)`);
+    if (created === 'client-full') throw tooManyClientTasks('bullmqTasks', this.maxTasksPerClient);
     return record;
   }
 
@@ -320,7 +327,7 @@ class BullmqTaskStore implements TaskStore {
 
 /** The connection with the task records' scripts defined on it (sent once, then run by digest). */
 function withTaskCommands(redis: RedisLike): Records {
-  redis.defineCommand('mcpflowCreateTask', { numberOfKeys: 2, lua: CREATE_TASK });
+  redis.defineCommand('mcpflowCreateTask', { numberOfKeys: 3, lua: CREATE_TASK });
   redis.defineCommand('mcpflowUpdateTask', { numberOfKeys: 1, lua: UPDATE_TASK });
   redis.defineCommand('mcpflowCancelTask', { numberOfKeys: 1, lua: CANCEL_TASK });
   redis.defineCommand('mcpflowFenceRound', { numberOfKeys: 2, lua: FENCE_ROUND });

@@ -9,9 +9,9 @@ import {
   type TaskRoundRunner,
   type TaskStore,
 } from './task-store';
-import { storedBytes, taskStoreOptions, tooLargeTask, tooManyTasks, type TaskStoreOptions } from './task-store-options';
+import { storedBytes, taskStoreOptions, tooLargeTask, tooManyClientTasks, tooManyTasks, type TaskStoreOptions } from './task-store-options';
 
-/** The options of `memoryTasks()`: `maxTasks`, `ttlMs`, `pollIntervalMs` and `maxTaskBytes`, with the defaults every store shares. */
+/** The options of `memoryTasks()`: `maxTasks`, `maxTasksPerClient`, `ttlMs`, `pollIntervalMs` and `maxTaskBytes`, with the defaults every store shares. */
 export type MemoryTasksOptions = TaskStoreOptions;
 
 interface Entry {
@@ -40,13 +40,18 @@ class MemoryTaskStore implements TaskStore {
   readonly pollIntervalMs: number;
   private readonly maxTasks: number;
   private readonly maxTaskBytes: number;
+  private readonly maxTasksPerClient: number;
   private readonly tasks = new Map<string, Entry>();
+  /** How many tasks each client keeps (`NewTask.client`). */
+  private readonly byClient = new Map<string, number>();
   private runner?: TaskRoundRunner;
   private closed = false;
 
   constructor(options: MemoryTasksOptions) {
     ({
       maxTasks: this.maxTasks,
+      maxTasks: this.maxTasks,
+      maxTasksPerClient: this.maxTasksPerClient,
       ttlMs: this.ttlMs,
       pollIntervalMs: this.pollIntervalMs,
       maxTaskBytes: this.maxTaskBytes,
@@ -62,6 +67,9 @@ class MemoryTaskStore implements TaskStore {
     if (this.tasks.size >= this.maxTasks) throw tooManyTasks('memoryTasks', this.maxTasks, 'this server');
     const bytes = storedBytes(task.call);
     if (bytes > this.maxTaskBytes) throw tooLargeTask('memoryTasks', bytes, this.maxTaskBytes);
+    const kept = task.client === undefined ? 0 : (this.byClient.get(task.client) ?? 0);
+    if (kept >= this.maxTasksPerClient) throw tooManyClientTasks('memoryTasks', this.maxTasksPerClient);
+    if (task.client !== undefined) this.byClient.set(task.client, kept + 1);
     const record: TaskRecord = { ...task, status: 'working', version: 1, lastUpdatedAt: task.createdAt };
     const expiry = setTimeout(() => this.expire(task.taskId), Math.max(0, task.createdAt + task.ttlMs - Date.now()));
     expiry.unref();
@@ -137,6 +145,12 @@ class MemoryTaskStore implements TaskStore {
     clearTimeout(entry.expiry);
     entry.round?.abort();
     this.tasks.delete(taskId);
+    const { client } = entry.record;
+    if (client !== undefined) {
+      const kept = this.byClient.get(client)! - 1;
+      if (kept === 0) this.byClient.delete(client);
+      else this.byClient.set(client, kept);
+    }
   }
 
   private expire(taskId: string): void {

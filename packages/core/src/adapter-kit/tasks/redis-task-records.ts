@@ -77,15 +77,23 @@ end
 `;
 
 /**
- * Creates a task unless `maxTasks` tasks are kept: the set of live task ids (scored by expiry)
- * loses those expired, then counts; `full`, or the task stored and counted, atomically for every
- * instance. KEYS: the task, the set. ARGV: now, maxTasks, ttlMs, its expiry, its id, then its fields.
+ * Creates a task unless `maxTasks` tasks are kept, or its client keeps `maxTasksPerClient`: each set
+ * of live task refs (scored by expiry) loses those expired, then counts; `full`, `client-full`, or
+ * the task stored and counted, atomically for every instance. KEYS: the task, the set, the client's
+ * set. ARGV: now, maxTasks, ttlMs, its expiry, its ref, maxTasksPerClient ('' for a task of no known
+ * client), then its fields.
  */
 export const CREATE_TASK = `
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
 if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then return 'full' end
 if redis.call('EXISTS', KEYS[1]) == 1 then return 'exists' end
-redis.call('HSET', KEYS[1], unpack(ARGV, 6))
+if ARGV[6] ~= '' then
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
+  if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[6]) then return 'client-full' end
+  redis.call('ZADD', KEYS[3], ARGV[4], ARGV[5])
+  redis.call('PEXPIRE', KEYS[3], ARGV[3])
+end
+redis.call('HSET', KEYS[1], unpack(ARGV, 7))
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('ZADD', KEYS[2], ARGV[4], ARGV[5])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])

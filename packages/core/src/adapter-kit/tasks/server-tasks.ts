@@ -4,20 +4,22 @@ import type { AdapterLine } from '../adapter-line';
 import type { PauseOptions } from '../pause/pause-options';
 import { parsePromptArguments } from '../prompts/parse-prompt-arguments';
 import type { ToolHandle } from '../registry/handles';
-import { stateSealer, taskSealer } from '../run/state-sealers';
+import { requestPrincipal, type PrincipalOption } from '../run/request-principal';
+import { keyedDigests, stateSealer, taskSealer } from '../run/state-sealers';
 import { invokeTool, validateToolInput } from '../tools/call-tool';
 import { memoryTasks } from './memory-tasks';
 import { TaskDispatch, type RoundServer } from './task-dispatch';
 import { TaskRounds } from './task-rounds';
 import { messageOf, shortId, type PlainTaskTool, type TaskCall, type TaskTool, type WorkflowTaskTool } from './task-tools';
 import { TaskLimitError, isTerminalTaskStatus, type TaskRecord, type TaskStore } from './task-store';
-import { newTaskId, principalDigest, TaskValues } from './task-values';
+import { newTaskId, TaskValues } from './task-values';
 import { TASKS_EXTENSION, type TaskMethods, type TasksSupport } from './tasks-support';
 import {
   REQUIRED_TASKS_CAPABILITY,
   TASK_ERROR_CODES,
   answerProblem,
   createTaskResult,
+  inputResponsesProblem,
   detailedTask,
   taskAck,
   taskIdOf,
@@ -56,7 +58,12 @@ export class ServerTasks<Server, Context> implements RoundServer {
     private readonly server: Server,
     private readonly line: AdapterLine<Server, Context>,
     private readonly support: TasksSupport<Server, Context>,
-    private readonly options: { readonly tasks?: TaskStore; readonly pause?: PauseOptions; readonly maxTraceBytes: number },
+    private readonly options: {
+      readonly tasks?: TaskStore;
+      readonly pause?: PauseOptions;
+      readonly maxTraceBytes: number;
+      readonly principal?: PrincipalOption;
+    },
     private readonly log?: (line: string) => void,
   ) {
     this.store = storeOf(options.tasks);
@@ -182,16 +189,20 @@ export class ServerTasks<Server, Context> implements RoundServer {
     }
   }
 
-  private async createTask(name: string, context: Context, call: TaskCall, adopt?: (taskId: string) => void): Promise<unknown> {
+  private async createTask(name: string, context: Context, call: TaskCall, adopt?: (ref: string) => void): Promise<unknown> {
     const taskId = newTaskId();
+    // The store knows the task by its ref (an HMAC of the id): Redis never holds an id that gives access to the task.
+    const [ref] = this.refs(taskId);
     const { store } = this;
-    const values = this.values(taskId);
+    const values = this.values(ref);
     let record: TaskRecord;
     try {
+      const principal = this.principals(context)?.[0];
       record = await store.create({
-        taskId,
+        taskId: ref,
         tool: name,
-        principal: principalDigest(this.support.principal(context)),
+        principal,
+        client: principal ?? this.clientOf(context),
         createdAt: Date.now(),
         ttlMs: store.ttlMs,
         pollIntervalMs: store.pollIntervalMs,
@@ -201,11 +212,11 @@ export class ServerTasks<Server, Context> implements RoundServer {
       if (error instanceof TaskLimitError) throw this.support.error(TASK_ERROR_CODES.internalError, `Tool ${name}: ${error.message}`);
       throw error;
     }
-    this.log?.(`mcpflow task ${name} created: ${shortId(taskId)}`);
-    this.dispatch.remember(taskId, context, this);
-    adopt?.(taskId);
-    await store.schedule(taskId);
-    return createTaskResult(record);
+    this.log?.(`mcpflow task ${name} created: ${shortId(ref)}`);
+    this.dispatch.remember(ref, context, this);
+    adopt?.(ref);
+    await store.schedule(ref);
+    return createTaskResult({ ...record, taskId });
   }
 
   /** Runs one round of `record` (the dispatcher calls it, wherever the store runs rounds) and records how it ended. */
@@ -214,9 +225,11 @@ export class ServerTasks<Server, Context> implements RoundServer {
   }
 
   private async get(params: Readonly<Record<string, unknown>>, context: Context): Promise<unknown> {
-    const record = await this.find('tasks/get', params, context);
-    const values = this.values(record.taskId);
-    if (record.status === 'input_required') return detailedTask(record, { inputRequests: this.openQuestions(record, values) });
+    const found = await this.find('tasks/get', params, context);
+    const values = this.values(found.taskId);
+    // The client's own id, where the store holds the ref.
+    const record = { ...found, taskId: params.taskId as string };
+    if (record.status === 'input_required') return detailedTask(record, { inputRequests: this.openQuestions(found, values) });
     if (record.status === 'completed' || record.status === 'failed') {
       const error = { code: TASK_ERROR_CODES.internalError, message: record.statusMessage ?? 'the task failed' };
       return detailedTask(
@@ -236,17 +249,18 @@ export class ServerTasks<Server, Context> implements RoundServer {
 
   private async update(params: Readonly<Record<string, unknown>>, context: Context): Promise<unknown> {
     this.checkDeclared('tasks/update', context);
-    const responses = this.support.inputResponses(context) ?? params.inputResponses;
-    if (typeof responses !== 'object' || responses === null || Array.isArray(responses))
-      throw this.support.error(
-        TASK_ERROR_CODES.invalidParams,
-        'tasks/update: params.inputResponses must be an object of answers keyed by the ids of inputRequests.',
-      );
+    // What the line could not lift as answers (not an object, a __proto__ key) stays in the params, as sent.
+    const responses: unknown = params.inputResponses ?? this.support.inputResponses(context);
+    const problem = inputResponsesProblem(responses);
+    if (problem) throw this.support.error(TASK_ERROR_CODES.invalidParams, problem);
     let record = await this.find('tasks/update', params, context);
     for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt++) {
       if (record.status !== 'input_required') {
         const why = isTerminalTaskStatus(record.status) ? `is ${record.status}` : 'is working and asks nothing now';
-        throw this.support.error(TASK_ERROR_CODES.invalidParams, `tasks/update: task '${record.taskId}' ${why}; it takes no answers.`);
+        throw this.support.error(
+          TASK_ERROR_CODES.invalidParams,
+          `tasks/update: task '${String(params.taskId)}' ${why}; it takes no answers.`,
+        );
       }
       const values = this.values(record.taskId);
       const asked = values.openOptional<Record<string, unknown>>(record.inputRequests) ?? {};
@@ -304,10 +318,35 @@ export class ServerTasks<Server, Context> implements RoundServer {
     this.checkDeclared(method, context);
     const taskId = taskIdOf(method, params);
     if (typeof taskId !== 'string') throw this.support.error(TASK_ERROR_CODES.invalidParams, taskId.problem);
-    const record = await this.store.get(taskId);
-    if (!record || record.principal !== principalDigest(this.support.principal(context)))
-      throw this.support.error(TASK_ERROR_CODES.invalidParams, unknownTaskMessage(method, taskId));
+    let record: TaskRecord | undefined;
+    // The ref under each key, the current one first: a task made before the keys rotated is still found.
+    for (const ref of this.refs(taskId)) if ((record = await this.store.get(ref))) break;
+    const principals = this.principals(context);
+    const mine = record?.principal === undefined ? principals === undefined : principals?.includes(record.principal) === true;
+    if (!record || !mine) throw this.support.error(TASK_ERROR_CODES.invalidParams, unknownTaskMessage(method, taskId));
     return record;
+  }
+
+  /** Who a request without a principal counts as under `maxTasksPerClient`: an HMAC of its session, else of its address. */
+  private clientOf(context: Context): string | undefined {
+    const client = this.line.request.client(context);
+    return client === undefined ? undefined : keyedDigests(this.options.pause, 'client', client)[0];
+  }
+
+  /** What the store knows a task by: an HMAC of its id under each of the server's keys, the current key's first. */
+  private refs(taskId: string): string[] {
+    return keyedDigests(this.options.pause, 'task', taskId);
+  }
+
+  /**
+   * Who a request's principal is, as a task keeps it (DESIGN §2.13): an HMAC under each of the
+   * server's keys (never the token, never the principal in clear), the current key's first; `undefined` without one.
+   */
+  private principals(context: Context): string[] | undefined {
+    const principal = requestPrincipal(this.support.authInfo(context), this.options.principal);
+    return (
+      principal && keyedDigests(this.options.pause, 'principal', JSON.stringify([principal.clientId ?? null, principal.subject ?? null]))
+    );
   }
 
   private values(taskId: string): TaskValues {

@@ -28,15 +28,24 @@ export type SealedTaskValue = string;
 
 /** What the kit hands the store to create a task. */
 export interface NewTask {
-  /** At least 128 random bits, base64url; minted by the kit. */
+  /**
+   * What the store knows the task by: its ref, an HMAC of the task id under the server's keys (the
+   * id itself, ≥ 128 random bits that give access to the task, never reaches a store). base64url.
+   */
   readonly taskId: string;
   /** The tool the client called (a workflow's tool face or a `defineTool` tool). */
   readonly tool: string;
   /**
    * Who created the task, when the creating request carried an authenticated principal
-   * (`authInfo`): a digest, never the token. A task answers only to requests of the same principal.
+   * (`authInfo`): an HMAC under the server's keys, never the token or the principal in clear. A
+   * task answers only to requests of the same principal.
    */
   readonly principal?: string;
+  /**
+   * Which client the task counts against under `maxTasksPerClient`: an HMAC of its principal, else
+   * of its session, else of its address; absent when the request tells none of them.
+   */
+  readonly client?: string;
   /** Milliseconds since the epoch. */
   readonly createdAt: number;
   /** How long the task is kept after its creation, in ms (an integer). */

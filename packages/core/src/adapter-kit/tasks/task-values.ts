@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { StateSealer } from '../../engine';
-import type { RequestPrincipal } from './tasks-support';
 import type { SealedTaskValue } from './task-store';
 
 /** Random bytes in a task id: 192 bits, base64url (32 characters). */
@@ -9,17 +8,6 @@ const TASK_ID_BYTES = 24;
 /** A new task id: unguessable (more than the 128 random bits DESIGN §2.13 asks for). */
 export function newTaskId(): string {
   return randomBytes(TASK_ID_BYTES).toString('base64url');
-}
-
-/**
- * Who a request's principal is, as a task remembers it: a digest of the client id and the subject
- * its transport authenticated (never the token, which rotates), or `undefined` without one.
- */
-export function principalDigest(principal: RequestPrincipal | undefined): string | undefined {
-  if (!principal || (principal.clientId === undefined && principal.subject === undefined)) return undefined;
-  return createHash('sha256')
-    .update(JSON.stringify([principal.clientId ?? null, principal.subject ?? null]))
-    .digest('base64url');
 }
 
 /**

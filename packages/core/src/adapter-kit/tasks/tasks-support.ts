@@ -1,5 +1,6 @@
 import type { TaskSupport } from '../../model';
 import type { ToolHandle } from '../registry/handles';
+import type { PrincipalAuthInfo } from '../run/request-principal';
 
 /** The extension's id, under which servers advertise it and clients declare it (`capabilities.extensions`). */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -12,12 +13,6 @@ export interface TaskMethods<Context> {
   readonly 'tasks/get': TaskMethodHandler<Context>;
   readonly 'tasks/update': TaskMethodHandler<Context>;
   readonly 'tasks/cancel': TaskMethodHandler<Context>;
-}
-
-/** Who made a request, as an authenticated transport tells it (`authInfo`), without the token. */
-export interface RequestPrincipal {
-  readonly clientId?: string;
-  readonly subject?: string;
 }
 
 /**
@@ -35,8 +30,8 @@ export interface TasksSupport<Server, Context> {
   error(code: number, message: string, data?: unknown): Error;
   /** The JSON-RPC code of an error a handler threw, when it is a protocol error of the line. */
   errorCode(error: unknown): number | undefined;
-  /** The request's authenticated principal, if its transport authenticated it. */
-  principal(context: Context): RequestPrincipal | undefined;
+  /** What the request's transport authenticated (`authInfo`), if it did: the kit derives the principal from it. */
+  authInfo(context: Context): PrincipalAuthInfo | undefined;
   /** The answers an MRTR retry brings (`inputResponses`). */
   inputResponses(context: Context): Readonly<Record<string, unknown>> | undefined;
   /** The context a round runs a plain tool's handler with: `base` (or a detached one) with this signal, these answers and this state. */

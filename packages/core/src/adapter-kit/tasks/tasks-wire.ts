@@ -79,6 +79,12 @@ export function taskIdOf(method: string, params: Readonly<Record<string, unknown
   return { problem: `${method}: params.taskId must be the task id a tools/call returned (a non-empty string), not ${describe(taskId)}.` };
 }
 
+/** Why a `tasks/update`'s `inputResponses` cannot be read (`-32602`), or `undefined` when it is an object of answers. */
+export function inputResponsesProblem(responses: unknown): string | undefined {
+  if (typeof responses === 'object' && responses !== null && !Array.isArray(responses)) return undefined;
+  return `tasks/update: params.inputResponses must be an object of answers keyed by the ids of inputRequests, not ${describe(responses)}.`;
+}
+
 /** The message of `-32602` for an unknown task — and for one of another principal, which must not be told apart. */
 export function unknownTaskMessage(method: string, taskId: string): string {
   return `${method}: no task '${shortId(taskId)}' on this server — it never existed, expired, or belongs to another client. Call the tool again for a new task.`;
@@ -140,5 +146,6 @@ function shortId(taskId: string): string {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return typeof value === 'string' ? 'a string' : typeof value;
+  if (value === undefined) return 'missing';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

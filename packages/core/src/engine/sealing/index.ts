@@ -9,6 +9,6 @@ export {
   type StateSealingOptions,
 } from './state-sealer';
 export { SealedStateError, type SealedStateProblem } from './sealed-state-error';
-export type { StateKeyMaterial } from './state-keys';
+export { deriveStateKeys, type StateKeyMaterial } from './state-keys';
 export { type PausedRound, type ReplayGuard, type ReplayVerdict } from './replay-guard';
 export { ReplayGuardError, type ReplayGuardProblem } from './replay-guard-error';
