@@ -19,22 +19,28 @@ describe('requestPrincipal', () => {
     expect(requestPrincipal({ clientId: 'notes-app', extra: { userId: 'u-7' } })).toEqual({ clientId: 'notes-app', subject: 'u-7' });
   });
 
-  test('a claim that is not a string is no subject; nothing authenticated is no principal; the token is never kept', () => {
-    expect(requestPrincipal({ clientId: 'notes-app', extra: { sub: 42 } })).toEqual({ clientId: 'notes-app', subject: undefined });
+  test('a claim of any JSON type is a subject (a numeric user id is a user); nothing authenticated is no principal; the token is never kept', () => {
+    expect(requestPrincipal({ clientId: 'notes-app', extra: { sub: 42 } })).toEqual({ clientId: 'notes-app', subject: 42 });
+    expect(requestPrincipal({ clientId: 'notes-app', extra: { userId: 7 } })).not.toEqual(
+      requestPrincipal({ clientId: 'notes-app', extra: { userId: 8 } }),
+    );
     expect(requestPrincipal(undefined)).toBeUndefined();
     expect(JSON.stringify(requestPrincipal(authInfo))).not.toContain('secret-token');
   });
 });
 
+// The key names the client with the subject: the same user id under two OAuth clients is two keys.
+const SUBJECT_KEY = `subject:${JSON.stringify(['notes-app', 'ada'])}`;
+
 describe('both lines key a request without a session by the subject it authenticated as', () => {
   test('SDK 1.x (its extra.authInfo)', () => {
     const extra = { sessionId: undefined, authInfo } as unknown as RequestExtra;
-    expect(v1Line.request.client(extra)).toBe('subject:ada');
+    expect(v1Line.request.client(extra)).toBe(SUBJECT_KEY);
   });
 
   test('SDK 2.x (its ctx.http.authInfo)', () => {
     const ctx = { sessionId: undefined, http: { authInfo }, mcpReq: {} } as unknown as ServerContext;
-    expect(v2Line.request.client(ctx)).toBe('subject:ada');
+    expect(v2Line.request.client(ctx)).toBe(SUBJECT_KEY);
   });
 
   test('a session comes first, on both', () => {
