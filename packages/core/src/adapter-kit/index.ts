@@ -33,6 +33,7 @@ export { bullmqTasks, type BullmqTasksOptions } from './tasks/bullmq-tasks';
 export type { TaskStoreOptions } from './tasks/task-store-options';
 export { TASKS_EXTENSION, type TaskMethods, type TasksSupport } from './tasks/tasks-support';
 export { declaredCapabilities } from './tasks/declared-capabilities';
+export { keepUnliftedInput, liftedInput, type RawRequestReceiver } from './tasks/unlifted-input';
 export {
   TaskLimitError,
   type NewTask,

@@ -6,13 +6,18 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { TASKS_EXTENSION, declaredCapabilities, withSignalFrom, type TasksSupport } from '../adapter-kit';
+import {
+  TASKS_EXTENSION,
+  declaredCapabilities,
+  keepUnliftedInput,
+  liftedInput,
+  withSignalFrom,
+  type RawRequestReceiver,
+  type TasksSupport,
+} from '../adapter-kit';
 
 /** Task method params as the kit checks them itself (a missing `taskId` gets mcpflow's message, not the SDK's). */
 const TaskParams = z.looseObject({});
-
-/** The state accessor of a context without one. */
-const NO_STATE = () => undefined;
 
 /**
  * MCP tasks on SDK 2.x (SEP-2663): the kit's methods registered through the SDK's own custom-method
@@ -21,10 +26,10 @@ const NO_STATE = () => undefined;
  */
 export const tasks: TasksSupport<McpServer, ServerContext> = {
   attach(server, methods) {
-    const unlifted = keepUnliftedInput(server);
+    const unlifted = keepUnliftedInput(server.server as unknown as RawRequestReceiver);
     for (const [method, handler] of Object.entries(methods)) {
       server.server.setRequestHandler(method as never, { params: TaskParams }, ((params: Record<string, unknown>, ctx: ServerContext) =>
-        handler(unlifted(params, ctx), ctx)) as never);
+        handler(unlifted(params, ctx.mcpReq.id), ctx)) as never);
     }
     server.server.registerCapabilities({ extensions: { [TASKS_EXTENSION]: {} } });
   },
@@ -36,11 +41,8 @@ export const tasks: TasksSupport<McpServer, ServerContext> = {
   errorCode: (error) => (error instanceof ProtocolError ? error.code : undefined),
   authInfo: (ctx) => ctx.http?.authInfo,
   inputResponses(ctx) {
-    // The SDK lifts inputResponses out of params, keeping answer-shaped entries; the others stay as null, to be named.
     const { inputResponses, droppedInputResponseKeys } = ctx.mcpReq as { inputResponses?: object; droppedInputResponseKeys?: string[] };
-    if (inputResponses === undefined) return undefined;
-    const dropped = Object.fromEntries((droppedInputResponseKeys ?? []).map((key) => [key, null]));
-    return { ...inputResponses, ...dropped };
+    return liftedInput(inputResponses, droppedInputResponseKeys);
   },
   roundContext(base, signal, input) {
     const mcpReq = base ? withSignalFrom(base.mcpReq, { signal }) : detachedRequest(signal);
@@ -56,31 +58,6 @@ export const tasks: TasksSupport<McpServer, ServerContext> = {
     (handle as unknown as { execution?: { taskSupport: string } }).execution = { taskSupport: support };
   },
 };
-
-/**
- * The SDK lifts a request's `inputResponses` out of its params, turning one that is not an object
- * into `{}` and losing a `__proto__` key. For `tasks/update`, such an `inputResponses` is kept as
- * sent (by request id, on this connection) and handed to the kit in the params, to be refused or
- * listed by name.
- */
-function keepUnliftedInput(server: McpServer): (params: Record<string, unknown>, ctx: ServerContext) => Record<string, unknown> {
-  type RawRequest = { id: unknown; method: string; params?: Record<string, unknown> };
-  const kept = new Map<unknown, unknown>();
-  const protocol = server.server as unknown as { _onrequest(request: RawRequest, extra: unknown): void };
-  const onrequest = protocol._onrequest.bind(protocol);
-  protocol._onrequest = (request, extra) => {
-    const given = request.params?.inputResponses;
-    const plain = typeof given === 'object' && given !== null && !Array.isArray(given) && !Object.hasOwn(given, '__proto__');
-    if (request.method === 'tasks/update' && given !== undefined && !plain) kept.set(request.id, given);
-    onrequest(request, extra);
-  };
-  return (params, ctx) => {
-    if (!kept.has(ctx.mcpReq.id)) return params;
-    const inputResponses = kept.get(ctx.mcpReq.id);
-    kept.delete(ctx.mcpReq.id);
-    return { ...params, inputResponses };
-  };
-}
 
 /** The capabilities this request declares: in its `_meta` envelope (2026-07-28), else its session's (2025). */
 function declared(server: McpServer, ctx: ServerContext): ClientCapabilities | undefined {
@@ -98,7 +75,7 @@ function detachedRequest(signal: AbortSignal): ServerContext['mcpReq'] {
     method: 'tools/call',
     _meta: {},
     signal,
-    requestState: NO_STATE,
+    requestState: () => undefined,
     notify: async () => undefined,
     send: unavailable,
     log: async () => undefined,
