@@ -163,10 +163,12 @@ describe.each([
       const built = fs.readFileSync(file, 'utf8');
       // A binding misspelled after the build: the start's check (use()) is what refuses it.
       expect(built).toContain("'forecast', 'conditions'");
-      fs.writeFileSync(file, built.replace("'forecast', 'conditions'", "'forcast', 'conditions'"));
+      // Every occurrence: the doc comment above the class quotes the same call first.
+      fs.writeFileSync(file, built.replaceAll("'forecast', 'conditions'", "'forcast', 'conditions'"));
       try {
         const env = { ...process.env, PORT: over === 'http' ? '0' : '' };
-        const started = spawnSync(process.execPath, ['dist/server.js'], { cwd: dir, env, encoding: 'utf8', input: '' });
+        // A server that starts after all would serve until killed: the timeout turns that into a failure here.
+        const started = spawnSync(process.execPath, ['dist/server.js'], { cwd: dir, env, encoding: 'utf8', input: '', timeout: 60_000 });
         expect(started.status).toBe(1);
         const reason = "reads binding 'forcast', but no step binds it";
         expect(started.stderr).toContain(`mcpflow: UnknownBindingError 91001: Workflow 'plan_my_day', step 'outfit': ${reason}`);
