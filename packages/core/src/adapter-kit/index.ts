@@ -7,7 +7,6 @@ export type { WorkflowSkill, WorkflowSkillSource } from './faces/skill-source';
 export { skillFiles } from './faces/skill-files';
 export { withSignalFrom } from './run/signal-from-source';
 export { clientKey } from './run/client-key';
-export { requestPrincipal } from './run/request-principal';
 export type { SchemaIssue, SchemaVerdict } from './schema-verdict';
 export { servingWorkflows, type WorkflowServing } from './serving-workflows';
 export type { WorkflowServingOptions } from './workflow-serving-options';
