@@ -7,4 +7,4 @@ export { decline, type Decline } from './answers/decline';
 export type { Answer, AskedQuestion, ResourceStub, RunWorkflowOptions, ToolCall, ToolStub, WorkflowRun } from './run-options';
 export { MissingSdkError } from './errors/missing-sdk-error';
 export { RunWorkflowOptionError } from './errors/run-workflow-option-error';
-export { UnknownRunKeyError } from './errors/unknown-run-key-error';
+export { UnknownRunKeyError, type RunKeyCandidates } from './errors/unknown-run-key-error';

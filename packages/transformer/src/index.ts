@@ -31,6 +31,7 @@ export { DIAGNOSTIC_SOURCE, type Finding, type FindingOrigin } from './diagnosti
 export { fileDiagnostics, fileFindings } from './diagnostics/file-diagnostics';
 export type { Span } from './diagnostics/locate';
 export type { AnalyzerContext } from './analyzer/analyzer-context';
+export type { ProgramTools } from './analyzer/program-tools';
 export { extendedClasses } from './analyzer/extended-classes';
 export { FieldNotInTypeError } from './errors/field-not-in-type-error';
 export { TypeMismatchError } from './errors/type-mismatch-error';

@@ -35,7 +35,9 @@ export { declaredCapabilities } from './tasks/declared-capabilities';
 export { keepUnliftedInput, liftedInput, type RawRequestReceiver } from './tasks/unlifted-input';
 export {
   TaskLimitError,
+  type FenceResult,
   type NewTask,
+  type RoundChange,
   type SealedTaskValue,
   type TaskChange,
   type TaskChangeResult,
