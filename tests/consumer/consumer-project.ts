@@ -21,7 +21,9 @@ export function runIn(dir: string, command: string, args: string[], env: Record<
 /**
  * A fresh project outside the repo (no node_modules above it): writes `files`, points the
  * package.json's `@mcpflow/*` dependencies at the packed tarballs (they are not on a registry),
- * and runs `npm install`, which runs the project's `prepare` script as it would for a user.
+ * and the `@mcpflow/*` packages those depend on (`@mcpflow/testing` → `@mcpflow/client`) too,
+ * through npm `overrides`, as the registry would serve them; then runs `npm install`, which runs
+ * the project's `prepare` script as it would for a user.
  */
 export function installProject(dir: string, files: Record<string, string>, tarballs: Record<string, string>): Ran {
   for (const [name, text] of Object.entries(files)) {
@@ -30,10 +32,17 @@ export function installProject(dir: string, files: Record<string, string>, tarba
   }
   const manifestPath = path.join(dir, 'package.json');
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, Record<string, string> | undefined>;
+  const direct = new Set<string>();
   for (const field of ['dependencies', 'devDependencies']) {
     const dependencies = manifest[field] ?? {};
-    for (const name of Object.keys(dependencies)) if (tarballs[name]) dependencies[name] = `file:${tarballs[name]}`;
+    for (const name of Object.keys(dependencies)) {
+      direct.add(name);
+      if (tarballs[name]) dependencies[name] = `file:${tarballs[name]}`;
+    }
   }
+  // npm refuses an override of a direct dependency whose spec differs: those are pointed at above.
+  const transitive = Object.entries(tarballs).filter(([name]) => !direct.has(name));
+  if (transitive.length > 0) manifest.overrides = Object.fromEntries(transitive.map(([name, file]) => [name, `file:${file}`]));
   fs.writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
   return runIn(dir, 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund']);
 }
