@@ -14,6 +14,9 @@ import {
 } from '../src/engine';
 import { Appended } from './versions/appended';
 import { Inserted } from './versions/inserted';
+import { InsertedKeepingV1 } from './versions/inserted-keeping-v1';
+import { RenamedPrevious } from './versions/renamed-previous';
+import { WorkflowPlans } from '../src/adapter-kit/catalog/workflow-plans';
 import { Reworded } from './versions/reworded';
 import { AddProjectTaskV1, accept, fixtureArgs as args, fixturePausing, rounds, versionsHost } from './versions-workflow';
 
@@ -143,5 +146,52 @@ describe('states sealed by mcpflow before versions (format 2) still open', () =>
     );
     expect(Object.keys(round.inputRequests)).toEqual(['added/page']);
     expect(calls).toEqual(['list_pages']);
+  });
+});
+
+describe('@Workflow({ previous }): an incompatible change keeps the old class', () => {
+  const plans = WorkflowPlans.of(noTemplates);
+
+  test('a run paused on v1 resumes on v1 kept in previous, and a new run starts on v2', async () => {
+    const { errors } = plans.check([InsertedKeepingV1]);
+    expect(errors).toEqual([]);
+    const v2 = plans.plan(InsertedKeepingV1);
+    const pausing = fixturePausing();
+    const { requestState } = inputRequired(
+      await executeWorkflowRound(plan(AddProjectTaskV1), args, versionsHost(rounds(), []), {}, pausing),
+    );
+    const calls: string[] = [];
+    const answered = versionsHost(rounds({ 'added/page': accept('MCP Tester') }), calls);
+    result(await executeWorkflowRound(v2, args, answered, {}, pausing, requestState));
+    // v1's remaining steps: not v2's inserted audit step.
+    expect(calls).toEqual(['add_task', 'notify']);
+
+    const fresh: string[] = [];
+    inputRequired(await executeWorkflowRound(v2, args, versionsHost(rounds(), fresh), {}, pausing));
+    expect(fresh).toEqual(['list_pages', 'audit']);
+  });
+
+  test('a run that paused again on v1 after resuming there resumes on v1 again', async () => {
+    plans.check([InsertedKeepingV1]);
+    const v2 = plans.plan(InsertedKeepingV1);
+    const pausing = fixturePausing();
+    const { requestState } = inputRequired(
+      await executeWorkflowRound(plan(AddProjectTaskV1), args, versionsHost(rounds(), []), {}, pausing),
+    );
+    // A wrong answer (not one of the choices) is asked again: the run pauses a second time, on v1.
+    const again = inputRequired(
+      await executeWorkflowRound(v2, args, versionsHost(rounds({ 'added/page': accept('Nope') }), []), {}, pausing, requestState),
+    );
+    const calls: string[] = [];
+    const answered = versionsHost(rounds({ 'added/page': accept('MCP Tester') }), calls);
+    result(await executeWorkflowRound(v2, args, answered, {}, pausing, again.requestState));
+    expect(calls).toEqual(['add_task', 'notify']);
+  });
+
+  test('a previous class of another workflow is refused with what to do', () => {
+    const { errors } = plans.check([RenamedPrevious]);
+    expect(errors.map((error) => [error.code, error.message])).toEqual([
+      [91070, expect.stringContaining("class AddProjectTaskV1 in previous is workflow 'add_project_task', not 'add_task_v3'.")],
+    ]);
   });
 });

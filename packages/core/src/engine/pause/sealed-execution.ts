@@ -72,10 +72,10 @@ export function sealExecution(
     ...rest,
     secrets: secrets.mark === undefined ? { learned: secrets.learned } : { learned: secrets.learned, mark: secrets.mark },
   };
-  const { value, referenced, padding } = referenceSensitiveValues(kept, plan, args);
+  const { value, referenced, padding } = referenceSensitiveValues(kept, runningPlan(state, plan), args);
   const sealed: SealedExecution = {
     format: SEALED_EXECUTION_FORMAT,
-    prefix: sealedPrefix(plan, state),
+    prefix: sealedPrefix(runningPlan(state, plan), state),
     references: referenced ? 1 : 0,
     padding,
     ...(generation !== undefined && { generation }),
@@ -184,7 +184,8 @@ function openedExecution(opened: SealedExecution, plan: WorkflowPlan, args: Args
       `it was sealed by an earlier version of mcpflow, whose paused runs this server does not read. Retry ${retried(binding)} without requestState to start over.`,
     );
   }
-  if (!fitsPlan(opened, plan)) {
+  const fitting = [plan, ...(plan.previous ?? [])].find((candidate) => fitsPlan(opened, candidate));
+  if (fitting === undefined) {
     const at = opened.prefix?.at ? ` at step '${opened.prefix.at}'` : '';
     throw new SealedStateError(
       'stale',
@@ -192,18 +193,31 @@ function openedExecution(opened: SealedExecution, plan: WorkflowPlan, args: Args
         `(keep the old class in @Workflow({ previous: [...] }) to resume such runs). Retry ${retried(binding)} without requestState to start over.`,
     );
   }
-  const sealed = opened.references === 1 ? restoreReferences(opened.state, plan, args) : opened.state;
+  const sealed = opened.references === 1 ? restoreReferences(opened.state, fitting, args) : opened.state;
   const state: ExecutionState = {
     ...sealed,
     // Steps added after the position since the state was sealed have not run.
-    statuses: plan.steps.map((_step, index) => sealed.statuses[index] ?? 'skipped'),
+    statuses: fitting.steps.map((_step, index) => sealed.statuses[index] ?? 'skipped'),
     workflow: plan.model.name,
     args,
     bindings: withoutPrototype(sealed.bindings),
     answers: withoutPrototype(sealed.answers),
     secrets: { ...runSecrets(sealed.secrets.mark), learned: sealed.secrets.learned },
   };
+  runningPlans.set(state, fitting);
   return state;
+}
+
+/** The plan each opened state goes on in, when it is one of `plan.previous` or the plan itself (kept beside the state, never sealed in it). */
+const runningPlans = new WeakMap<ExecutionState, WorkflowPlan>();
+
+/**
+ * The plan a run goes on in: for a state opened from a seal, the version it matched — the workflow's
+ * plan or one of its `previous` classes' (DESIGN §2.16) — else `plan`. Its later pauses and
+ * checkpoints are sealed with that version's steps too.
+ */
+export function runningPlan(state: ExecutionState, plan: WorkflowPlan): WorkflowPlan {
+  return runningPlans.get(state) ?? plan;
 }
 
 /** Whether the running plan can go on from an authentic payload: its passed steps' shapes match (or, format 2, the whole plan is the one that sealed it). */

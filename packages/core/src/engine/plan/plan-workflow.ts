@@ -94,6 +94,8 @@ export interface WorkflowPlan {
   readonly calledConstants: readonly unknown[];
   /** Each step's shape (`stepShape`): what a sealed state's position refers to, compared on resume (DESIGN §2.16). */
   readonly shapes: readonly string[];
+  /** The plans of the classes in `@Workflow({ previous })`: a state none of whose passed steps this plan matches may resume on one of them. */
+  readonly previous?: readonly WorkflowPlan[];
 }
 
 /** What the workflows a workflow's steps run (sub-workflows, `workflowTool(Inner)`) keep secret. */
