@@ -45,13 +45,3 @@ export function stepShape(step: Pick<StepModel, 'name' | 'action' | 'binding' | 
 export function workflowShapes(model: Pick<WorkflowModel, 'steps'>): string[] {
   return model.steps.map(stepShape);
 }
-
-/**
- * The index of the first of the first `length` steps whose shape differs between a locked or sealed
- * version (`was`) and the running one (`now`), or `undefined` when that prefix matches. A prefix
- * longer than the running workflow differs at the running workflow's end.
- */
-export function firstShapeDifference(was: readonly string[], now: readonly string[], length = was.length): number | undefined {
-  for (let index = 0; index < length; index++) if (was[index] !== now[index]) return index;
-  return undefined;
-}

@@ -16,7 +16,7 @@ export interface SealedPrefix {
 const digests = new WeakMap<WorkflowPlan, Map<number, string>>();
 
 /** A short digest of the workflow's name and the shapes of its first `length` steps (cached per plan). */
-export function prefixDigest(plan: WorkflowPlan, length: number): string {
+function prefixDigest(plan: WorkflowPlan, length: number): string {
   let byLength = digests.get(plan);
   if (byLength === undefined) digests.set(plan, (byLength = new Map()));
   let digest = byLength.get(length);
@@ -35,7 +35,7 @@ export function prefixDigest(plan: WorkflowPlan, length: number): string {
  * (a parallel group, or one step) it waits at — the step whose questions it asked or the next to
  * run. Steps after that group are free to change.
  */
-export function passedLength(plan: WorkflowPlan, state: Pick<ExecutionState, 'position' | 'pause'>): number {
+function passedLength(plan: WorkflowPlan, state: Pick<ExecutionState, 'position' | 'pause'>): number {
   const waited = Math.max(state.position, state.pause?.step ?? 0);
   const group = plan.groups.find((steps) => steps.some((step) => step.index === waited));
   return group === undefined ? Math.min(state.position, plan.steps.length) : group[group.length - 1]!.index + 1;
