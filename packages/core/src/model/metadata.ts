@@ -44,7 +44,7 @@ export interface WorkflowOptions {
    * title? } = false, skill?: boolean | { name? } = false }` (see `ExposeOptions`).
    */
   expose?: ExposeOptions;
-  /** What this version is called, for people (spans and `DEBUG=mcpflow` name it); never compared. */
+  /** What this version is called, for people; never compared (only the steps passed decide what a state resumes on). */
   version?: string;
   /**
    * Classes of earlier versions of this workflow (the same `name`), kept so that runs paused on them
