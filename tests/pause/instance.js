@@ -3,7 +3,7 @@
 // workflow, a prompt and a tool (its tools named by string, so their calls are counted here) and one with a sensitive
 // argument, and one whose tool records the run id it sees. GET /counts answers how often each tool ran in this process, GET /runs
 // the run ids the recording tool saw. Plain JavaScript on the built packages, so the test spawns it with node.
-// Environment: MCPFLOW_TEST_KEYS (a JSON array of keys), MCPFLOW_TEST_TTL (seconds, optional), MCPFLOW_TEST_REDIS (a redis:// URL:
+// Environment: MCPFLOW_TEST_KEYS (a JSON array of keys), MCPFLOW_TEST_VERSION (which version of add_project_task, see projectTask), MCPFLOW_TEST_TTL (seconds, optional), MCPFLOW_TEST_REDIS (a redis:// URL:
 // pause through redisReplayGuard on it) with MCPFLOW_TEST_REDIS_CLIENT (`node-redis` or `ioredis`).
 require('reflect-metadata');
 const { createServer } = require('node:http');
@@ -13,19 +13,32 @@ const { toNodeHandler } = require('@modelcontextprotocol/node');
 const { RUN_META_KEY, WorkflowServer, redisReplayGuard } = require('@mcpflow/core/v2');
 const { Bind, Step, Workflow, askUser, field, promptArg } = require('@mcpflow/decorators');
 
-class AddProjectTask {}
-Step({ tool: 'list_pages', args: { query: promptArg('project') } })(AddProjectTask.prototype, 'pages');
-Bind('pages')(AddProjectTask.prototype, 'pages');
-Step({
-  tool: 'add_task',
-  args: { project: askUser("Which project page should '{task}' go on?", { choices: field('pages', 'names') }), task: promptArg('task') },
-})(AddProjectTask.prototype, 'added');
-Workflow({
-  name: 'add_project_task',
-  description: 'Add a task to a project',
-  arguments: { project: z.string(), task: z.string() },
-  expose: { tool: true },
-})(AddProjectTask);
+/**
+ * add_project_task as one version of it (MCPFLOW_TEST_VERSION, for a rolling deploy): `1`; `appended`, a step
+ * `audited` after the question; `inserted`, that step before it; `inserted-previous`, that and version 1 kept in previous.
+ */
+function projectTask(version) {
+  class AddProjectTask {}
+  const audited = () => Step({ tool: 'audit', args: { task: promptArg('task') } })(AddProjectTask.prototype, 'audited');
+  Step({ tool: 'list_pages', args: { query: promptArg('project') } })(AddProjectTask.prototype, 'pages');
+  Bind('pages')(AddProjectTask.prototype, 'pages');
+  if (version.startsWith('inserted')) audited();
+  Step({
+    tool: 'add_task',
+    args: { project: askUser("Which project page should '{task}' go on?", { choices: field('pages', 'names') }), task: promptArg('task') },
+  })(AddProjectTask.prototype, 'added');
+  if (version === 'appended') audited();
+  Workflow({
+    name: 'add_project_task',
+    description: 'Add a task to a project',
+    arguments: { project: z.string(), task: z.string() },
+    expose: { tool: true },
+    version,
+    ...(version === 'inserted-previous' && { previous: [projectTask('1')] }),
+  })(AddProjectTask);
+  return AddProjectTask;
+}
+const AddProjectTask = projectTask(process.env.MCPFLOW_TEST_VERSION ?? '1');
 
 class AddPrivateTask {}
 Step({ tool: 'authorize', args: { api_key: promptArg('api_key') } })(AddPrivateTask.prototype, 'session');
@@ -49,7 +62,7 @@ Step({ tool: 'record_run', args: { label: askUser('Go on with {label}?') } })(Re
 Workflow({ name: 'record_run', description: 'Record the run id before and after a question', arguments: { label: z.string() } })(RecordRun);
 
 const pages = ['Website Redesign', 'MCP Tester', 'MCP Tester (archive)'];
-const counts = { authorize: 0, list_pages: 0, add_task: 0 };
+const counts = { authorize: 0, list_pages: 0, add_task: 0, audit: 0 };
 const runs = [];
 const pause = { keys: JSON.parse(process.env.MCPFLOW_TEST_KEYS), ttlSeconds: Number(process.env.MCPFLOW_TEST_TTL ?? 600) };
 
@@ -81,6 +94,10 @@ function build() {
   server.registerTool('add_task', { inputSchema: z.object({ project: z.string(), task: z.string() }) }, async ({ project }) => {
     counts.add_task += 1;
     return { content: [{ type: 'text', text: JSON.stringify({ ok: true, page: project }) }] };
+  });
+  server.registerTool('audit', { inputSchema: z.object({ task: z.string() }) }, async ({ task }) => {
+    counts.audit += 1;
+    return { content: [{ type: 'text', text: `audited ${task}` }] };
   });
   server.registerTool('record_run', { inputSchema: z.object({ label: z.string() }) }, async ({ label }, ctx) => {
     runs.push(ctx.mcpReq._meta?.[RUN_META_KEY]?.id);

@@ -18,6 +18,8 @@ export interface Instance {
   counts(): Promise<Record<string, number>>;
   /** The run ids the `record_run` tool saw in this process, in order. */
   runs(): Promise<string[]>;
+  /** Stops the process (SIGTERM), as a rolling deploy stops an instance; resolves once it exited. */
+  stop(): Promise<void>;
 }
 
 export interface InstanceOptions {
@@ -25,13 +27,16 @@ export interface InstanceOptions {
   readonly ttlSeconds?: number;
   /** A redis:// URL: the instance pauses with `redisReplayGuard` on a client of this library. */
   readonly redis?: { readonly url: string; readonly client: 'node-redis' | 'ioredis' };
+  /** Which version of add_project_task the instance serves (see instance.js `projectTask`); `1` by default. */
+  readonly version?: '1' | 'appended' | 'inserted' | 'inserted-previous';
 }
 
 const children: ChildProcess[] = [];
 
-export async function startInstance({ keys, ttlSeconds, redis }: InstanceOptions): Promise<Instance> {
+export async function startInstance({ keys, ttlSeconds, redis, version }: InstanceOptions): Promise<Instance> {
   const env: NodeJS.ProcessEnv = { ...process.env, MCPFLOW_TEST_KEYS: JSON.stringify(keys) };
   if (ttlSeconds) env.MCPFLOW_TEST_TTL = String(ttlSeconds);
+  if (version) env.MCPFLOW_TEST_VERSION = version;
   if (redis) Object.assign(env, { MCPFLOW_TEST_REDIS: redis.url, MCPFLOW_TEST_REDIS_CLIENT: redis.client });
   const child = spawn(process.execPath, [path.join(__dirname, 'instance.js')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
@@ -46,7 +51,13 @@ export async function startInstance({ keys, ttlSeconds, redis }: InstanceOptions
   });
   const base = `http://127.0.0.1:${port}`;
   const read = async <T>(route: string) => (await (await fetch(`${base}${route}`)).json()) as T;
-  return { url: new URL(`${base}/mcp`), counts: () => read('/counts'), runs: () => read('/runs') };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url: new URL(`${base}/mcp`), counts: () => read('/counts'), runs: () => read('/runs'), stop };
 }
 
 /** Stops every instance started. */

@@ -214,7 +214,9 @@ describe('executeWorkflowRound: pausing with a sealed state and resuming from it
       problem: 'not-authentic',
     });
     await expect(retry({ forged: true })).rejects.toBeInstanceOf(SealedStateError);
-    const otherVersion = planWorkflow({ ...plan.model, steps: plan.model.steps.slice(0, 2) }, () => {
+    // A version whose steps up to the paused one changed (the first step binds another name): the state is not its.
+    const [firstStep, ...rest] = plan.model.steps;
+    const otherVersion = planWorkflow({ ...plan.model, steps: [{ ...firstStep!, binding: 'listed' }, ...rest] }, () => {
       throw new Error('none');
     });
     await expect(
@@ -409,7 +411,9 @@ describe('single use: a replay guard consumes each paused round once', () => {
     const first = inputRequired(await executeWorkflowRound(plan, args, host(rounds(), []), {}, { sealer, replayGuard }));
     const forged = Buffer.from(first.requestState, 'base64url');
     forged[forged.length - 1] ^= 1;
-    const otherVersion = planWorkflow({ ...plan.model, steps: plan.model.steps.slice(0, 2) }, () => {
+    // A version whose steps up to the paused one changed (the first step binds another name): the state is not its.
+    const [firstStep, ...rest] = plan.model.steps;
+    const otherVersion = planWorkflow({ ...plan.model, steps: [{ ...firstStep!, binding: 'listed' }, ...rest] }, () => {
       throw new Error('none');
     });
     for (const [target, state] of [

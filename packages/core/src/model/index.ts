@@ -19,3 +19,4 @@ export * from './workflow-tool-definition';
 export * from './shown-values';
 export * from './workflow-meta';
 export * from './known-names';
+export * from './step-shape';

@@ -44,6 +44,14 @@ export interface WorkflowOptions {
    * title? } = false, skill?: boolean | { name? } = false }` (see `ExposeOptions`).
    */
   expose?: ExposeOptions;
+  /** What this version is called, for people; never compared (only the steps passed decide what a state resumes on). */
+  version?: string;
+  /**
+   * Classes of earlier versions of this workflow (the same `name`), kept so that runs paused on them
+   * still resume after a change that is not compatible (DESIGN §2.16, docs/deploying.md). They are
+   * never listed and never start a run: one only resumes a state whose passed steps it matches.
+   */
+  previous?: (abstract new (...args: never[]) => unknown)[];
 }
 
 /** The options every step takes, whatever its action. */

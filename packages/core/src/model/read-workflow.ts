@@ -88,6 +88,10 @@ export function readWorkflowModel(target: WorkflowClass): WorkflowModel | undefi
     steps,
     strayDecorators,
     ...(options.expose === undefined ? {} : { expose: options.expose }),
+    ...(options.version === undefined ? {} : { version: options.version }),
+    ...(options.previous === undefined
+      ? {}
+      : { previous: options.previous.map((previous) => ({ className: previous.name, model: readWorkflowModel(previous) })) }),
   };
 }
 

@@ -102,4 +102,14 @@ export interface WorkflowModel {
   readonly strayDecorators: readonly StrayDecorator[];
   /** The faces it is served under, as declared (the rules check it; `workflowFaces` applies the defaults). */
   readonly expose?: ExposeOptions;
+  /** The `version` option, as declared. */
+  readonly version?: string;
+  /** The classes of `previous`, each read as a workflow (`model` absent for a class without `@Workflow`). */
+  readonly previous?: readonly PreviousVersion[];
+}
+
+/** A class named in `@Workflow({ previous })`: an earlier version of the workflow, kept to resume runs paused on it. */
+export interface PreviousVersion {
+  readonly className: string;
+  readonly model?: WorkflowModel;
 }

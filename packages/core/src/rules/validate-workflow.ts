@@ -3,6 +3,7 @@ import { checkDataSources } from './check-data-sources';
 import { checkExpose } from './check-expose';
 import { checkFlowOptions } from './check-flow-options';
 import { checkGuidance } from './check-guidance';
+import { checkPrevious } from './check-previous';
 import { checkStructure } from './check-structure';
 import { checkUriTemplates } from './check-uri-templates';
 import { checkWorkflowResources } from './check-workflow-resources';
@@ -19,6 +20,11 @@ export function validateWorkflow(workflow: WorkflowModel): WorkflowDefinitionErr
     ...checkGuidance(workflow),
     ...checkWorkflowResources(workflow),
     ...checkExpose(workflow),
+    ...checkPrevious(workflow),
+    // Each previous class, by every rule: an earlier version is resumed by the same engine.
+    ...(workflow.previous ?? []).flatMap(({ model }) =>
+      model?.name === workflow.name && !model.previous?.length ? validateWorkflow(model) : [],
+    ),
   ];
 }
 

@@ -6,6 +6,7 @@ import { flowCases } from './cases/flow';
 import { registryCases } from './cases/registry';
 import { structureCases } from './cases/structure';
 import { uriTemplateCases } from './cases/uri-templates';
+import { versionCases } from './cases/versions';
 import type { RuleCase } from './plain-model';
 
 // Every rule, table-tested on plain model objects: no decorators, no SDK, no server.
@@ -18,6 +19,7 @@ const groups: [string, RuleCase[]][] = [
   ['what the server registers', registryCases],
   ['faces', faceCases],
   ['workflow calls', workflowCallCases],
+  ['versions', versionCases],
 ];
 
 const seen = (error: WorkflowDefinitionError) => ({
@@ -91,6 +93,7 @@ describe('the rule tables', () => {
       ItemPathNotInType: 91063,
       TransformTypeMismatch: 91064,
       WorkflowResourceVariable: 91065,
+      InvalidPreviousVersion: 91070,
     });
   });
 

@@ -1,4 +1,4 @@
-import { readStepRecords, readWorkflowModel, type WorkflowClass } from '../../model/read-workflow';
+import { readStepRecords, readWorkflowModel, readWorkflowOptions, type WorkflowClass } from '../../model/read-workflow';
 import type { WorkflowModel } from '../../model';
 import { WorkflowValidationError, checkClassWithoutWorkflow, validateWorkflow, type WorkflowDefinitionError } from '../../rules';
 import {
@@ -52,7 +52,12 @@ export class WorkflowPlans {
     const errors = classes.flatMap((target, index) => {
       if (this.valid.has(target)) return [];
       const problems = validateWorkflow(models[index]);
-      if (!problems.length) this.valid.set(target, models[index]);
+      if (!problems.length) {
+        this.valid.set(target, models[index]);
+        // Its previous classes passed every rule with it (validateWorkflow checks them).
+        for (const [at, previous] of (readWorkflowOptions(target)?.previous ?? []).entries())
+          this.valid.set(previous, models[index].previous![at]!.model!);
+      }
       return problems;
     });
     return { models, errors };
@@ -68,6 +73,8 @@ export class WorkflowPlans {
       const model = this.valid.get(target);
       if (!model) throw new Error(`workflow class ${target.name} was not checked before planning; call check() first`);
       plan = planWorkflow(model, this.parseUriTemplate, this.calledSecrets(target));
+      const previous = readWorkflowOptions(target)?.previous ?? [];
+      if (previous.length) plan = { ...plan, previous: previous.map((old) => this.plan(old)) };
       this.plans.set(target, plan);
     }
     return plan;

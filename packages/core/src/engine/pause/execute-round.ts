@@ -9,7 +9,7 @@ import type { WorkflowPlan } from '../plan/plan-workflow';
 import { isPromiseLike } from '../../util/is-promise-like';
 import type { ReplayGuard } from '../sealing/replay-guard';
 import type { StateSealer } from '../sealing/state-sealer';
-import { restoreSecrets, resumeExecution, sealExecution, type RunBinding } from './sealed-execution';
+import { restoreSecrets, resumeExecution, runningPlan, sealExecution, type RunBinding } from './sealed-execution';
 
 /** How a run pauses and resumes: the sealer of its states, and the guard that makes each state single use. */
 export interface RoundPausing {
@@ -54,7 +54,7 @@ export async function executeWorkflowRound(
   const state = resuming
     ? await resumeExecution(requestState, plan, args, sealer, replayGuard, binding, client)
     : createExecutionState(plan, args);
-  return roundFrom(plan, host, options, sealer, binding, state, resuming, false, replayGuard);
+  return roundFrom(runningPlan(state, plan), host, options, sealer, binding, state, resuming, false, replayGuard);
 }
 
 /**
@@ -78,7 +78,7 @@ export function continueWorkflowRound(
   state: ExecutionState,
   replayGuard?: ReplayGuard,
 ): Promise<RoundResult> {
-  return roundFrom(plan, host, options, sealer, binding, state, true, true, replayGuard);
+  return roundFrom(runningPlan(state, plan), host, options, sealer, binding, state, true, true, replayGuard);
 }
 
 /** The rest of a round from `state`: a new run's (the trace to open) or one that goes on (its secrets to restore), `continuing` from a checkpoint or not. */

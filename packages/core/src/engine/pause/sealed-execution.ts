@@ -8,7 +8,7 @@ import { retried, type SealResult, type StateBinding, type StateSealer } from '.
 import type { Redactor } from '../redaction/redactor';
 import { runSecrets, type RunSecrets } from '../redaction/run-secrets';
 import { collectSecrets } from '../execution/collect-secrets';
-import { planFingerprint } from './plan-fingerprint';
+import { legacyPlanFingerprint, prefixMatches, sealedPrefix, type SealedPrefix } from './plan-prefix';
 import { referenceSensitiveValues, restoreReferences } from './sensitive-references';
 import { ownRecord } from '../../util/own-record';
 
@@ -22,9 +22,12 @@ type SealedSecrets = Pick<RunSecrets, 'learned' | 'mark'>;
 
 /**
  * The shape of the sealed payload, raised whenever it changes. Version 2: run id, secrets as learned
- * values and a mark key, references and padding (a payload without a format is version 1).
+ * values and a mark key, references and padding, a fingerprint of the whole plan (a payload without
+ * a format is version 1). Version 3: the shapes of the steps passed (`prefix`) instead, so a
+ * compatible change of the workflow resumes it (DESIGN §2.16). Version 2 still opens.
  */
-const SEALED_EXECUTION_FORMAT = 2;
+const SEALED_EXECUTION_FORMAT = 3;
+const LEGACY_FORMAT = 2;
 
 type SealedState = Omit<ExecutionState, 'args' | 'workflow' | 'secrets'> & { readonly secrets: SealedSecrets };
 
@@ -35,8 +38,11 @@ type SealedState = Omit<ExecutionState, 'args' | 'workflow' | 'secrets'> & { rea
  */
 interface SealedExecution {
   /** What this payload's shape is: a state of another shape (sealed before an upgrade) is refused, not misread. */
-  readonly format: typeof SEALED_EXECUTION_FORMAT;
-  readonly plan: string;
+  readonly format: typeof SEALED_EXECUTION_FORMAT | typeof LEGACY_FORMAT;
+  /** The steps the state passed and waits at (format 3). */
+  readonly prefix?: SealedPrefix;
+  /** A fingerprint of the whole plan that sealed it (format 2). */
+  readonly plan?: string;
   readonly references: 0 | 1;
   readonly padding: string;
   /** The replay guard's generation for this run when it was sealed (`ReplayGuard.generation`), if it named one. */
@@ -66,10 +72,10 @@ export function sealExecution(
     ...rest,
     secrets: secrets.mark === undefined ? { learned: secrets.learned } : { learned: secrets.learned, mark: secrets.mark },
   };
-  const { value, referenced, padding } = referenceSensitiveValues(kept, plan, args);
+  const { value, referenced, padding } = referenceSensitiveValues(kept, runningPlan(state, plan), args);
   const sealed: SealedExecution = {
     format: SEALED_EXECUTION_FORMAT,
-    plan: planFingerprint(plan),
+    prefix: sealedPrefix(runningPlan(state, plan), state),
     references: referenced ? 1 : 0,
     padding,
     ...(generation !== undefined && { generation }),
@@ -172,28 +178,52 @@ async function consumeRound(replayGuard: ReplayGuard, round: PausedRound): Promi
 
 /** The execution state of an authentic payload, once it is known to be this version of the workflow's. */
 function openedExecution(opened: SealedExecution, plan: WorkflowPlan, args: Args, binding: RunBinding): ExecutionState {
-  if (opened?.format !== SEALED_EXECUTION_FORMAT) {
+  if (opened?.format !== SEALED_EXECUTION_FORMAT && opened?.format !== LEGACY_FORMAT) {
     throw new SealedStateError(
       'stale',
       `it was sealed by an earlier version of mcpflow, whose paused runs this server does not read. Retry ${retried(binding)} without requestState to start over.`,
     );
   }
-  if (opened.plan !== planFingerprint(plan)) {
+  const fitting = [plan, ...(plan.previous ?? [])].find((candidate) => fitsPlan(opened, candidate));
+  if (fitting === undefined) {
+    const at = opened.prefix?.at ? ` at step '${opened.prefix.at}'` : '';
     throw new SealedStateError(
       'stale',
-      `it was sealed by another version of workflow '${plan.model.name}'. Retry ${retried(binding)} without requestState to start over.`,
+      `it was sealed by another version of workflow '${plan.model.name}', waiting${at}, and the steps up to there have changed since ` +
+        `(keep the old class in @Workflow({ previous: [...] }) to resume such runs). Retry ${retried(binding)} without requestState to start over.`,
     );
   }
-  const sealed = opened.references === 1 ? restoreReferences(opened.state, plan, args) : opened.state;
+  const sealed = opened.references === 1 ? restoreReferences(opened.state, fitting, args) : opened.state;
   const state: ExecutionState = {
     ...sealed,
+    // Steps added after the position since the state was sealed have not run.
+    statuses: fitting.steps.map((_step, index) => sealed.statuses[index] ?? 'skipped'),
     workflow: plan.model.name,
     args,
     bindings: withoutPrototype(sealed.bindings),
     answers: withoutPrototype(sealed.answers),
     secrets: { ...runSecrets(sealed.secrets.mark), learned: sealed.secrets.learned },
   };
+  runningPlans.set(state, fitting);
   return state;
+}
+
+/** The plan each opened state goes on in, when it is one of `plan.previous` or the plan itself (kept beside the state, never sealed in it). */
+const runningPlans = new WeakMap<ExecutionState, WorkflowPlan>();
+
+/**
+ * The plan a run goes on in: for a state opened from a seal, the version it matched — the workflow's
+ * plan or one of its `previous` classes' (DESIGN §2.16) — else `plan`. Its later pauses and
+ * checkpoints are sealed with that version's steps too.
+ */
+export function runningPlan(state: ExecutionState, plan: WorkflowPlan): WorkflowPlan {
+  return runningPlans.get(state) ?? plan;
+}
+
+/** Whether the running plan can go on from an authentic payload: its passed steps' shapes match (or, format 2, the whole plan is the one that sealed it). */
+function fitsPlan(opened: SealedExecution, plan: WorkflowPlan): boolean {
+  if (opened.format === LEGACY_FORMAT) return opened.plan === legacyPlanFingerprint(plan);
+  return typeof opened.prefix === 'object' && opened.prefix !== null && prefixMatches(plan, opened.prefix);
 }
 
 /** JSON objects rebuilt without a prototype, as the executor keeps bindings and answers. */

@@ -1,4 +1,6 @@
 import {
+  argumentAskKey,
+  fillAskKey,
   isAskSource,
   parallelGroups,
   shownValues,
@@ -10,6 +12,7 @@ import {
   type StepAction,
   type StepModel,
   type WorkflowModel,
+  workflowShapes,
 } from '../../model';
 import { planUri, type PlannedUri } from '../uri/expand-uri';
 import type { UriTemplateParser } from '../uri/uri-template';
@@ -89,6 +92,10 @@ export interface WorkflowPlan {
    * echoes it) is redacted as it is in the inner run.
    */
   readonly calledConstants: readonly unknown[];
+  /** Each step's shape (`stepShape`): what a sealed state's position refers to, compared on resume (DESIGN §2.16). */
+  readonly shapes: readonly string[];
+  /** The plans of the classes in `@Workflow({ previous })`: a state none of whose passed steps this plan matches may resume on one of them. */
+  readonly previous?: readonly WorkflowPlan[];
 }
 
 /** What the workflows a workflow's steps run (sub-workflows, `workflowTool(Inner)`) keep secret. */
@@ -129,6 +136,7 @@ export function planWorkflow(model: WorkflowModel, parseUriTemplate: UriTemplate
     heldSecrets: called?.held === true || calledConstants.length > 0 || sensitiveStepArguments.some((argument) => !argument.fromClient),
     calledConstants,
     steps,
+    shapes: workflowShapes(model),
     groups: parallelGroups(steps.map((step) => ({ step, parallel: step.model.parallel }))).map((group) => group.map(({ step }) => step)),
   };
 }
@@ -183,13 +191,13 @@ function planStep(
         sensitiveArgs.has(name) ||
         (source.kind === 'promptArg' && sensitiveArguments.has(source.name)) ||
         (isAskSource(source) && source.sensitive === true);
-      const resolve = planResolver(source, ask(`${step.name}/${name}`, name, source, sensitive));
+      const resolve = planResolver(source, ask(argumentAskKey(step.name, name), name, source, sensitive));
       return { name, source, sensitive, resolve, fromClient: fromClient(source) };
     }),
     fills: step.fills.map(({ variable, source }) => ({
       variable,
       source,
-      resolve: planResolver(source, ask(`${step.name}/{${variable}}`, variable, source, false)),
+      resolve: planResolver(source, ask(fillAskKey(step.name, variable), variable, source, false)),
       fromClient: fromClient(source),
     })),
     actionUri: actionUri === undefined ? undefined : uri(actionUri),

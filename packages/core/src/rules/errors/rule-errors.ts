@@ -549,3 +549,14 @@ export class PromptArgumentTypeError extends ruleError('PromptArgumentType', (wo
   problem: `argument '${argument}' takes no string, but the workflow is served as a prompt, whose arguments are strings: every prompts/get would be refused.`,
   fix: `declare '${argument}' as a string (z.string(), or z.coerce.number() to convert it), or serve the workflow only as a tool (expose: { prompt: false, tool: true }), whose arguments may have any schema.`,
 })) {}
+
+/** Invalid previous version: a class in `@Workflow({ previous })` is not an earlier version of this workflow. */
+export class InvalidPreviousVersionError extends ruleError(
+  'InvalidPreviousVersion',
+  (workflow: string, className: string, problem: string) => ({
+    workflow,
+    target: { kind: 'workflowName' },
+    problem: `class ${className} in previous ${problem}`,
+    fix: `list in previous only classes of earlier versions of this workflow: each a @Workflow with name '${workflow}' (docs/deploying.md).`,
+  }),
+) {}

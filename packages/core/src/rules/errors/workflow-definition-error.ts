@@ -93,6 +93,8 @@ export const ErrorCodes = {
   ItemPathNotInType: 91063,
   TransformTypeMismatch: 91064,
   WorkflowResourceVariable: 91065,
+  // Versions (DESIGN §2.16).
+  InvalidPreviousVersion: 91070,
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
