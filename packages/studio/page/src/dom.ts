@@ -25,7 +25,7 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
  * A server's text as the page shows it: each bidi control becomes a visible marker (`⟦U+202E⟧`),
  * so `safe\u202Egnp.exe` cannot pass for `safeexe.png`.
  */
-export function visibleText(text: string): string {
+function visibleText(text: string): string {
   return text.replace(BIDI_CONTROLS, (char) => `⟦U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟧`);
 }
 

@@ -24,7 +24,7 @@ function hostName(header: string): string {
  * The name of the cookie that carries the token once the page loaded: one per port, since cookies
  * are not told apart by port and two studios may run side by side.
  */
-export function tokenCookieName(port: number): string {
+function tokenCookieName(port: number): string {
   return `mcpflow-studio-${port}`;
 }
 

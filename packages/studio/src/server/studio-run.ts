@@ -144,7 +144,7 @@ export class StudioRun {
 }
 
 /** At most this many rows of a `forEach` step's iterations; the step's row tells how many more there were. */
-export const MAX_ITERATION_ROWS = 200;
+const MAX_ITERATION_ROWS = 200;
 /** At most this many steps of a result's `_meta["mcpflow/execution"].steps` are read. */
 const MAX_STEP_ROWS = 1000;
 
