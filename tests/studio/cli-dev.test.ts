@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
+import { serverPids } from './server-pids';
 import { STUDIO_SERVER } from './studio-client';
 
 /**
@@ -41,7 +42,7 @@ describe('mcpflow dev', () => {
       const { workflows } = (await response.json()) as { workflows: { name: string }[] };
       expect(workflows.map((workflow) => workflow.name)).toContain('book_table');
     } finally {
-      await stopped(child);
+      if (child.exitCode === null && child.signalCode === null) await stopped(child);
     }
   });
 
@@ -88,5 +89,51 @@ describe('mcpflow dev', () => {
       expect(run.status).toBe(2);
       expect(run.stderr).toContain('Usage: mcpflow dev --command "<server command>" | --url <Streamable HTTP URL>');
     }
+  });
+
+  test('--help prints the help on stdout and exits 0; --header without --url is exit 2', () => {
+    const help = spawnSync(process.execPath, [CLI, 'dev', '--help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Usage: mcpflow dev --command');
+    expect(help.stdout).toContain('--allow-remote');
+    expect(help.stdout).toContain('--header');
+    const header = spawnSync(process.execPath, [CLI, 'dev', '--command', 'x', '--header', 'A: b'], { encoding: 'utf8' });
+    expect(header.status).toBe(2);
+    expect(header.stderr).toContain('--header goes with --url');
+  });
+
+  test('--host 0.0.0.0 without --allow-remote: exit 1 naming the flag, nothing served', () => {
+    const run = spawnSync(process.execPath, [CLI, 'dev', '--command', `"${process.execPath}" ${STUDIO_SERVER}`, '--host', '0.0.0.0'], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^mcpflow dev: The studio listens only on a loopback address .*Add --allow-remote/);
+  });
+
+  test('the server process does not outlive mcpflow dev: SIGHUP (a closed terminal) ends both', async () => {
+    const pids = serverPids();
+    // hostile-server.js stays up when its stdin ends: only the studio's own teardown ends it.
+    const hostile = path.join(__dirname, 'hostile-server.js');
+    const child = spawn(process.execPath, [CLI, 'dev', '--command', `"${process.execPath}" ${hostile}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, MCPFLOW_STUDIO_TEST_PIDS: pids.file },
+    });
+    try {
+      const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+      await lines.next();
+      expect((await lines.next()).value).toBe('mcpflow studio: server connected');
+      // The SDK may start a short-lived probe first: wait for the server that stays.
+      for (let tries = 0; tries < 100 && pids.alive().length === 0; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pids.alive()).toHaveLength(1);
+      await new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGHUP');
+      });
+      for (let tries = 0; tries < 100 && pids.alive().length > 0; tries += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) await stopped(child);
+    }
+    expect(pids.alive()).toEqual([]);
   });
 });

@@ -42,7 +42,7 @@ function build(): WorkflowServer {
 async function api(studio: Studio, route: string, body?: unknown): Promise<any> {
   const response = await fetch(`http://127.0.0.1:${studio.port}${route}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { 'x-mcpflow-token': studio.token, 'content-type': 'application/json' },
+    headers: { 'x-mcpflow-token': studio.token, 'content-type': 'application/json', origin: `http://127.0.0.1:${studio.port}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(response.status).toBe(200);

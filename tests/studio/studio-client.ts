@@ -19,7 +19,8 @@ export async function openStudio(options: StudioOptions): Promise<StudioUnderTes
   const studio = await startStudio(options);
   const base = `http://127.0.0.1:${studio.port}`;
   const api: StudioUnderTest['api'] = async (path, { method = 'GET', body, token = studio.token } = {}) => {
-    const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+    // As the page sends it: a POST is JSON from the studio's own origin (else 403, see request-guard.ts).
+    const headers: Record<string, string> = method === 'POST' ? { 'content-type': 'application/json', origin: base } : {};
     if (token !== null) headers['x-mcpflow-token'] = token;
     const response = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await response.text();

@@ -104,6 +104,18 @@ describe('mermaidGraph', () => {
     ]);
   });
 
+  test('%% and HTML in names stay text: no comment, no %%{init}%% directive, no element, no entity', () => {
+    const graph = mermaidGraph({
+      name: '%%{init: {"theme":"dark"}}%%',
+      steps: [step('a %% not a comment'), step('<img src="http://evil.example/x.png"> &lt;a href=x&gt;')],
+    });
+    expect(graph.split('\n').slice(1, 4)).toEqual([
+      '  start(["#37;#37;{init: {#quot;theme#quot;:#quot;dark#quot;}}#37;#37;"])',
+      '  s0["a #37;#37; not a comment"]',
+      '  s1["#lt;img src=#quot;http://evil.example/x.png#quot;#gt; #38;lt;a href=x#38;gt;"]',
+    ]);
+  });
+
   test('a workflow without steps is its start node', () => {
     expect(mermaidGraph({ name: 'empty', steps: [] })).toBe('flowchart TD\n  start(["empty"])');
   });

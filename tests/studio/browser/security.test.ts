@@ -22,15 +22,22 @@ it('serves the page with its token, and answers 403 without it, with a wrong one
   try {
     await expect(page.goto(studio.url).then((response) => response?.status())).resolves.toBe(200);
     await page.getByRole('navigation', { name: 'Workflows' }).getByRole('button', { name: 'charge_card', exact: true }).waitFor();
-    await expect(page.goto(`${studio.origin}/`).then((response) => response?.status())).resolves.toBe(403);
-    await expect(
-      page.goto(`${studio.origin}/?token=${'A'.repeat(studio.token.length)}`).then((response) => response?.status()),
-    ).resolves.toBe(403);
-    await expect(page.goto(`${studio.origin}/api/workflows`).then((response) => response?.status())).resolves.toBe(403);
-    const withHeader = await page.request.get(`${studio.origin}/api/workflows`, { headers: { 'x-mcpflow-token': studio.token } });
-    expect(withHeader.status()).toBe(200);
   } finally {
     await page.close();
+  }
+  // A browser that never opened the page's URL has no token cookie (one that did may reload: browser/hardening.test.ts).
+  const context = await browser.newContext();
+  const stranger = await context.newPage();
+  try {
+    await expect(stranger.goto(`${studio.origin}/`).then((response) => response?.status())).resolves.toBe(403);
+    await expect(
+      stranger.goto(`${studio.origin}/?token=${'A'.repeat(studio.token.length)}`).then((response) => response?.status()),
+    ).resolves.toBe(403);
+    await expect(stranger.goto(`${studio.origin}/api/workflows`).then((response) => response?.status())).resolves.toBe(403);
+    const withHeader = await stranger.request.get(`${studio.origin}/api/workflows`, { headers: { 'x-mcpflow-token': studio.token } });
+    expect(withHeader.status()).toBe(200);
+  } finally {
+    await context.close();
   }
 });
 

@@ -62,9 +62,21 @@ function edgeLabel(step: GraphedStep, shown: ShownValues): string | undefined {
   return parts.length ? parts.join('; ') : undefined;
 }
 
-const ENTITIES: Readonly<Record<string, string>> = { '#': '#35;', '"': '#quot;', '<': '#lt;', '>': '#gt;', '`': '#96;' };
+const ENTITIES: Readonly<Record<string, string>> = {
+  '#': '#35;',
+  '"': '#quot;',
+  '<': '#lt;',
+  '>': '#gt;',
+  '`': '#96;',
+  '%': '#37;',
+  '&': '#38;',
+};
 
-/** Text safe inside a quoted Mermaid label: the characters Mermaid would read as syntax become entity codes. */
+/**
+ * Text safe inside a quoted Mermaid label: the characters Mermaid would read as syntax become entity
+ * codes — quotes and brackets, `%` (so `%%` cannot open a comment or an `%%{init}%%` directive), and
+ * `<`, `>`, `&` (so a label is never HTML: no `<img>` or link in it fetches anything).
+ */
 function mermaidText(text: string): string {
-  return text.replace(/\r\n|[\r\n\u2028\u2029]/g, ' ').replace(/[#"<>`]/g, (char) => ENTITIES[char]);
+  return text.replace(/\r\n|[\r\n\u2028\u2029]/g, ' ').replace(/[#"<>`%&]/g, (char) => ENTITIES[char]);
 }

@@ -21,7 +21,8 @@ export class ApiError extends Error {
 async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
     method,
-    headers: { 'x-mcpflow-token': pageToken(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    // A POST is always JSON: the server refuses any other type (a form or a no-cors fetch of another site).
+    headers: { 'x-mcpflow-token': pageToken(), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

@@ -9,7 +9,20 @@ import { showWorkflow } from './workflow-view';
 
 const byId = (id: string): HTMLElement => document.getElementById(id)!;
 
+/**
+ * Takes `?token=` out of the address bar (and so out of the history, bookmarks and screen shares):
+ * the page keeps it in its `<meta>` for its API calls, and the server's cookie lets a reload in.
+ */
+function hideToken(): void {
+  const params = new URLSearchParams(location.search);
+  if (!params.has('token')) return;
+  params.delete('token');
+  const search = params.toString();
+  history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
+}
+
 function start(): void {
+  hideToken();
   const list = byId('workflow-list');
   const problems = byId('problems');
   const detail = byId('workflow');

@@ -12,7 +12,13 @@ function stepRow(row: TimelineRow): HTMLElement {
   return h(
     'div',
     { role: 'row', class: `step ${row.status}`, 'data-step': row.step },
-    h('span', { role: 'cell', class: 'name' }, name),
+    h(
+      'span',
+      { role: 'cell', class: 'name' },
+      name,
+      row.iterationsNotShown !== undefined &&
+        h('small', { class: 'cut' }, ` (${row.iterationsNotShown.toLocaleString('en')} more iterations not shown)`),
+    ),
     h('span', { role: 'cell', class: 'status' }, row.status),
     h('span', { role: 'cell', class: 'duration' }, duration(row)),
   );

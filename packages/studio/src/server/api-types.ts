@@ -44,6 +44,8 @@ export interface TimelineRow {
   durationMs?: number;
   group?: string;
   iteration?: number;
+  /** On a `forEach` step's row: how many of its iterations have no row (past `MAX_ITERATION_ROWS`). */
+  iterationsNotShown?: number;
 }
 
 /** `GET /api/runs/:runId`. */

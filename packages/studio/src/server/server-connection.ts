@@ -1,10 +1,18 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ConnectionState, ServerView } from './api-types';
+import { reapOnExit } from './child-reaper';
 import { commandWords } from './command-words';
+import { shownUrl, withCredentialsAsHeader, withUrlsShown } from './shown-url';
 
 /** The server the studio is a client of: a command it starts (stdio) or a Streamable HTTP URL. */
-export type StudioTarget = { readonly command: string } | { readonly url: string };
+export type StudioTarget =
+  | { readonly command: string }
+  | {
+      readonly url: string;
+      /** Headers sent with every request to the server (`--header 'Authorization: Bearer …'`). */
+      readonly headers?: Readonly<Record<string, string>>;
+    };
 
 /** An `elicitation/create` request's params, as the studio's handler receives them. */
 export interface ElicitParams {
@@ -53,7 +61,7 @@ export class ServerConnection {
 
   /** What the target is, in words: the command, or the URL. */
   get targetText(): string {
-    return 'command' in this.target ? this.target.command : this.target.url;
+    return 'command' in this.target ? this.target.command : shownUrl(this.target.url);
   }
 
   view(): ServerView {
@@ -118,13 +126,24 @@ export class ServerConnection {
     this.client = client;
     const transport = this.transport();
     await client.connect(transport);
+    if (transport instanceof StdioClientTransport) {
+      const forget = reapOnExit(() => transport.pid);
+      const closed = transport.onclose;
+      transport.onclose = () => {
+        forget();
+        closed?.();
+      };
+    }
     client.onclose = () => this.lost(client);
     this.error = undefined;
     this.hooks.onConnected?.();
   }
 
   private transport(): StdioClientTransport | StreamableHTTPClientTransport {
-    if ('url' in this.target) return (this.http = new StreamableHTTPClientTransport(new URL(this.target.url)));
+    if ('url' in this.target) {
+      const { url, headers } = withCredentialsAsHeader(this.target.url, this.target.headers ?? {});
+      return (this.http = new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
+    }
     const [command, ...args] = commandWords(this.target.command);
     if (command === undefined)
       throw new Error('The server command is empty: give mcpflow dev --command "<the command that starts your server>".');
@@ -146,7 +165,7 @@ export class ServerConnection {
   requestFailed(error: unknown): unknown {
     const client = this.client;
     if (!('url' in this.target) || !isNetworkFailure(error)) return error;
-    const why = `${this.target.url} stopped answering (${messageOf(error)}); the studio reconnects to it.`;
+    const why = `${this.targetText} stopped answering (${withUrlsShown(messageOf(error))}); the studio reconnects to it.`;
     if (client && this.state === 'connected') this.lost(client, why);
     return Object.assign(new Error(why), { status: 503 });
   }
@@ -176,9 +195,9 @@ export class ServerConnection {
 
   /** Why connecting failed, in words a user can act on. */
   private failure(error: unknown): string {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = withUrlsShown(error instanceof Error ? error.message : String(error));
     if ('url' in this.target)
-      return `${this.target.url} did not answer as an MCP server over Streamable HTTP (${message}). Check the URL (the MCP endpoint, such as http://127.0.0.1:3000/mcp) and that the server runs.`;
+      return `${this.targetText} did not answer as an MCP server over Streamable HTTP (${message}). Check the URL (the MCP endpoint, such as http://127.0.0.1:3000/mcp) and that the server runs.`;
     const said = this.stderr.trim() === '' ? '' : ` Its stderr: ${this.stderr.trim()}`;
     return `The server command \`${this.target.command}\` did not start an MCP server on stdio (${message}).${said}`;
   }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServerView } from './api-types';
 import { LastListing } from './last-listing';
 import { DEFAULT_PAGE_DIR } from './page-assets';
-import { newToken } from './request-guard';
+import { isLoopbackAddress, newToken } from './request-guard';
 import { RunBook } from './run-book';
 import { ServerConnection, type StudioTarget } from './server-connection';
 import { studioHandler } from './studio-http';
@@ -15,6 +15,8 @@ export type StudioOptions = StudioTarget & {
   readonly port?: number;
   /** The address the page listens on (and only there); default `127.0.0.1`. */
   readonly host?: string;
+  /** Serve on a `host` that is not loopback (and answer any `Host`): without it such a `host` is refused. */
+  readonly allowRemote?: boolean;
   /** Where the built page is; default: the package's `dist/page`. */
   readonly pageDir?: string;
   /** Told each change of the connection to the server (`mcpflow dev` prints it). */
@@ -46,9 +48,16 @@ export interface Studio {
  * ```
  */
 export async function startStudio(options: StudioOptions): Promise<Studio> {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackAddress(host) && !options.allowRemote)
+    throw new Error(
+      `The studio listens only on a loopback address unless told otherwise: --host ${host} would let anyone on the network who learns the token drive your server. Add --allow-remote to do it anyway.`,
+    );
   const token = newToken();
   const target: StudioTarget =
-    'url' in options && options.url !== undefined ? { url: options.url } : { command: (options as { command: string }).command };
+    'url' in options && options.url !== undefined
+      ? { url: options.url, ...(options.headers === undefined ? {} : { headers: options.headers }) }
+      : { command: (options as { command: string }).command };
   const connection: ServerConnection = new ServerConnection(target, {
     elicit: (params) => runs.elicit(params),
     onState: options.onConnection,
@@ -67,6 +76,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   const http = createServer(
     studioHandler({
       token,
+      anyHost: !isLoopbackAddress(host),
       pageDir: options.pageDir ?? DEFAULT_PAGE_DIR,
       connection,
       runs,
@@ -74,7 +84,6 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       cancelTask: (taskId) => runs.cancelTask(taskId),
     }),
   );
-  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port ?? 0, host, () => resolve());
@@ -82,7 +91,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   const port = (http.address() as AddressInfo).port;
   await connection.start();
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/?token=${token}`,
+    url: `http://${urlHost(host)}:${port}/?token=${token}`,
     token,
     port,
     server: () => connection.view(),
@@ -91,4 +100,10 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       await Promise.all([connection.close(), new Promise((resolve) => http.close(resolve))]);
     },
   };
+}
+
+/** The host of the printed URL: a wildcard address (`0.0.0.0`, `::`) is not one a browser can open, 127.0.0.1 is. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from './api-types';
 import { isPageAsset, pageAsset } from './page-assets';
-import { refusal } from './request-guard';
+import { refusal, tokenCookie } from './request-guard';
 import type { RunBook } from './run-book';
 import type { ServerConnection } from './server-connection';
 import type { WorkflowListing } from './workflow-list';
@@ -9,6 +9,8 @@ import type { WorkflowListing } from './workflow-list';
 /** What the studio's HTTP handler serves from. */
 export interface StudioParts {
   readonly token: string;
+  /** `--allow-remote`: requests to any `Host` (the token still guards them). */
+  readonly anyHost?: boolean;
   readonly pageDir: string;
   readonly connection: ServerConnection;
   readonly runs: RunBook;
@@ -19,13 +21,31 @@ export interface StudioParts {
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
+ * Headers on every answer. The page loads only its own script (`script-src 'self'`, nothing
+ * inline), images only from itself or `data:` (a label's `<img>` cannot fetch another origin), no
+ * frame may hold it. `style-src` allows `'unsafe-inline'` because mermaid's SVG carries a `<style>`
+ * element and `style` attributes of its own; styles run no code.
+ */
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+} as const;
+
+/**
  * The studio's HTTP handler (packages/studio/API.md): every request needs a loopback `Host` and the
  * token (else 403); then the page's assets and the JSON API. Errors are `{ error, field? }`.
  */
 export function studioHandler(parts: StudioParts): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const refused = refusal(request, url, parts.token);
+    // A browser asks for it on its own, without the token: nothing to show, nothing to refuse.
+    if (request.method === 'GET' && url.pathname === '/favicon.ico') return void response.writeHead(204).end();
+    const refused = refusal(request, url, { token: parts.token, port: request.socket.localPort ?? 0, anyHost: parts.anyHost });
     if (refused) return sendJson(response, 403, { error: refused });
     route(parts, request, response, url).catch((error: unknown) => {
       if (response.headersSent) return response.end();
@@ -39,10 +59,12 @@ export function studioHandler(parts: StudioParts): (request: IncomingMessage, re
 async function route(parts: StudioParts, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
   const method = request.method ?? 'GET';
   const path = url.pathname;
-  const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const segments = path.split('/').filter(Boolean).map(decodedSegment);
   if (method === 'GET' && isPageAsset(path)) {
     const asset = await pageAsset(parts.pageDir, path, parts.token);
-    response.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    // The page's cookie carries the token from now on: the page takes `?token=` out of the address bar.
+    const cookie = url.searchParams.has('token') ? { 'set-cookie': tokenCookie(request.socket.localPort ?? 0, parts.token) } : {};
+    response.writeHead(200, { 'content-type': asset.type, ...cookie });
     return void response.end(asset.body);
   }
   if (segments[0] !== 'api') throw new ApiError(404, `No such page: ${path}.`);
@@ -94,8 +116,16 @@ async function route(parts: StudioParts, request: IncomingMessage, response: Ser
   throw new ApiError(404, `No such endpoint: ${method} ${path}.`);
 }
 
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ApiError(400, `The path segment ${JSON.stringify(segment)} is not valid %-encoding.`);
+  }
+}
+
 function streamEvents(run: ReturnType<RunBook['get']>, request: IncomingMessage, response: ServerResponse): void {
-  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+  response.writeHead(200, { 'content-type': 'text/event-stream', connection: 'keep-alive' });
   const unsubscribe = run.subscribe((event) => response.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`));
   request.on('close', unsubscribe);
 }
@@ -117,6 +147,6 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   response.end(JSON.stringify(body));
 }

@@ -118,7 +118,8 @@ export class StudioRun {
 
   private timeline(executed: readonly ExecutedStep[]): TimelineRow[] {
     const groups = new Map(this.steps.map((step) => [step.name, step.group]));
-    return executed.flatMap((step) => {
+    // What the server says is capped before anything is built from it: a count of 5,000,000 is 200 rows and a note.
+    return (Array.isArray(executed) ? (executed as readonly ExecutedStep[]).slice(0, MAX_STEP_ROWS) : []).flatMap((step) => {
       const times = this.stepTimes.get(step.name);
       const row: TimelineRow = { step: step.name, status: step.status };
       // The server's own timing (asked for with `_meta["mcpflow/timing"]`) first; else what progress told.
@@ -127,10 +128,11 @@ export class StudioRun {
       const group = groups.get(step.name);
       if (group !== undefined) row.group = group;
       const count = step.iterations?.count;
-      if (typeof count !== 'number') return [row];
+      if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) return [row];
+      if (count > MAX_ITERATION_ROWS) row.iterationsNotShown = count - MAX_ITERATION_ROWS;
       // An iteration's own status is told only when it did not complete (`failures`).
       const failures = new Map((step.iterations?.failures ?? []).map((failure) => [failure.index, failure.status]));
-      const rows = Array.from({ length: count }, (_, index) => {
+      const rows = Array.from({ length: Math.min(count, MAX_ITERATION_ROWS) }, (_, index) => {
         const iteration: TimelineRow = { step: step.name, status: failures.get(index) ?? 'completed', iteration: index };
         const ms = step.iterationDurationsMs?.[index];
         if (typeof ms === 'number') iteration.durationMs = ms;
@@ -140,6 +142,11 @@ export class StudioRun {
     });
   }
 }
+
+/** At most this many rows of a `forEach` step's iterations; the step's row tells how many more there were. */
+const MAX_ITERATION_ROWS = 200;
+/** At most this many steps of a result's `_meta["mcpflow/execution"].steps` are read. */
+const MAX_STEP_ROWS = 1000;
 
 /** A step of `_meta["mcpflow/execution"].steps`, as the studio reads it. */
 interface ExecutedStep {
