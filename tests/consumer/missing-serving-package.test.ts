@@ -18,15 +18,12 @@ const repoManifest = JSON.parse(fs.readFileSync(path.join(__dirname, '../../pack
   devDependencies: Record<string, string>;
 };
 
-/** A server with nothing on it, served over HTTP as docs/serving.md shows: a failure is printed and exits 1. */
+/** A server with nothing on it, served over HTTP as docs/serving.md shows: serveHttp reports a failed start itself, the caller exits 1. */
 const serve = (imports: string) => `${imports}
 
 serveHttp(() => new WorkflowServer({ name: 'bare', version: '1.0.0' }), { port: 0 }).then(
   (serving) => console.log(\`listening on \${serving.url}\`),
-  (error) => {
-    console.error(\`\${error.name}: \${error.message}\`);
-    process.exit(1);
-  },
+  () => process.exit(1),
 );
 `;
 
@@ -61,7 +58,7 @@ test.each(['serve.mjs', 'serve.cjs'])('%s: serveHttp rejects with MissingServing
   expect({ status: ran.status, output: ran.output }).toEqual({
     status: 1,
     output:
-      'MissingServingPackageError: serveHttp on SDK 2.x needs @modelcontextprotocol/node, which is not installed. ' +
+      'mcpflow: MissingServingPackageError: serveHttp on SDK 2.x needs @modelcontextprotocol/node, which is not installed. ' +
       'Fix: npm install @modelcontextprotocol/node\n',
   });
 });

@@ -151,6 +151,19 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
     expect(fences.length).toBeGreaterThanOrEqual(3);
   }, 60_000);
 
+  test("closing a store twice (serveHttp's close() hands its rounds over, then the user closes it) resolves, a round still running included", async () => {
+    const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'twice' });
+    const build = () => new WorkflowServer({ name: 'twice', version: '1.0.0' }, { tasks, pause }).use(GatedJob);
+    const serving = await serveHttp(build, { port: 0, onerror: () => {} });
+    const client = TaskClient.overHttp(serving.url);
+    expect((await client.call('gated_job', {})).result!.taskId).toEqual(expect.any(String));
+    while (!seen.includes('gated started')) await new Promise((resolve) => setTimeout(resolve, 10));
+    // serveHttp's close() closes the store: its round goes back to the queue, its tool (which ignores its signal) still runs.
+    await serving.close();
+    await expect(tasks.close()).resolves.toBeUndefined();
+    gate();
+  }, 60_000);
+
   test('maxTasks must be a positive integer, as for memoryTasks', () => {
     expect(() => bullmqTasks({ connection: { host: '127.0.0.1', port: 1 }, maxTasks: 0 })).toThrow(
       'mcpflow bullmqTasks: maxTasks must be a positive integer, not 0.',

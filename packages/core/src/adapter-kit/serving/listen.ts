@@ -75,9 +75,13 @@ export async function listenHttp(endpoint: HttpEndpoint, options: ResolvedHttpSe
     },
     async close() {
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      await Promise.all([endpoint.close?.(), endpoint.sessions.closeAll()]);
-      httpServer.closeAllConnections();
-      await stopped;
+      try {
+        await Promise.all([endpoint.close?.(), endpoint.sessions.closeAll()]);
+      } finally {
+        // Whatever failed above (a task store that could not hand its rounds over), the server stops listening.
+        httpServer.closeAllConnections();
+        await stopped;
+      }
     },
   };
 }

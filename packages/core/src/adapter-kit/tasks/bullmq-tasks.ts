@@ -108,6 +108,7 @@ class BullmqTaskStore implements TaskStore {
    */
   private readonly rounds = new Set<InFlightRound>();
   private readonly log = debugLine(undefined, process.env.DEBUG);
+  private closing?: Promise<void>;
 
   constructor(private readonly options: BullmqTasksOptions) {
     this.prefix = options.prefix ?? 'mcpflow';
@@ -237,8 +238,15 @@ class BullmqTaskStore implements TaskStore {
     }
   }
 
-  /** Stops taking rounds and hands those in flight back to the queue, for another instance. */
-  async close(): Promise<void> {
+  /**
+   * Stops taking rounds and hands those in flight back to the queue, for another instance. Once: a
+   * second call (the user's, after `serveHttp`'s `close()` closed it) waits for the first.
+   */
+  close(): Promise<void> {
+    return (this.closing ??= this.closeOnce());
+  }
+
+  private async closeOnce(): Promise<void> {
     // Each round in flight goes back to the queue at once (not after its lock expires), for
     // another instance's worker to go on from its last checkpoint; a step still running here is aborted.
     // First no new round here, and the active ones are not waited for (a handler may ignore its
