@@ -68,12 +68,14 @@ export const SAFEGUARDS: readonly Safeguard[] = [
   },
   {
     name: 'load limits (runs at once, per process and per session)',
-    off: "RunAdmission's enter, leave and reenter replaced by ones that count nothing",
+    off: "RunAdmission's enter and enterRound replaced by ones that count nothing (a slot whose channel and end do nothing)",
     replace: () =>
       replacedMethods('adapter-kit/run/run-admission.js', 'RunAdmission', {
-        enter: () => undefined,
-        leave: () => undefined,
-        reenter: () => undefined,
+        enter: () => Promise.resolve(FREE_SLOT),
+        enterRound: () => Promise.resolve(FREE_SLOT),
       }),
   },
 ];
+
+/** A run place that counts nothing: what the load-limits ablation hands every run. */
+const FREE_SLOT = { releasing: <T>(channel: T): T => channel, end: () => undefined };
