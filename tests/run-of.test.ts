@@ -4,6 +4,7 @@ import { runOf as runOfV1 } from '@mcpflow/core/v1';
 import { runOf as runOfV2 } from '@mcpflow/core/v2';
 import { Bind, Step, Workflow, defineTool, promptArg } from '@mcpflow/decorators';
 import { runWorkflow } from '@mcpflow/testing';
+import { LINES } from './helpers/lines';
 
 /**
  * The run id, typed (DESIGN §2.13): a `defineTool` handler reads its run with `runOf(ctx)` — this
@@ -48,12 +49,39 @@ test.each([1, 2] as const)(
   },
 );
 
-test('runOf is the same helper from the root, /v1 and /v2; a context without a run (a direct call) gives undefined', () => {
+test('runOf is the same helper from the root, /v1 and /v2; a context without a run of this process gives undefined', () => {
   expect(runOfV1).toBe(runOf);
   expect(runOfV2).toBe(runOf);
-  expect(runOf({ mcpReq: { _meta: { 'mcpflow/run': { id: 'r1' } } } })).toEqual({ id: 'r1' }); // 2.x ctx
-  expect(runOf({ _meta: { 'mcpflow/run': { id: 'r1' } } })).toEqual({ id: 'r1' }); // 1.x extra
+  // Only a run of this process puts a run into a context: a look-alike object is no run.
+  expect(runOf({ mcpReq: { _meta: { 'mcpflow/run': { id: 'r1' } } } })).toBeUndefined(); // 2.x ctx
+  expect(runOf({ _meta: { 'mcpflow/run': { id: 'r1' } } })).toBeUndefined(); // 1.x extra
   expect(runOf({ mcpReq: { _meta: {} } })).toBeUndefined();
-  expect(runOf({ mcpReq: { _meta: { 'mcpflow/run': { id: 7 } } } })).toBeUndefined();
   expect(runOf(undefined)).toBeUndefined();
+});
+
+describe.each(LINES)('$name: a client calling a tool directly', (line) => {
+  test('cannot forge _meta["mcpflow/run"]: the handler reads no run, so no idempotency key is shared with a real run', async () => {
+    seen.length = 0;
+    const client = await line.connect(() => {
+      const server = new line.WorkflowServer({ name: 'shop', version: '1.0.0' });
+      server.use(Checkout);
+      return server;
+    });
+    try {
+      const forged = await client.callTool({
+        name: 'charge',
+        arguments: { amount: '5' },
+        _meta: { 'mcpflow/run': { id: 'someone-elses-run' } },
+      });
+      expect((forged.content as { text: string }[])[0].text).toBe('charged 5 (undefined)');
+      expect(seen).toEqual([undefined]);
+      // The same tool as a workflow's step does read its run.
+      await client.getPrompt({ name: 'checkout', arguments: { amount: '5' } });
+      expect(seen).toHaveLength(3);
+      expect(seen[1]?.id).toEqual(expect.any(String));
+      expect(seen[1]?.id).not.toBe('someone-elses-run');
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import type { RunSecrets } from '../../engine';
-import { RUN_META_KEY, type RunMeta } from './run-meta';
+import { issueRunMeta, RUN_META_KEY, type RunMeta } from './run-meta';
 
 /** A constructor that hands back the object it is given, so that a subclass's private field is set on that object. */
 class Stamped {
@@ -40,7 +40,7 @@ class CarriedSecrets extends Stamped {
  * ```
  */
 export function carrySecrets(id: string, secrets: RunSecrets | undefined): RunMeta {
-  const run: RunMeta = { id };
+  const run: RunMeta = issueRunMeta({ id });
   if (secrets) new CarriedSecrets(run, secrets);
   return run;
 }

@@ -14,9 +14,24 @@ export interface RunMeta {
 }
 
 /**
+ * The run objects this process's runs put into their tools' contexts. `runOf` believes only these:
+ * a client calling a tool directly can put anything under `_meta["mcpflow/run"]`, but not one of
+ * these objects, so it cannot make a tool believe it runs in (and so share an idempotency key with)
+ * somebody's run.
+ */
+const issued = new WeakSet<RunMeta>();
+
+/** Marks `run` as made by a run of this process: the only kind of `_meta["mcpflow/run"]` {@link runOf} reads. */
+export function issueRunMeta<T extends RunMeta>(run: T): T {
+  issued.add(run);
+  return run;
+}
+
+/**
  * The workflow run a tool's handler works for, read from its context — the 2.x `ctx`
  * (`ctx.mcpReq._meta`), the 1.x `extra` (`extra._meta`), or a `defineTool` handler's context on
- * either line — or `undefined` when the tool was not called by a run (a client called it directly).
+ * either line — or `undefined` when the tool was not called by a run: a client called it directly,
+ * whatever it sent under `_meta["mcpflow/run"]` (only a run of this process can set it).
  * Its `id` is the same in every round of the run, on every instance, and when a step in flight at
  * a crash runs again: the idempotency key for a side effect that must happen once per run.
  *
@@ -32,6 +47,7 @@ export function runOf(context: unknown): RunMeta | undefined {
   const holder = context as { mcpReq?: { _meta?: unknown }; _meta?: unknown } | null | undefined;
   const meta = (holder?.mcpReq?._meta ?? holder?._meta) as Readonly<Record<string, unknown>> | undefined;
   const run = meta && typeof meta === 'object' && Object.hasOwn(meta, RUN_META_KEY) ? meta[RUN_META_KEY] : undefined;
-  const id = (run as { id?: unknown } | undefined)?.id;
+  if (typeof run !== 'object' || run === null || !issued.has(run as RunMeta)) return undefined;
+  const { id } = run as RunMeta;
   return typeof id === 'string' ? { id } : undefined;
 }
