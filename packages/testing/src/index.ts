@@ -3,6 +3,7 @@
  * with stub tools and resources and scripted answers (`runWorkflow`).
  */
 export { runWorkflow } from './run-workflow';
+export { rerun, type RerunOptions } from './rerun';
 export { decline, type Decline } from './answers/decline';
 export type { Answer, AskedQuestion, ResourceStub, RunWorkflowOptions, ToolCall, ToolStub, WorkflowRun } from './run-options';
 export { MissingSdkError } from './errors/missing-sdk-error';

@@ -5,6 +5,7 @@ import type { LineResult, LineRun } from './lines/line-run';
 import { loadLine } from './lines/load-line';
 import type { RunWorkflowOptions, ToolCall, WorkflowRun } from './run-options';
 import { checkRunKeys } from './strict/check-run-keys';
+import { rememberRun } from './recorded-runs';
 
 const PROTOCOLS = ['2025-11-25', '2026-07-28'] as const;
 
@@ -40,6 +41,14 @@ const PROTOCOLS = ['2025-11-25', '2026-07-28'] as const;
  * ```
  */
 export async function runWorkflow(target: WorkflowClass, options: RunWorkflowOptions): Promise<WorkflowRun> {
+  return executeRun(target, options, undefined);
+}
+
+/**
+ * `runWorkflow`, or with `rerun` the rerun of a run it recorded (`mcpflow/rerun`, see `rerun()`):
+ * the run is remembered with its class and options, so it can be rerun in turn.
+ */
+export async function executeRun(target: WorkflowClass, options: RunWorkflowOptions, rerun: LineRun['rerun']): Promise<WorkflowRun> {
   const { sdk, protocol } = lineOf(options);
   const face = options.face ?? 'prompt';
   const name = faceName(target, face);
@@ -47,7 +56,7 @@ export async function runWorkflow(target: WorkflowClass, options: RunWorkflowOpt
     sdk === 1 ? (await loadLine(1, () => import('./lines/sdk-1'))).runOnSdk1 : (await loadLine(2, () => import('./lines/sdk-2'))).runOnSdk2;
   const calls: ToolCall[] = [];
   let outputs: Record<string, unknown> = {};
-  const { messages, meta } = await runOnLine({
+  const { messages, meta, runId } = await runOnLine({
     target,
     face,
     name,
@@ -57,11 +66,14 @@ export async function runWorkflow(target: WorkflowClass, options: RunWorkflowOpt
     answers: new AnswerBook(options.answers),
     protocol,
     task: options.task === true,
+    ...(rerun && { rerun }),
     calls,
     onRunEnd: (event) => (outputs = { ...event.outputs }),
     checkKeys: () => checkRunKeys(target, options),
   });
-  return { status: meta.status, messages, meta, outputs, calls };
+  const run: WorkflowRun = { status: meta.status, messages, meta, outputs, calls };
+  rememberRun(run, { target, options, runId });
+  return run;
 }
 
 /**

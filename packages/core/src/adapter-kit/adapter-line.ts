@@ -54,6 +54,8 @@ export interface AdapterLine<Server, Context> {
   readonly entry: string;
   /** Replaces the SDK's `prompts/get` handler with `get`, which checks `params` itself. */
   handleGetPrompt(server: Server, get: (name: unknown, args: unknown, context: Context) => Promise<unknown>): void;
+  /** Answers a JSON-RPC request of mcpflow's own (`mcpflow/rerun`) with `handle`, which checks `params` itself; before `connect()`. */
+  handleRequest(server: Server, method: string, handle: (params: unknown, context: Context) => Promise<unknown>): void;
   /** Calls a plain (not workflow) prompt's own callback, once its arguments are checked. */
   callPrompt(prompt: PromptHandle, args: Record<string, unknown> | undefined, raw: unknown, context: Context): unknown;
 }

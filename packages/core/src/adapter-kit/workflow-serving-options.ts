@@ -104,4 +104,15 @@ export interface WorkflowServingOptions extends WorkflowHooks, ExecutionLimits {
    * ```
    */
   principal?: PrincipalOption;
+  /**
+   * Dev mode (DESIGN §2.15, docs/studio.md): the server keeps a record of each run it ran — its
+   * workflow, arguments and each completed step's output as the engine bound it, in this process's
+   * memory, the last 100 runs and 64 MiB at most (the oldest go first) — names it in each result's
+   * `_meta["mcpflow/run"].id`, and answers `mcpflow/rerun` (run again with the same or edited
+   * arguments, or from a step, reusing the earlier steps' recorded outputs). Default: on when the
+   * environment has `MCPFLOW_DEV=1` (`mcpflow dev --command` sets it for its child), else off —
+   * then nothing is recorded and `mcpflow/rerun` is `-32601` Method not found. Never in production:
+   * the records hold the runs' values, secrets included.
+   */
+  dev?: boolean;
 }

@@ -98,6 +98,12 @@ export const v1Line: AdapterLine<McpServer, RequestExtra> = {
       }) as never,
     );
   },
+  handleRequest(server, method, handle) {
+    server.server.setRequestHandler(
+      z.object({ method: z.literal(method), params: z.unknown() }) as never,
+      ((request: { params?: unknown }, extra: RequestExtra) => handle(request.params, extra)) as never,
+    );
+  },
   callPrompt(prompt, args, _raw, extra) {
     // The SDK calls a prompt without arguments as callback(extra).
     const callback = (prompt as RegisteredPrompt).callback as (...params: unknown[]) => unknown;

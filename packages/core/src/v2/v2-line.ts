@@ -63,6 +63,11 @@ export const v2Line: AdapterLine<McpServer, ServerContext> = {
       (params, ctx) => get(params.name, params.arguments, ctx as ServerContext) as never,
     );
   },
+  // Lenient as prompts/get: the handler checks params itself, with messages in mcpflow's words.
+  handleRequest(server, method, handle) {
+    server.server.setRequestHandler(method as never, { params: LenientGetPromptParams }, ((params: unknown, ctx: ServerContext) =>
+      handle(params, ctx)) as never);
+  },
   // A plain prompt: its arguments are valid, so the SDK's own handler (which parses them again) calls it.
   callPrompt: (prompt, _args, raw, ctx) => (prompt as unknown as RegisteredPrompt).handler(raw as Record<string, unknown> | undefined, ctx),
 };

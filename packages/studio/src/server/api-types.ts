@@ -58,6 +58,14 @@ export interface RunView {
   messages: RunMessage[];
   timeline: TimelineRow[];
   execution?: unknown;
+  /** The arguments the run was started with, as the page sent them: Rerun fills the form with them. */
+  arguments?: Record<string, unknown>;
+  /** The server's record of the run (`_meta["mcpflow/run"]` of its result; a server in dev mode only): present, the run can be rerun. */
+  serverRun?: { id: string; from?: string };
+  /** The studio run this one reruns. */
+  rerunOf?: string;
+  /** The step it reruns from (absent: from the start). */
+  rerunFrom?: string;
 }
 
 /** An event of `GET /api/runs/:runId/events`. */

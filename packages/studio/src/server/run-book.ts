@@ -6,6 +6,7 @@ import { StudioRun } from './studio-run';
 import { TaskDriver } from './task-driver';
 import type { WorkflowEntries, WorkflowListing } from './workflow-list';
 import { TIMING_META } from './timing-meta';
+import { RERUN_METHOD, RERUN_RESULT, notRerunnable, rerunAsk, serverRunOf } from './studio-rerun';
 
 /** How long the studio waits on one run: a question may wait on the user for a long time. */
 const RUN_TIMEOUT_MS = 24 * 60 * 60 * 1000;
@@ -76,7 +77,56 @@ export class RunBook {
     const run = new StudioRun(workflow, face, view.steps);
     this.runs.set(run.runId, run);
     const values = (args ?? {}) as Record<string, unknown>;
+    run.view.arguments = values;
     void this.asking.run(run, () => this.drive(run, face, entries, values));
+    return run;
+  }
+
+  /**
+   * Reruns a finished run through the server's `mcpflow/rerun` (a server in dev mode: `mcpflow dev
+   * --command` starts its child with `MCPFLOW_DEV=1`): from the start with the same or edited
+   * arguments, or from a step (`fromStep`), the earlier steps' outputs as the server recorded them.
+   * Returns the new run at once; 409 for a run its server did not record.
+   */
+  async rerun(runId: string, body: unknown): Promise<StudioRun> {
+    const origin = this.get(runId);
+    const ask = rerunAsk(body);
+    if (!origin.done) throw notRerunnable(runId, 'it is still running.');
+    const recorded = origin.view.serverRun;
+    if (!recorded)
+      throw notRerunnable(
+        runId,
+        'its server did not record it. The server records runs in dev mode only: start it with mcpflow dev --command (which sets MCPFLOW_DEV=1), or serve it with the WorkflowServer option dev: true. A task run is not recorded.',
+      );
+    const { workflow, face } = origin.view;
+    const listing = await this.listing(workflow);
+    const view = listing.workflows.find((each) => each.name === workflow);
+    const entries = listing.entries.get(workflow);
+    if (!view || !entries) throw new ApiError(404, `The server has no workflow ${workflow} any more.`, 'workflow');
+    const run = new StudioRun(workflow, face, view.steps);
+    this.runs.set(run.runId, run);
+    run.view.rerunOf = origin.runId;
+    if (ask.fromStep !== undefined) run.view.rerunFrom = ask.fromStep;
+    run.view.arguments = ask.arguments ?? origin.view.arguments ?? {};
+    const args = ask.arguments && (face === 'prompt' ? promptArguments(ask.arguments) : typedArguments(ask.arguments, entries.inputSchema));
+    const params = { runId: recorded.id, ...(ask.fromStep !== undefined && { fromStep: ask.fromStep }), ...(args && { arguments: args }) };
+    const options = {
+      onprogress: (update: { progress: number; total?: number; message?: string }) => run.progress(update),
+      timeout: RUN_TIMEOUT_MS,
+    };
+    void this.asking.run(run, async () => {
+      try {
+        const result = await this.client().request(
+          { method: RERUN_METHOD, params: { ...params, _meta: TIMING_META } } as never,
+          RERUN_RESULT,
+          options,
+        );
+        if (face === 'prompt') finishPrompt(run, result);
+        else finishTool(run, result);
+      } catch (error) {
+        run.fail(this.failed(error));
+      }
+    });
     return run;
   }
 
@@ -94,14 +144,10 @@ export class RunBook {
     };
     try {
       if (face === 'prompt') {
-        const strings = Object.fromEntries(
-          Object.entries(args).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
+        finishPrompt(
+          run,
+          await this.client().getPrompt({ name: entries.prompt!, arguments: promptArguments(args), _meta: TIMING_META }, options),
         );
-        const result = (await this.client().getPrompt(
-          { name: entries.prompt!, arguments: strings, _meta: TIMING_META },
-          options,
-        )) as RunResult;
-        run.finish('completed', result.messages ?? [], result._meta?.['mcpflow/execution']);
       } else if (face === 'task') {
         const driver = new TaskDriver(this.client, run, (result) => finishTool(run, result));
         await driver.start(entries.tool!, typedArguments(args, entries.inputSchema), (taskId) => this.tasks.set(taskId, driver));
@@ -120,9 +166,28 @@ export class RunBook {
   }
 }
 
+/** A prompt's arguments are strings: the page's other values as JSON. */
+function promptArguments(args: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(args).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]));
+}
+
+/** Ends a run from a `prompts/get` result: its messages are the conversation. */
+function finishPrompt(run: StudioRun, raw: unknown): void {
+  const result = raw as RunResult;
+  recordedBy(run, result);
+  run.finish('completed', result.messages ?? [], result._meta?.['mcpflow/execution']);
+}
+
+/** The server's record of the run, when it keeps one (dev mode): the page then offers Rerun. */
+function recordedBy(run: StudioRun, result: RunResult): void {
+  const recorded = serverRunOf(result._meta);
+  if (recorded) run.view.serverRun = recorded;
+}
+
 /** Ends a run from a `tools/call` result: its content blocks are the conversation, `isError` a failure. */
 function finishTool(run: StudioRun, raw: unknown): void {
   const result = raw as RunResult;
+  recordedBy(run, result);
   const messages = (result.content ?? []).map((content) => ({ role: 'assistant' as const, content }));
   run.finish(
     result.isError ? 'failed' : 'completed',

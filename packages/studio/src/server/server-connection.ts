@@ -149,7 +149,11 @@ export class ServerConnection {
       throw new Error('The server command is empty: give mcpflow dev --command "<the command that starts your server>".');
     this.stderr = '';
     // The user's environment, as their shell would give the command (the SDK passes only a few variables by default).
-    const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    // MCPFLOW_DEV=1: the server runs in dev mode — it records its runs and answers mcpflow/rerun (DESIGN §2.15).
+    const env = {
+      ...Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+      MCPFLOW_DEV: '1',
+    };
     const transport = new StdioClientTransport({ command, args, env, stderr: 'pipe' });
     transport.stderr?.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-STDERR_KEPT);

@@ -88,6 +88,11 @@ async function route(parts: StudioParts, request: IncomingMessage, response: Ser
     const run = parts.runs.get(id);
     if (method === 'GET' && action === undefined) return sendJson(response, 200, run.view);
     if (method === 'GET' && action === 'events') return streamEvents(run, request, response);
+    if (method === 'POST' && action === 'rerun') {
+      parts.connection.connected();
+      const rerun = await parts.runs.rerun(run.runId, await readJson(request));
+      return sendJson(response, 200, { runId: rerun.runId });
+    }
     if (method === 'POST' && action === 'answers') {
       const body = (await readJson(request)) as Record<string, unknown>;
       run.answer(body.questionId, body.action, body.content);

@@ -15,6 +15,8 @@ export interface LineRun {
   readonly stubs: Stubs;
   readonly answers: AnswerBook;
   readonly protocol: '2025-11-25' | '2026-07-28';
+  /** Rerun a recorded run (`mcpflow/rerun`, dev mode) instead of calling the face: from the start, or from a step. */
+  readonly rerun?: { readonly runId: string; readonly fromStep?: string; readonly arguments?: Readonly<Record<string, string>> };
   /** Run through the tool face as an MCP task (SDK 2.x, protocol 2026-07-28). */
   readonly task?: boolean;
   /** Every tool call, as it is made. */
@@ -29,4 +31,6 @@ export interface LineRun {
 export interface LineResult {
   readonly messages: PromptMessage[];
   readonly meta: ExecutionMeta;
+  /** The id the server recorded the run under (`_meta["mcpflow/run"].id`, dev mode). */
+  readonly runId?: string;
 }

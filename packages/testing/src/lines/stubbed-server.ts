@@ -48,6 +48,8 @@ export function stubbedServer<Server extends TestedServer>(line: ServerClasses<S
   const server = new line.WorkflowServer(
     { name: 'mcpflow-testing', version: '1.0.0' },
     {
+      // Dev mode records each run, so that `rerun()` can run it again from a step (DESIGN §2.15).
+      dev: true,
       ...run.serverOptions,
       onRunEnd: (event: RunEndEvent) => {
         run.onRunEnd(event);

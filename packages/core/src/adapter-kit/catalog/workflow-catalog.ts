@@ -17,6 +17,7 @@ import { registerDefinition } from '../registry/register-definition';
 import { ServerRegistry } from '../registry/server-registry';
 import { WorkflowRunner, type WorkflowArguments, type WorkflowCall } from '../run/workflow-runner';
 import { ServerTasks } from '../tasks/server-tasks';
+import { DevReruns } from '../dev/dev-reruns';
 import { debugLine } from '../telemetry/debug-log';
 import { toolInputSchema } from '../tools/tool-inputs';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
@@ -55,6 +56,8 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
   /** The server's side of MCP tasks, on a line that serves them. */
   private readonly tasks?: ServerTasks<Server, Context>;
   private getPromptHandled = false;
+  /** Dev mode's `mcpflow/rerun` (`dev: true` or `MCPFLOW_DEV=1`); absent otherwise. */
+  private readonly reruns?: DevReruns<Server, Context>;
 
   constructor(
     private readonly server: Server,
@@ -64,6 +67,7 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     this.registry = new ServerRegistry(line.parseUriTemplate, (tool) => toolInputSchema(line, tool));
     this.plans = WorkflowPlans.of(line.parseUriTemplate);
     this.runner = new WorkflowRunner(server, line, this.registry, options);
+    if (this.runner.records) this.reruns = new DevReruns(server, line, this.runner, this.runner.records);
     if (line.tasks) {
       const taskOptions = { ...options, maxTraceBytes: this.runner.limits.maxTraceBytes };
       this.tasks = new ServerTasks(server, line, line.tasks, taskOptions, debugLine(options?.logger, process.env.DEBUG));
@@ -152,6 +156,7 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
       argsSchema: model.arguments.length > 0 ? workflowInputSchema(target) : undefined,
       run: (args, context) => this.runner.run(plan, asks, args, context, call),
     };
+    this.reruns?.serve(call, plan, asks, workflow.argsSchema);
     this.prompted.set(registerPromptFace(this.server, model, target, workflow.run as never), workflow);
   }
 
@@ -174,6 +179,7 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     };
     const inProcess = (args: WorkflowArguments, context: Context) =>
       this.runner.run(plan, asks, ownArguments(args) as WorkflowArguments, context, nested);
+    this.reruns?.serve(called, plan, asks, workflow.inputSchema);
     const handle = registerToolFace(this.server, model, target, tool, inProcess as never);
     this.tools.set(handle, workflow);
     this.registry.workflowTools.set(handle, model.name);

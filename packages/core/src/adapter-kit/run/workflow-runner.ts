@@ -4,16 +4,19 @@ import {
   executeWorkflow,
   executeWorkflowRound,
   openCheckpoint,
+  rerunExecution,
   sealCheckpoint,
   type AskRequest,
   type RoundsAskChannel,
   type StateSealer,
   type AppliedLimits,
+  type CarriedTraceContext,
   type ExecutionOptions,
   type InPlaceAskChannel,
   type PromptResult,
   type ReplayGuard,
   type RunEndEvent,
+  type RunState,
   type WorkflowPlan,
 } from '../../engine';
 import { isPromiseLike } from '../../util/is-promise-like';
@@ -23,6 +26,9 @@ import type { RequestObserver } from '../telemetry/request-observer';
 import { RunObserving } from '../telemetry/run-observing';
 import type { WorkflowServingOptions } from '../workflow-serving-options';
 import { memoryReplayGuard } from '../pause/memory-replay-guard';
+import { devMode } from '../dev/dev-mode';
+import { recordRun } from '../dev/record-run';
+import { devRunRecords, type RunRecords } from '../dev/run-records';
 import type { PauseOptions } from '../pause/pause-options';
 import { AdapterHost } from './adapter-host';
 import { carriedSecrets } from './carried-secrets';
@@ -85,6 +91,8 @@ export class WorkflowRunner<Server, Context> {
   private readonly pause?: PauseOptions;
   private readonly replayGuard: ReplayGuard;
   private readonly observing: RunObserving;
+  /** The process's recorded runs, in dev mode only (`dev: true` or `MCPFLOW_DEV=1`): outside it nothing is recorded. */
+  readonly records?: RunRecords;
 
   constructor(
     private readonly server: Server,
@@ -103,6 +111,7 @@ export class WorkflowRunner<Server, Context> {
     if (this.pause) stateSealer(this.pause);
     this.replayGuard = replayGuardOf(this.pause);
     this.observing = new RunObserving(options);
+    if (devMode(options.dev)) this.records = devRunRecords();
   }
 
   /**
@@ -116,7 +125,21 @@ export class WorkflowRunner<Server, Context> {
     const face: RunFace = { method: call.face === 'tool' ? 'tools/call' : 'prompts/get', name: call.name };
     // A nested run reports under the calling step's span (the active context), not the outer request's trace context.
     const meta = call.nested ? undefined : this.line.request.meta(context);
-    return this.observed(face, plan, meta, (observer) => this.admitted(plan, asks, args, context, call, observer));
+    return this.observed(face, plan, meta, undefined, (observer) => this.admitted(plan, asks, args, context, call, observer));
+  }
+
+  /**
+   * Runs a recorded run again for a dev server's `mcpflow/rerun` (DESIGN §2.15): from the start with
+   * `args`, or — given `rerun.boundary`, the run's recorded state before a step — from that step, the
+   * earlier steps' outputs as the server recorded them. Asks in place only (a rerun never pauses by
+   * rounds). The new run is recorded as a rerun of `rerun.origin` (its result's
+   * `_meta["mcpflow/run"].from`) and its run span links to the origin's.
+   */
+  rerun(plan: WorkflowPlan, asks: boolean, args: WorkflowArguments, context: Context, call: WorkflowCall, rerun: Rerun): Promise<unknown> {
+    const face: RunFace = { method: call.face === 'tool' ? 'tools/call' : 'prompts/get', name: call.name };
+    return this.observed(face, plan, this.line.request.meta(context), rerun.originTrace, (observer) =>
+      this.admitted(plan, asks, args, context, call, observer, rerun),
+    );
   }
 
   /**
@@ -127,9 +150,10 @@ export class WorkflowRunner<Server, Context> {
     face: RunFace,
     plan: WorkflowPlan,
     meta: Readonly<Record<string, unknown>> | undefined,
+    origin: CarriedTraceContext | undefined,
     running: (observer: RequestObserver | undefined) => Promise<T>,
   ): Promise<T> {
-    const observing = this.observing.forRun(face, plan, meta);
+    const observing = this.observing.forRun(face, plan, meta, origin);
     const start = (observer: RequestObserver | undefined): Promise<T> => {
       const run = running(observer);
       if (!observer) return run;
@@ -163,7 +187,7 @@ export class WorkflowRunner<Server, Context> {
     const face: RunFace = { method: 'tools/call', name: call.name };
     // A round counts under maxConcurrentRuns like any run, and waits for a place in a lane of the server's task rounds.
     return this.holding(this.admission.enterRound(this.line.request.signal(context)), () =>
-      this.observed(face, plan, this.line.request.meta(context), (observer) =>
+      this.observed(face, plan, this.line.request.meta(context), undefined, (observer) =>
         this.taskRoundWith(plan, args, context, call, asking, state, sealer, durable, observer, status),
       ),
     );
@@ -237,6 +261,7 @@ export class WorkflowRunner<Server, Context> {
     context: Context,
     call: WorkflowCall,
     observer: RequestObserver | undefined,
+    rerun?: Rerun,
   ): Promise<unknown> {
     const session = this.line.request.sessionId(context);
     const refusal = this.askRefusal(asks, session);
@@ -245,7 +270,7 @@ export class WorkflowRunner<Server, Context> {
     return this.holding(this.admission.enter(session, this.line.request.signal(context)), (slot) => {
       // Answers awaited may have filled up while the run waited for its place: still refused before any step.
       const late = this.askRefusal(asks, session);
-      return late ? Promise.reject(late) : this.runWith(plan, asks, args, context, call, observer, slot);
+      return late ? Promise.reject(late) : this.runWith(plan, asks, args, context, call, observer, slot, rerun);
     });
   }
 
@@ -277,18 +302,22 @@ export class WorkflowRunner<Server, Context> {
     call: WorkflowCall,
     observer: RequestObserver | undefined,
     slot?: RunSlot,
+    rerun?: Rerun,
   ): Promise<unknown> {
     const { line, server } = this;
     const servesRounds = line.rounds?.servesRounds(server) === true;
-    const finishing = call.finish && finishingOptions(this.execution, call.finish);
-    const options = finishing?.options ?? this.execution;
-    if (servesRounds && !call.nested) {
+    // Dev mode records each run a client started (a nested run is part of its caller's).
+    const records = call.nested ? undefined : this.records;
+    if (servesRounds && !call.nested && !rerun) {
       const rounds = line.rounds!;
       const requestState = rounds.requestState(context);
       if (asks || requestState !== undefined) {
         const host = new AdapterHost(line, this.registry, context, rounds.channel(server, context), true, observer);
+        const recorded = records ? recordRun(records, host, plan, args, call, undefined) : call;
+        const finishing = recorded.finish && finishingOptions(this.execution, recorded.finish);
         const pausing = { sealer: stateSealer(this.pause), replayGuard: this.replayGuard, client: line.request.client(context) };
         const binding = { prompt: call.name, face: call.face };
+        const options = finishing?.options ?? this.execution;
         return runRound(line, rounds, plan, args, host, options, pausing, requestState, binding, finishing?.finish);
       }
     }
@@ -303,9 +332,22 @@ export class WorkflowRunner<Server, Context> {
     // A nested run redacts the outer run's secrets too: they came in with the tool's context.
     const inherited = call.nested ? carriedSecrets(line.request.meta(context)) : undefined;
     const host = new AdapterHost(line, this.registry, context, asking, !call.nested, observer, inherited);
-    const result = executeWorkflow(plan, args, host, options);
+    const recorded = records ? recordRun(records, host, plan, args, call, rerun?.origin) : call;
+    const finishing = recorded.finish && finishingOptions(this.execution, recorded.finish);
+    const options = finishing?.options ?? this.execution;
+    const result = rerun?.boundary ? rerunExecution(plan, rerun.boundary, host, options) : executeWorkflow(plan, args, host, options);
     return finishing ? result.then(finishing.finish) : result;
   }
+}
+
+/** What a rerun starts from (dev mode, `mcpflow/rerun`). */
+export interface Rerun {
+  /** The id of the recorded run it reruns. */
+  readonly origin: string;
+  /** That run's span context, which the rerun's span links to. */
+  readonly originTrace?: CarriedTraceContext;
+  /** That run's state before the step it reruns from; absent: it reruns from the start. */
+  readonly boundary?: RunState;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Context, TextMapGetter } from '@opentelemetry/api';
-import { InvalidServerOptionError, type WorkflowPlan } from '../../engine';
+import { InvalidServerOptionError, type CarriedTraceContext, type WorkflowPlan } from '../../engine';
 import { isPromiseLike } from '../../util/is-promise-like';
 import type { RunFace } from '../run/run-face';
 import { BothObservers } from './both-observers';
@@ -52,12 +52,14 @@ export class RunObserving {
   /**
    * The observer of one request's share of a run through `face` (default: the workflow's prompt),
    * or nothing when nothing observes runs; while `@opentelemetry/api` is still loading (the first
-   * requests of a process), the promise of it.
+   * requests of a process), the promise of it. `origin`: a rerun's (dev mode), the span context
+   * of the run it reruns, which its run span links to.
    */
   forRun(
     requestFace: RunFace | undefined,
     plan: WorkflowPlan,
     meta: Readonly<Record<string, unknown>> | undefined,
+    origin?: CarriedTraceContext,
   ): RequestObserver | undefined | Promise<RequestObserver | undefined> {
     const api = this.tracing ? otelApi() : null;
     // Neither spans nor a log: the engine gets no observer, and reports nothing.
@@ -66,9 +68,9 @@ export class RunObserving {
     // While the API loads, the run's start is now; otherwise it is read only once a span will be made.
     if (isPromiseLike(api)) {
       const startTime = performance.timeOrigin + performance.now();
-      return api.then((loaded) => this.observer(loaded, face, plan, meta, startTime));
+      return api.then((loaded) => this.observer(loaded, face, plan, meta, startTime, origin));
     }
-    return this.observer(api, face, plan, meta, undefined);
+    return this.observer(api, face, plan, meta, undefined, origin);
   }
 
   private observer(
@@ -77,6 +79,7 @@ export class RunObserving {
     plan: WorkflowPlan,
     meta: Readonly<Record<string, unknown>> | undefined,
     startTime: number | undefined,
+    origin: CarriedTraceContext | undefined,
   ): RequestObserver | undefined {
     const log = this.log && new LogRunObserver(this.log, face, plan.model.name, plan.steps.length);
     if (!api) return log;
@@ -86,7 +89,15 @@ export class RunObserving {
     // sealed state carried). Asked per run: a provider registered later gets the next run's spans.
     if (!hasTracerProvider(api) && !hasSpanContext(api, parent)) return log;
     const tracer = api.trace.getTracer('@mcpflow/core');
-    const spans = new SpanRunObserver(api, tracer, face, plan.model.name, parent, startTime ?? performance.timeOrigin + performance.now());
+    const spans = new SpanRunObserver(
+      api,
+      tracer,
+      face,
+      plan.model.name,
+      parent,
+      startTime ?? performance.timeOrigin + performance.now(),
+      origin,
+    );
     return log ? new BothObservers(spans, log) : spans;
   }
 }

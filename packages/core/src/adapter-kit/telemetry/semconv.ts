@@ -20,6 +20,9 @@ export const ERROR_TYPE_VALUE_TOOL_ERROR = 'tool_error';
 export const ATTR_MCPFLOW_WORKFLOW_NAME = 'mcpflow.workflow.name';
 /** Which request of the run this is: 1 for the first, 2 for the retry that resumed it after one pause, … */
 export const ATTR_MCPFLOW_RUN_ROUND = 'mcpflow.run.round';
+/** On the link from a rerun's run span to the run it reruns (dev mode, `mcpflow/rerun`): `rerun`. */
+export const ATTR_MCPFLOW_LINK_KIND = 'mcpflow.link.kind';
+export const MCPFLOW_LINK_KIND_VALUE_RERUN = 'rerun';
 /** How the request's share of the run ended: `_meta["mcpflow/execution"].status`, or `paused`. */
 export const ATTR_MCPFLOW_EXECUTION_STATUS = 'mcpflow.execution.status';
 /** The step the run stopped at (`_meta["mcpflow/execution"].stoppedAt`). */

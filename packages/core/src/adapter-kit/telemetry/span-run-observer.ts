@@ -61,6 +61,8 @@ export class SpanRunObserver implements RequestObserver, StepObserver {
     private readonly parent: Context,
     /** When the request arrived (epoch milliseconds). */
     private readonly startTime: number,
+    /** A rerun's origin (dev mode, `mcpflow/rerun`): the span context of the run it reruns, linked from the run span. */
+    private readonly origin?: CarriedTraceContext,
   ) {}
 
   started(resumed: ResumedRun | undefined): StepObserver | undefined {
@@ -163,6 +165,12 @@ export class SpanRunObserver implements RequestObserver, StepObserver {
       if (own && api.isSpanContextValid(own)) links = [{ context: own }];
       parent = api.trace.setSpanContext(parent, carried);
     }
+    const origin = this.origin && carriedSpanContext(api, this.origin);
+    if (origin)
+      links = [
+        ...(links ?? []),
+        { context: origin, attributes: { [semconv.ATTR_MCPFLOW_LINK_KIND]: semconv.MCPFLOW_LINK_KIND_VALUE_RERUN } },
+      ];
     const attributes: Attributes = {
       [semconv.ATTR_MCP_METHOD_NAME]: face.method,
       [semconv.ATTR_MCPFLOW_WORKFLOW_NAME]: this.workflow,
