@@ -121,6 +121,7 @@ describe.each(MATRIX.filter((entry) => entry.transport !== 'http'))('spans: $lab
     expect(run.attributes).toEqual({
       'mcp.method.name': 'prompts/get',
       'gen_ai.prompt.name': 'tour',
+      'gen_ai.operation.name': 'invoke_workflow',
       'mcpflow.workflow.name': 'tour',
       'mcpflow.run.round': 1,
       'mcpflow.execution.status': 'completed',

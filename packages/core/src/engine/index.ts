@@ -19,6 +19,7 @@ export type { Host, HostTool, ProgressUpdate, RunState, ToolInput, ToolsRevision
 export type { SignalSource } from './cancellation/signal-source';
 export type {
   CarriedTraceContext,
+  ObservedRun,
   ObservedRunEnd,
   ObservedStep,
   ObservedStepEnd,
@@ -90,6 +91,7 @@ export type {
 } from './sealing';
 export {
   EXECUTION_META_KEY,
+  RUN_META_KEY,
   TIMING_META_KEY,
   type ExecutionMeta,
   type ExecutionStatus,

@@ -16,6 +16,16 @@ export interface ResumedRun {
   readonly rounds: number;
 }
 
+/** The run as observers see it when it starts or resumes: the version of the workflow it runs on. */
+export interface ObservedRun {
+  /**
+   * The `@Workflow` `version` of the class the run goes on in — the workflow's own, or, for a
+   * state resumed on a class kept in `previous`, that class's (DESIGN §2.16); absent when that
+   * class declares none.
+   */
+  readonly version?: string;
+}
+
 /** A step (or one element of a `forEach` step) as observers see it: names and positions, never a value. */
 export interface ObservedStep {
   readonly name: string;
@@ -67,7 +77,7 @@ export type ObservedRunEnd =
  *
  * @example
  * ```ts
- * const steps = host.observer?.started(undefined); // before anything of the run happens
+ * const steps = host.observer?.started(undefined, { version: '2' }); // before anything of the run happens
  * const step = steps?.stepStarted({ name: 'progress', index: 0, action, forEach: false });
  * const outcome = step ? await step.within(() => runStep(planned, context)) : await runStep(planned, context);
  * step?.ended({ status: outcome.status });
@@ -78,9 +88,10 @@ export interface RunObserver {
   /**
    * The run starts, or resumes from a paused state: called once, before anything of it runs.
    * Returns what hears about its steps, or nothing when steps are not observed (no tracer provider
-   * registered, no log): then the engine does no per-step work for it.
+   * registered, no log): then the engine does no per-step work for it. `run`: which version of
+   * the workflow it runs on.
    */
-  started(resumed: ResumedRun | undefined): StepObserver | undefined;
+  started(resumed: ResumedRun | undefined, run: ObservedRun): StepObserver | undefined;
   /** A question is put to the client, in place or with `input_required`. */
   asked(question: { readonly step: string; readonly key: string; readonly kind: 'askUser' | 'askModel' }): void;
   /** The run pauses: the trace context its sealed state carries (nothing: keep what it carried before). */

@@ -1,11 +1,12 @@
+import { RUN_META_KEY } from '../../engine';
+
 /**
  * The `_meta` key under which every tool a workflow run calls finds the run: `{ id }`, the same in
  * every round of the run and on every instance — an idempotency key for side effects that must
- * happen once per run, even when a client replays or retries.
- *
- * Read it with {@link runOf}.
+ * happen once per run, even when a client replays or retries. (A workflow's result carries the
+ * version it ran on under the same key.) Read it with {@link runOf}.
  */
-export const RUN_META_KEY = 'mcpflow/run';
+export { RUN_META_KEY };
 
 /** What `_meta["mcpflow/run"]` holds in a tool's request context during a workflow run. */
 export interface RunMeta {

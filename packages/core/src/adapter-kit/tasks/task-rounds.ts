@@ -205,8 +205,12 @@ function durableRound(store: TaskStore, latest: { record: TaskRecord }, signal: 
 }
 
 /** Why a task's saved run (its paused state, its checkpoint, or the MRTR state it started from) did not open, by problem. */
-const UNOPENED: Record<SealedStateProblem, (workflow: string) => string> = {
-  stale: (workflow) => `was saved by another version of workflow '${workflow}' or of mcpflow (the server was updated while the task ran)`,
+const UNOPENED: Record<SealedStateProblem, (workflow: string, error: SealedStateError) => string> = {
+  stale: (workflow, { waitedAt }) =>
+    waitedAt === undefined
+      ? `was saved by another version of workflow '${workflow}' or of mcpflow (the server was updated while the task ran)`
+      : `was saved by another version of workflow '${workflow}', waiting at step '${waitedAt}', and the steps up to there have changed since ` +
+        '(the server was updated while the task ran; keep the old class in @Workflow({ previous: [...] }) to resume such tasks)',
   expired: () => 'expired',
   'not-authentic': () => 'was altered, or sealed with a key this server does not hold (every instance needs the same pause.keys)',
   replayed: () => 'started from a requestState that was used already (tools/call sent twice with the same one)',
@@ -220,7 +224,7 @@ const UNOPENED: Record<SealedStateProblem, (workflow: string) => string> = {
  * MRTR client to retry without requestState, which a task client never sent.)
  */
 function unopenedStateMessage(tool: string, workflow: string, error: SealedStateError): string {
-  return `task of tool ${tool} cannot go on: its saved run ${UNOPENED[error.problem](workflow)}. Call tool ${tool} again for a new task; this one has ended.`;
+  return `task of tool ${tool} cannot go on: its saved run ${UNOPENED[error.problem](workflow, error)}. Call tool ${tool} again for a new task; this one has ended.`;
 }
 
 /** The size of a value as JSON, in bytes. */

@@ -1,4 +1,12 @@
-import type { CarriedTraceContext, ObservedRunEnd, ObservedStep, ResumedRun, StepObservation, StepObserver } from '../../engine';
+import type {
+  CarriedTraceContext,
+  ObservedRun,
+  ObservedRunEnd,
+  ObservedStep,
+  ResumedRun,
+  StepObservation,
+  StepObserver,
+} from '../../engine';
 import type { RequestObserver } from './request-observer';
 
 /**
@@ -16,9 +24,9 @@ export class BothObservers implements RequestObserver {
     private readonly second: RequestObserver,
   ) {}
 
-  started(resumed: ResumedRun | undefined): StepObserver | undefined {
-    const first = this.first.started(resumed);
-    const second = this.second.started(resumed);
+  started(resumed: ResumedRun | undefined, run: ObservedRun): StepObserver | undefined {
+    const first = this.first.started(resumed, run);
+    const second = this.second.started(resumed, run);
     if (!first || !second) return first ?? second;
     return {
       stepStarted(step: ObservedStep): StepObservation {

@@ -1,18 +1,18 @@
-import type { ObservedRunEnd, ObservedStep, ObservedStepEnd, ResumedRun, StepObservation, StepObserver } from '../../engine';
+import type { ObservedRun, ObservedRunEnd, ObservedStep, ObservedStepEnd, ResumedRun, StepObservation, StepObserver } from '../../engine';
 import type { RunFace } from '../run/run-face';
 import { thrownType, type RequestObserver } from './request-observer';
 import { stepSpan } from './step-span';
 
 /**
  * One request's share of a run as debug lines (`DEBUG=mcpflow` or the `logger` option): one line
- * as the run starts or resumes, per step as it ends, per question put, as it pauses, and as it
+ * as the run starts or resumes (naming the `@Workflow` `version` it runs on, when declared), per step as it ends, per question put, as it pauses, and as it
  * ends. Names, statuses, counts and durations only: never an argument, an answer, a result or a
  * reason (a reason may quote a value), so the lines are safe to keep.
  *
  * @example
  * ```ts
  * new LogRunObserver((line) => process.stderr.write(`${line}\n`), { method: 'prompts/get', name: 'get_hint' }, 'get_hint', 2);
- * // mcpflow run get_hint started: prompts/get, 2 steps
+ * // mcpflow run get_hint started: prompts/get get_hint, 2 steps, version 2
  * // mcpflow step get_hint/progress completed in 1.2 ms: execute_tool get_my_progress
  * ```
  */
@@ -28,12 +28,13 @@ export class LogRunObserver implements RequestObserver, StepObserver {
     private readonly steps: number,
   ) {}
 
-  started(resumed: ResumedRun | undefined): StepObserver {
+  started(resumed: ResumedRun | undefined, { version }: ObservedRun): StepObserver {
+    const on = version === undefined ? '' : `, version ${version}`;
     if (resumed) {
       this.round = resumed.rounds + 1;
-      this.line(`run ${this.workflow} resumed: ${this.face.method} ${this.face.name}, round ${this.round}`);
+      this.line(`run ${this.workflow} resumed: ${this.face.method} ${this.face.name}, round ${this.round}${on}`);
     } else {
-      this.line(`run ${this.workflow} started: ${this.face.method} ${this.face.name}, ${count(this.steps, 'step')}`);
+      this.line(`run ${this.workflow} started: ${this.face.method} ${this.face.name}, ${count(this.steps, 'step')}${on}`);
     }
     return this;
   }

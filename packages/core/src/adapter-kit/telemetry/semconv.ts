@@ -11,6 +11,8 @@ export const ATTR_GEN_AI_PROMPT_NAME = 'gen_ai.prompt.name';
 export const ATTR_GEN_AI_TOOL_NAME = 'gen_ai.tool.name';
 export const ATTR_GEN_AI_OPERATION_NAME = 'gen_ai.operation.name';
 export const GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL = 'execute_tool';
+/** A workflow run through `prompts/get` (the GenAI conventions' value for invoking a workflow). */
+export const GEN_AI_OPERATION_NAME_VALUE_INVOKE_WORKFLOW = 'invoke_workflow';
 export const ATTR_ERROR_TYPE = 'error.type';
 export const ERROR_TYPE_VALUE_OTHER = '_OTHER';
 /** What `error.type` is for a tool result with `isError: true` (the MCP conventions' value). */
@@ -18,6 +20,11 @@ export const ERROR_TYPE_VALUE_TOOL_ERROR = 'tool_error';
 
 /** The workflow's own name (the face's name may differ: `expose.tool.name`). */
 export const ATTR_MCPFLOW_WORKFLOW_NAME = 'mcpflow.workflow.name';
+/**
+ * The `@Workflow` `version` of the class the run started or resumed on: the workflow's own, or a
+ * class kept in `previous` that resumed the state (DESIGN §2.16); absent when it declares none.
+ */
+export const ATTR_MCPFLOW_WORKFLOW_VERSION = 'mcpflow.workflow.version';
 /** Which request of the run this is: 1 for the first, 2 for the retry that resumed it after one pause, … */
 export const ATTR_MCPFLOW_RUN_ROUND = 'mcpflow.run.round';
 /** On the link from a rerun's run span to the run it reruns (dev mode, `mcpflow/rerun`): `rerun`. */

@@ -1,6 +1,7 @@
 import type { Attributes, Context, Link, Span, Tracer } from '@opentelemetry/api';
 import type {
   CarriedTraceContext,
+  ObservedRun,
   ObservedRunEnd,
   ObservedStep,
   ObservedStepEnd,
@@ -65,8 +66,8 @@ export class SpanRunObserver implements RequestObserver, StepObserver {
     private readonly origin?: CarriedTraceContext,
   ) {}
 
-  started(resumed: ResumedRun | undefined): StepObserver | undefined {
-    const span = this.startRun(resumed);
+  started(resumed: ResumedRun | undefined, run: ObservedRun): StepObserver | undefined {
+    const span = this.startRun(resumed, run);
     return span.isRecording() ? this : undefined;
   }
 
@@ -106,7 +107,7 @@ export class SpanRunObserver implements RequestObserver, StepObserver {
 
   threw(error: unknown): void {
     if (this.over) return;
-    const span = this.run ?? this.startRun(undefined);
+    const span = this.run ?? this.startRun(undefined, {});
     this.over = true;
     if (span.isRecording()) {
       // The type only: a thrown error's message is not the redacted reason of a trace.
@@ -154,7 +155,7 @@ export class SpanRunObserver implements RequestObserver, StepObserver {
     return api.context.with(api.trace.setSpan(this.runContext ?? this.parent, span), work);
   }
 
-  private startRun(resumed: ResumedRun | undefined): Span {
+  private startRun(resumed: ResumedRun | undefined, { version }: ObservedRun): Span {
     const { api, face } = this;
     let parent = this.parent;
     let links: Link[] | undefined;
@@ -176,11 +177,14 @@ export class SpanRunObserver implements RequestObserver, StepObserver {
       [semconv.ATTR_MCPFLOW_WORKFLOW_NAME]: this.workflow,
       [semconv.ATTR_MCPFLOW_RUN_ROUND]: resumed ? resumed.rounds + 1 : 1,
     };
+    if (version !== undefined) attributes[semconv.ATTR_MCPFLOW_WORKFLOW_VERSION] = version;
     if (face.method === 'tools/call') {
+      // A tools/call is a tool's execution by the MCP conventions, whatever runs behind it.
       attributes[semconv.ATTR_GEN_AI_TOOL_NAME] = face.name;
       attributes[semconv.ATTR_GEN_AI_OPERATION_NAME] = semconv.GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL;
     } else {
       attributes[semconv.ATTR_GEN_AI_PROMPT_NAME] = face.name;
+      attributes[semconv.ATTR_GEN_AI_OPERATION_NAME] = semconv.GEN_AI_OPERATION_NAME_VALUE_INVOKE_WORKFLOW;
     }
     const span = this.tracer.startSpan(
       `${face.method} ${face.name}`,

@@ -3,7 +3,7 @@ import { applyLimits, type ExecutionLimits } from '../execution-limits';
 import type { Host } from '../host';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 import { Redactor } from '../redaction/redactor';
-import type { StepObserver } from '../run-observer';
+import type { ObservedRun, StepObserver } from '../run-observer';
 import { checkedResourceRead } from '../results/checked-results';
 import { MAX_MESSAGE_CHARACTERS, boundStrings } from '../text/bounded-text';
 import { errorMessage } from '../text/error-message';
@@ -22,7 +22,7 @@ import { WorkProgress } from './report-step';
 import type { RunContext } from './run-context';
 import { runGroup } from './run-group';
 import { declinedText, failureText, instructionResourceFailureText, intentText, planText } from './run-messages';
-import { EXECUTION_META_KEY, type ExecutionMeta, type WorkflowHooks } from './step-events';
+import { EXECUTION_META_KEY, RUN_META_KEY, type ExecutionMeta, type WorkflowHooks } from './step-events';
 import { stepMeta } from './step-meta';
 import { StepRunner } from './step-runner';
 import { ownRecord } from '../../util/own-record';
@@ -52,7 +52,7 @@ export async function executeWorkflow(
 ): Promise<PromptResult> {
   const state = createExecutionState(plan, args);
   if (host.inheritedSecrets) inheritSecrets(state.secrets, host.inheritedSecrets);
-  const context = stepContext(plan, state, host, options, host.observer?.started(undefined));
+  const context = stepContext(plan, state, host, options, host.observer?.started(undefined, observedRun(plan)));
   const opening = openTrace(state, context);
   if (opening) await opening;
   await advanceExecution(state, context, options);
@@ -214,20 +214,34 @@ export function executionResult(state: ExecutionState, { plan, host, trace, reda
   // Most results are far below the bound, and the trace knows its size as written (redaction can
   // lengthen it: then measure what is sent): check that first, and measure exactly only if it may not fit.
   const messagesBound = redactor.active ? jsonBytesBound(redacted.messages) : trace.bytesBound + 2;
+  const run = runMeta(plan);
   const fits =
-    messagesBound + jsonBytesBound(redacted.description) + jsonBytesBound(redacted.meta) + META_ENVELOPE_BYTES <= limits.maxTraceBytes;
+    messagesBound + jsonBytesBound(redacted.description) + jsonBytesBound(redacted.meta) + jsonBytesBound(run) + META_ENVELOPE_BYTES <=
+    limits.maxTraceBytes;
   // _meta takes at most half the bound (its reasons cut shorter), so it cannot push the result over.
   if (!fits) redacted.meta = boundMeta(redacted.meta, limits.maxTraceBytes / 2);
   const reserved = fits
     ? 0
-    : Buffer.byteLength(JSON.stringify({ description: redacted.description, _meta: { [EXECUTION_META_KEY]: redacted.meta } })) +
+    : Buffer.byteLength(JSON.stringify({ description: redacted.description, _meta: { [EXECUTION_META_KEY]: redacted.meta, run } })) +
       META_ENVELOPE_BYTES;
   const bounded = fits
     ? { messages: redacted.messages }
     : boundTrace(redacted.messages, limits.maxTraceBytes, reserved, (plan.model.instructions?.length ?? 0) + 2);
   if (bounded.truncation) redacted.meta.truncated = bounded.truncation;
   host.observer?.ended(redacted.meta);
-  return { description: redacted.description, messages: bounded.messages, _meta: { [EXECUTION_META_KEY]: redacted.meta } };
+  const resultMeta: Record<string, unknown> = { [EXECUTION_META_KEY]: redacted.meta };
+  if (run) resultMeta[RUN_META_KEY] = run;
+  return { description: redacted.description, messages: bounded.messages, _meta: resultMeta };
+}
+
+/** What observers are told of the run as it starts or resumes on `plan` (the running version's). */
+export function observedRun(plan: WorkflowPlan): ObservedRun {
+  return plan.model.version === undefined ? {} : { version: plan.model.version };
+}
+
+/** `_meta["mcpflow/run"]` of a result: the version the run went on in, when its class declares one (else nothing, as before versions). */
+function runMeta(plan: WorkflowPlan): ObservedRun | undefined {
+  return plan.model.version === undefined ? undefined : observedRun(plan);
 }
 
 function hasEntries(record: object): boolean {

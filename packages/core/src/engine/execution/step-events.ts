@@ -8,6 +8,13 @@ import type { TraceTruncation } from '../trace/bound-trace';
 export const EXECUTION_META_KEY = 'mcpflow/execution';
 
 /**
+ * The `_meta` key of the run: in a tool's request context during a run, `{ id }` (`runOf`); in a
+ * workflow result, `{ version }` — the `@Workflow` `version` of the class the run went on in, only
+ * when that class declares one (DESIGN §2.16).
+ */
+export const RUN_META_KEY = 'mcpflow/run';
+
+/**
  * The request `_meta` key a client sets to `true` to get each step's `durationMs` (and a `forEach`
  * step's `iterationDurationsMs`) in `_meta["mcpflow/execution"]`; without it results carry no time.
  */

@@ -1,6 +1,6 @@
 import type { AskRequest } from '../asking/ask-request';
 import type { PromptResult } from '../content';
-import { advanceExecution, executionResult, openTrace, stepContext } from '../execution/execute-workflow';
+import { advanceExecution, executionResult, observedRun, openTrace, stepContext } from '../execution/execute-workflow';
 import { createExecutionState, type ExecutionState } from '../execution/execution-state';
 import { notifyRunEnd } from '../execution/notify-run-end';
 import type { ExecutionOptions } from '../execution/execute-workflow';
@@ -94,7 +94,7 @@ async function roundFrom(
   replayGuard?: ReplayGuard,
 ): Promise<RoundResult> {
   const { observer } = host;
-  const steps = observer?.started(resuming ? { traceContext: state.traceContext, rounds: state.rounds } : undefined);
+  const steps = observer?.started(resuming ? { traceContext: state.traceContext, rounds: state.rounds } : undefined, observedRun(plan));
   const context = stepContext(plan, state, host, options, steps);
   if (resuming) restoreSecrets(plan, state, context.redactor);
   else await openTrace(state, context);

@@ -186,11 +186,13 @@ function openedExecution(opened: SealedExecution, plan: WorkflowPlan, args: Args
   }
   const fitting = [plan, ...(plan.previous ?? [])].find((candidate) => fitsPlan(opened, candidate));
   if (fitting === undefined) {
-    const at = opened.prefix?.at ? ` at step '${opened.prefix.at}'` : '';
+    const waitedAt = typeof opened.prefix?.at === 'string' && opened.prefix.at !== '' ? opened.prefix.at : undefined;
+    const at = waitedAt === undefined ? '' : ` at step '${waitedAt}'`;
     throw new SealedStateError(
       'stale',
       `it was sealed by another version of workflow '${plan.model.name}', waiting${at}, and the steps up to there have changed since ` +
         `(keep the old class in @Workflow({ previous: [...] }) to resume such runs). Retry ${retried(binding)} without requestState to start over.`,
+      waitedAt,
     );
   }
   const sealed = opened.references === 1 ? restoreReferences(opened.state, fitting, args) : opened.state;

@@ -11,6 +11,8 @@ export class SealedStateError extends Error {
   constructor(
     readonly problem: SealedStateProblem,
     detail: string,
+    /** A `stale` state of the workflow whose steps up to where it waited changed: the step it waited at. */
+    readonly waitedAt?: string,
   ) {
     super(`requestState rejected: ${detail}`);
     this.name = 'SealedStateError';
