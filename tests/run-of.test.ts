@@ -9,7 +9,7 @@ import { LINES } from './helpers/lines';
 /**
  * The run id, typed (DESIGN §2.13): a `defineTool` handler reads its run with `runOf(ctx)` — this
  * file compiles under the test's type check (`ctx.mcpReq._meta["mcpflow/run"].id` did not: TS2339)
- * — and gets the same id in every step of one run, on both SDK lines.
+ * — and gets the same id in every step of one run, with the step that called it, on both SDK lines.
  */
 const seen: (RunMeta | undefined)[] = [];
 
@@ -18,7 +18,7 @@ const charge = defineTool(
   { description: 'Charges once per run', inputSchema: { amount: z.string() } },
   async ({ amount }, ctx) => {
     const run = runOf(ctx);
-    const key: string | undefined = run?.id; // typed: a string, the idempotency key
+    const key: string | undefined = run && `${run.id}/${run.step}`; // typed: strings, the idempotency key
     seen.push(run);
     return { content: [{ type: 'text', text: `charged ${amount} (${key})` }] };
   },
@@ -36,15 +36,16 @@ class Checkout {
 }
 
 test.each([1, 2] as const)(
-  'SDK %i: every step of one run reads the same run id through runOf(ctx); another run, another id',
+  'SDK %i: every step of one run reads the same run id and its own step through runOf(ctx); another run, another id',
   async (sdk) => {
     seen.length = 0;
     await runWorkflow(Checkout, { arguments: { amount: '5' }, sdk });
     await runWorkflow(Checkout, { arguments: { amount: '5' }, sdk });
     expect(seen).toHaveLength(4);
     expect(seen.every((run) => typeof run?.id === 'string' && run.id.length > 0)).toBe(true);
-    expect(seen[0]).toEqual(seen[1]);
-    expect(seen[2]).toEqual(seen[3]);
+    expect(seen.map((run) => run?.step)).toEqual(['first', 'second', 'first', 'second']);
+    expect(seen[0]!.id).toBe(seen[1]!.id);
+    expect(seen[2]!.id).toBe(seen[3]!.id);
     expect(seen[0]!.id).not.toBe(seen[2]!.id);
   },
 );
@@ -55,6 +56,8 @@ test('runOf is the same helper from the root, /v1 and /v2; a context without a r
   // Only a run of this process puts a run into a context: a look-alike object is no run.
   expect(runOf({ mcpReq: { _meta: { 'mcpflow/run': { id: 'r1' } } } })).toBeUndefined(); // 2.x ctx
   expect(runOf({ _meta: { 'mcpflow/run': { id: 'r1' } } })).toBeUndefined(); // 1.x extra
+  // Even one shaped as a run's.
+  expect(runOf({ mcpReq: { _meta: { 'mcpflow/run': { id: 'r1', step: 'build' } } } })).toBeUndefined();
   expect(runOf({ mcpReq: { _meta: {} } })).toBeUndefined();
   expect(runOf(undefined)).toBeUndefined();
 });

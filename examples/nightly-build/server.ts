@@ -38,14 +38,15 @@ export const runTests = defineTool(
   },
 );
 
-/** Where publications go; a run publishes once, even when its step runs again after a crash (keyed by the run's id). */
+/** Where publications go; a run's step publishes once, even when it runs again after a crash (keyed by the run's id and step). */
 const published = new Map<string, string>();
 
 export const publish = defineTool(
   'publish',
   { description: 'Publishes an artifact to a channel', inputSchema: { artifact: z.string(), channel: z.string() } },
   async ({ artifact, channel }, context) => {
-    const key = runOf(context)?.id ?? `${artifact}@${channel}`; // the idempotency key: the same for every try of this run
+    const run = runOf(context); // { id, step }: the same for every try of this step of this run
+    const key = run ? `${run.id}/${run.step}` : `${artifact}@${channel}`; // the idempotency key
     if (!published.has(key)) published.set(key, `${artifact} to ${channel}`);
     return { content: [{ type: 'text', text: `published ${published.get(key)}` }] };
   },

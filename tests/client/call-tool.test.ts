@@ -71,7 +71,7 @@ describe.each<TransportKind>(['stdio', 'http'])('callTool over %s, through the S
     expect(JSON.stringify(result.content)).toContain('shipped web.tgz to beta');
   });
 
-  test('while a step runs, the task says which (statusMessage, value-free); once it asks, it names the step that waits', async () => {
+  test('while a step runs, the task says which (statusMessage and _meta["mcpflow/task"], value-free); once it asks, it names the step that waits', async () => {
     served = await serveTaskServer(kind, { MCPFLOW_TEST_BUILD_MS: '600000' });
     const client = await served.connect(ELICITATION);
     const stop = new AbortController();
@@ -87,6 +87,7 @@ describe.each<TransportKind>(['stdio', 'http'])('callTool over %s, through the S
     expect(heard.find((task) => task.statusMessage !== undefined)).toMatchObject({
       status: 'working',
       statusMessage: 'step 1 of 2: built',
+      _meta: expect.objectContaining({ 'mcpflow/task': { workflow: 'deploy', step: 'built', stepIndex: 0, steps: 2, version: '2026.11' } }),
     });
     expect(JSON.stringify(heard)).not.toContain('web');
 
@@ -98,7 +99,15 @@ describe.each<TransportKind>(['stdio', 'http'])('callTool over %s, through the S
       )) as TaskInputError;
       const waiting: TaskStatus[] = [];
       await expect(resumeTask(asked, error.taskId, { onStatus: (task) => waiting.push(task) })).rejects.toBeInstanceOf(TaskInputError);
-      expect(waiting).toEqual([expect.objectContaining({ status: 'input_required', statusMessage: 'step 2 of 2: shipped' })]);
+      expect(waiting).toEqual([
+        expect.objectContaining({
+          status: 'input_required',
+          statusMessage: 'step 2 of 2: shipped',
+          _meta: expect.objectContaining({
+            'mcpflow/task': { workflow: 'deploy', step: 'shipped', stepIndex: 1, steps: 2, version: '2026.11' },
+          }),
+        }),
+      ]);
     } finally {
       await asking.close();
     }

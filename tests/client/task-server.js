@@ -26,6 +26,7 @@ Step({
 Bind('shipped')(Deploy.prototype, 'shipped');
 Workflow({
   name: 'deploy',
+  version: '2026.11',
   description: 'Build a target, then ship it to the channel the user picks',
   arguments: { target: z.string() },
   expose: { prompt: false, tool: { task: 'optional' } },

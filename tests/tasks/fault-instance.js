@@ -23,6 +23,7 @@ for (const step of STEPS) {
 }
 Workflow({
   name: 'pipeline',
+  version: '5.0',
   description: 'Five steps, each a side effect',
   arguments: { label: z.string() },
   expose: { prompt: false, tool: { task: 'required' } },

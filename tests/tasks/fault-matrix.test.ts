@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createClient } from 'redis';
+import { resumeTask, type TaskStatus } from '@mcpflow/client';
 import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { appendSideEffect, fencingViolations, readSideEffects, type SideEffect } from './side-effect-log';
 import { TaskClient } from './task-client';
@@ -24,6 +26,7 @@ interface Instance {
   readonly name: string;
   readonly child: ChildProcess;
   readonly client: TaskClient;
+  readonly url: URL;
   /** What it wrote on stderr (DEBUG=mcpflow). */
   stderr: string;
 }
@@ -53,7 +56,8 @@ async function startInstance(name: string): Promise<Instance> {
     });
     child.on('exit', (code) => reject(new Error(`instance ${name} exited with ${code}`)));
   });
-  const instance: Instance = { name, child, client: TaskClient.overHttp(new URL(`http://127.0.0.1:${port}/mcp`)), stderr: '' };
+  const url = new URL(`http://127.0.0.1:${port}/mcp`);
+  const instance: Instance = { name, child, client: TaskClient.overHttp(url), url, stderr: '' };
   child.stderr!.on('data', (chunk: Buffer) => (instance.stderr += chunk.toString()));
   return instance;
 }
@@ -219,6 +223,45 @@ describeWithRedis('fenced task rounds under faults (two instances, bullmqTasks, 
     expect(done.status).toBe('completed');
     expect(violations('killed', true)).toEqual([]);
     expect(starts('killed').filter((line) => line.step === 's2')).toHaveLength(2);
+  }, 60_000);
+
+  test('SIGKILL mid-step: after the takeover, tasks/get names the step the other instance runs (statusMessage and _meta["mcpflow/task"])', async () => {
+    const { taskId, runner, other } = await taskInFlight('watched');
+    runner.child.kill('SIGKILL');
+    const client = new Client({ name: 'watcher', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(new StreamableHTTPClientTransport(other.url));
+    const heard: TaskStatus[] = [];
+    try {
+      const result = await resumeTask(client, taskId, { onStatus: (task) => heard.push(task), pollIntervalMs: 20 });
+      expect(result.isError).toBeUndefined();
+    } finally {
+      await client.close();
+    }
+    const working = heard.filter((task) => task.status === 'working');
+    // Each status names one step, the same in its message and its _meta: the one in flight at the kill (s2_done, again on the other instance), then those after it.
+    for (const task of working) {
+      const step = task._meta?.['mcpflow/task'];
+      expect(step).toEqual({
+        workflow: 'pipeline',
+        step: `${STEPS[step!.stepIndex]}_done`,
+        stepIndex: step!.stepIndex,
+        steps: 5,
+        version: '5.0',
+      });
+      expect(task.statusMessage).toBe(`step ${step!.stepIndex + 1} of 5: ${step!.step}`);
+    }
+    const indices = working.map((task) => task._meta!['mcpflow/task']!.stepIndex);
+    expect(indices[0]).toBe(1);
+    expect(indices).toEqual([...indices].sort());
+    expect(indices).toContain(4);
+    // Steps 3 to 5 ran on the instance that took over: what tasks/get said of them came from its round.
+    expect(
+      starts('watched')
+        .filter((line) => ['s3', 's4', 's5'].includes(line.step ?? ''))
+        .map((line) => line.instance),
+    ).toEqual([other.name, other.name, other.name]);
+    expect(heard.at(-1)).toMatchObject({ status: 'completed' });
+    expect(heard.at(-1)!._meta?.['mcpflow/task']).toBeUndefined();
   }, 60_000);
 
   test('Redis restarted mid-task (with its data saved): the round that cannot prove its hold ends; the task completes from its checkpoint', async () => {

@@ -17,6 +17,7 @@ export {
   type TaskMode,
   type TaskStatus,
   type TaskStatusWord,
+  type TaskStep,
   type ToolCall,
   type ToolResult,
 } from './task-types';

@@ -29,8 +29,25 @@ export interface TaskStatus {
   readonly ttlMs: number;
   /** How often the server asks to be polled. */
   readonly pollIntervalMs: number;
-  /** The server's own `_meta` (mcpflow: `"mcpflow/task"`, the step that runs). */
-  readonly _meta?: Readonly<Record<string, unknown>>;
+  /** The server's own `_meta` (mcpflow: `"mcpflow/task"`, the step that runs or waits). */
+  readonly _meta?: Readonly<Record<string, unknown>> & { readonly 'mcpflow/task'?: TaskStep };
+}
+
+/**
+ * The step a task runs or waits at, as an mcpflow server tells it in `tasks/get`'s
+ * `_meta["mcpflow/task"]` (names and numbers, never a value).
+ */
+export interface TaskStep {
+  /** The workflow's name. */
+  readonly workflow: string;
+  /** The step's name. */
+  readonly step: string;
+  /** Its index among the workflow's steps, from 0. */
+  readonly stepIndex: number;
+  /** How many steps the workflow has. */
+  readonly steps: number;
+  /** The workflow's declared `version` the round runs on, when it declares one. */
+  readonly version?: string;
 }
 
 /**

@@ -3,21 +3,21 @@ import { RUN_META_KEY } from '../src/adapter-kit/run/run-meta';
 import { runSecrets } from '../src/engine/redaction/run-secrets';
 
 describe('carrySecrets', () => {
-  test("a tool sees _meta['mcpflow/run'] as a plain { id }: no other key, symbol or prototype carries the secrets", () => {
-    const run = carrySecrets('run-1', runSecrets(undefined));
+  test("a tool sees _meta['mcpflow/run'] as a plain { id, step }: no other key, symbol or prototype carries the secrets", () => {
+    const run = carrySecrets({ id: 'run-1', step: 'build' }, runSecrets(undefined));
     expect(Object.getPrototypeOf(run)).toBe(Object.prototype);
-    expect(Reflect.ownKeys(run)).toEqual(['id']);
-    expect(JSON.stringify(run)).toBe('{"id":"run-1"}');
-    expect({ ...run }).toStrictEqual({ id: 'run-1' });
+    expect(Reflect.ownKeys(run)).toEqual(['id', 'step']);
+    expect(JSON.stringify(run)).toBe('{"id":"run-1","step":"build"}');
+    expect({ ...run }).toStrictEqual({ id: 'run-1', step: 'build' });
   });
 
   test('the run object carries its secrets; a copy of it, a forged one, or a run without secrets carries none', () => {
     const secrets = runSecrets(undefined);
-    const run = carrySecrets('run-1', secrets);
+    const run = carrySecrets({ id: 'run-1', step: 'build' }, secrets);
     expect(carriedSecrets({ [RUN_META_KEY]: run })).toBe(secrets);
     expect(carriedSecrets({ [RUN_META_KEY]: { ...run } })).toBeUndefined();
-    expect(carriedSecrets({ [RUN_META_KEY]: { id: 'run-1' } })).toBeUndefined();
-    expect(carriedSecrets({ [RUN_META_KEY]: carrySecrets('run-2', undefined) })).toBeUndefined();
+    expect(carriedSecrets({ [RUN_META_KEY]: { id: 'run-1', step: 'build' } })).toBeUndefined();
+    expect(carriedSecrets({ [RUN_META_KEY]: carrySecrets({ id: 'run-2', step: 'build' }, undefined) })).toBeUndefined();
     expect(carriedSecrets({ [RUN_META_KEY]: 'run-1' })).toBeUndefined();
     expect(carriedSecrets(undefined)).toBeUndefined();
   });

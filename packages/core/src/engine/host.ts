@@ -29,6 +29,14 @@ export interface ToolInput {
 /** A step's arguments after the tool's input schema parsed them, or why they do not fit it. */
 export type ValidatedInput = { readonly ok: true; readonly args: unknown } | { readonly ok: false; readonly message: string };
 
+/** The run a tool is called by, as its handler sees it in `_meta["mcpflow/run"]`. */
+export interface ToolRun {
+  /** The run's id: the same in every round of the run, on every instance. */
+  readonly id: string;
+  /** The step that calls the tool (a `forEach` step's items share it). */
+  readonly step: string;
+}
+
 /**
  * A run's state as a host's `checkpoint` hook is told it: the executor's `ExecutionState` (opaque
  * at this level, below the plan), to seal with `sealCheckpoint`.
@@ -79,12 +87,12 @@ export interface Host<Tool extends HostTool = HostTool> extends SignalSource {
   /**
    * Runs the tool's handler in process with the request's context, its signal read from `signal`
    * when the handler reads it (a try's signal is made only then; the host itself stands for the
-   * request's own signal) and the run's id added (`_meta["mcpflow/run"].id`, stable across rounds:
-   * for idempotency keys). Returns what the handler returns (maybe a promise or another thenable);
+   * request's own signal) and the run added (`_meta["mcpflow/run"]`: `{ id, step }`, the run's id
+   * stable across rounds and the step that calls the tool — for idempotency keys). Returns what the handler returns (maybe a promise or another thenable);
    * throws what it throws. `secrets`: the run's own, for a workflow the tool runs in turn (a
    * sub-workflow), which then redacts them too (`inheritedSecrets`).
    */
-  invokeTool(tool: Tool, name: string, args: unknown, signal: SignalSource, runId: string, secrets?: RunSecrets): unknown;
+  invokeTool(tool: Tool, name: string, args: unknown, signal: SignalSource, run: ToolRun, secrets?: RunSecrets): unknown;
   /**
    * For a run that is a step of another (a sub-workflow): the outer run's secrets, redacted by this
    * run as well, wherever they show — so an outer sensitive value passed to an inner workflow

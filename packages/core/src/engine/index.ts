@@ -15,7 +15,7 @@ export type {
   TextContent,
   ToolResult,
 } from './content';
-export type { Host, HostTool, ProgressUpdate, RunState, ToolInput, ToolsRevision, ValidatedInput } from './host';
+export type { Host, HostTool, ProgressUpdate, RunState, ToolInput, ToolRun, ToolsRevision, ValidatedInput } from './host';
 export type { SignalSource } from './cancellation/signal-source';
 export type {
   CarriedTraceContext,

@@ -9,6 +9,7 @@ import type {
   SignalSource,
   ToolInput,
   ToolResult,
+  ToolRun,
   ToolsRevision,
   ValidatedInput,
 } from '../../engine';
@@ -43,7 +44,7 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
   checkpoint?: (state: RunState) => void | PromiseLike<void>;
   /** Set by a durable task round: before each step, proves the round still holds its task (else aborts its signal). */
   beforeStep?: (state: RunState) => void | PromiseLike<void>;
-  private runContext?: { readonly runId: string; readonly context: Context };
+  private runContext?: { readonly run: ToolRun; readonly context: Context };
 
   constructor(
     private readonly line: AdapterLine<unknown, Context>,
@@ -81,8 +82,8 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
     return validateToolInput(this.line, tool, name, args);
   }
 
-  invokeTool(tool: ToolHandle, name: string, args: unknown, signal: SignalSource, runId: string, secrets?: RunSecrets): unknown {
-    return invokeTool(tool, name, args, this.toolContext(signal, runId, secrets));
+  invokeTool(tool: ToolHandle, name: string, args: unknown, signal: SignalSource, run: ToolRun, secrets?: RunSecrets): unknown {
+    return invokeTool(tool, name, args, this.toolContext(signal, run, secrets));
   }
 
   checkToolResult(tool: ToolHandle, name: string, value: unknown): ToolResult | Promise<ToolResult> {
@@ -99,17 +100,19 @@ export class AdapterHost<Context> implements Host<ToolHandle> {
   }
 
   /**
-   * What a tool's handler gets: the request's context with the run in its `_meta` (whatever the
-   * client sent under that key is replaced), built once per request — a host serves one run — and
-   * with another signal only for a try that has its own. The run's secrets go with it, to a
+   * What a tool's handler gets: the request's context with the run and the calling step in its
+   * `_meta` (whatever the client sent under that key is replaced), built once per step — a host
+   * serves one run, and a `forEach` step's items share it — and with another signal only for a try
+   * that has its own. The run's secrets go with it, to a
    * workflow the tool runs in turn.
    */
-  private toolContext(source: SignalSource, runId: string, secrets: RunSecrets | undefined): Context {
-    if (this.runContext?.runId !== runId) {
-      const run = carrySecrets(runId, secrets);
-      this.runContext = { runId, context: this.line.request.withMeta(this.context, { [RUN_META_KEY]: run }) };
+  private toolContext(source: SignalSource, run: ToolRun, secrets: RunSecrets | undefined): Context {
+    let held = this.runContext;
+    if (held?.run.id !== run.id || held.run.step !== run.step) {
+      held = { run, context: this.line.request.withMeta(this.context, { [RUN_META_KEY]: carrySecrets(run, secrets) }) };
+      this.runContext = held;
     }
-    const { context } = this.runContext;
+    const { context } = held;
     return source === this ? context : this.line.request.withSignal(context, source);
   }
 }

@@ -1,4 +1,4 @@
-import type { RunSecrets } from '../../engine';
+import type { RunSecrets, ToolRun } from '../../engine';
 import { issueRunMeta, RUN_META_KEY, type RunMeta } from './run-meta';
 
 /** A constructor that hands back the object it is given, so that a subclass's private field is set on that object. */
@@ -10,7 +10,7 @@ class Stamped {
 
 /**
  * A run's secrets, held in a private field of its `_meta["mcpflow/run"]` object, which stays a plain
- * `{ id }` (spread, JSON and a tool's reads see only `id`): never on the wire, never readable by a
+ * `{ id, step }` (spread, JSON and a tool's reads see only `id` and `step`): never on the wire, never readable by a
  * tool. A private field rather than a `WeakMap` keyed by the object: a `WeakMap` entry per run cost
  * more than the rest of the run's setup (and its collection, more GC work).
  */
@@ -35,12 +35,12 @@ class CarriedSecrets extends Stamped {
  *
  * @example
  * ```ts
- * const context = line.request.withMeta(requestContext, { [RUN_META_KEY]: carrySecrets(runId, secrets) });
+ * const context = line.request.withMeta(requestContext, { [RUN_META_KEY]: carrySecrets({ id: runId, step: 'build' }, secrets) });
  * carriedSecrets(line.request.meta(context)); // secrets
  * ```
  */
-export function carrySecrets(id: string, secrets: RunSecrets | undefined): RunMeta {
-  const run: RunMeta = issueRunMeta({ id });
+export function carrySecrets({ id, step }: ToolRun, secrets: RunSecrets | undefined): RunMeta {
+  const run: RunMeta = issueRunMeta({ id, step });
   if (secrets) new CarriedSecrets(run, secrets);
   return run;
 }

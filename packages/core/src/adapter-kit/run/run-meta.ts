@@ -1,10 +1,12 @@
 import { RUN_META_KEY } from '../../engine';
 
 /**
- * The `_meta` key under which every tool a workflow run calls finds the run: `{ id }`, the same in
- * every round of the run and on every instance — an idempotency key for side effects that must
- * happen once per run, even when a client replays or retries. (A workflow's result carries the
- * version it ran on under the same key.) Read it with {@link runOf}.
+ * The `_meta` key under which every tool a workflow run calls finds the run: `{ id, step }`, the id
+ * the same in every round of the run and on every instance, and the step that calls the tool — an
+ * idempotency key for side effects that must happen once per run (and step), even when a client
+ * replays or retries. (A workflow's result carries the version it ran on under the same key.)
+ *
+ * Read it with {@link runOf}.
  */
 export { RUN_META_KEY };
 
@@ -12,6 +14,8 @@ export { RUN_META_KEY };
 export interface RunMeta {
   /** The run's id: random, made as the run starts, stable across its rounds. */
   readonly id: string;
+  /** The name of the step that calls the tool (the items of a `forEach` step share it). */
+  readonly step: string;
 }
 
 /**
@@ -34,12 +38,14 @@ export function issueRunMeta<T extends RunMeta>(run: T): T {
  * either line — or `undefined` when the tool was not called by a run: a client called it directly,
  * whatever it sent under `_meta["mcpflow/run"]` (only a run of this process can set it).
  * Its `id` is the same in every round of the run, on every instance, and when a step in flight at
- * a crash runs again: the idempotency key for a side effect that must happen once per run.
+ * a crash runs again; its `step` names the step that called the tool. Together they are the
+ * idempotency key for a side effect that must happen once per step of a run.
  *
  * @example
  * ```ts
  * const charge = defineTool('charge', { inputSchema: { amount: z.number() } }, async ({ amount }, ctx) => {
- *   await payments.charge(amount, { idempotencyKey: runOf(ctx)?.id });
+ *   const run = runOf(ctx);
+ *   await payments.charge(amount, { idempotencyKey: run && `${run.id}/${run.step}` });
  *   return { content: [{ type: 'text', text: 'charged' }] };
  * });
  * ```
@@ -49,6 +55,6 @@ export function runOf(context: unknown): RunMeta | undefined {
   const meta = (holder?.mcpReq?._meta ?? holder?._meta) as Readonly<Record<string, unknown>> | undefined;
   const run = meta && typeof meta === 'object' && Object.hasOwn(meta, RUN_META_KEY) ? meta[RUN_META_KEY] : undefined;
   if (typeof run !== 'object' || run === null || !issued.has(run as RunMeta)) return undefined;
-  const { id } = run as RunMeta;
-  return typeof id === 'string' ? { id } : undefined;
+  const { id, step } = (run ?? {}) as { id?: unknown; step?: unknown };
+  return typeof id === 'string' && typeof step === 'string' ? { id, step } : undefined;
 }

@@ -39,6 +39,7 @@ import { RunAdmission } from './run-admission';
 import { principalOption } from './request-principal';
 import { RunSlot } from './run-slot';
 import { runRound } from './run-round';
+import { progressStatus, waitingStatus, type StepStatus } from './running-step';
 import { stateSealer } from './state-sealers';
 
 /** A workflow's arguments once `prompts/get` (or `tools/call`) parsed them. */
@@ -182,7 +183,7 @@ export class WorkflowRunner<Server, Context> {
     state: string | undefined,
     sealer: StateSealer,
     durable?: DurableRound,
-    status?: (message: string) => Promise<void>,
+    status?: (status: StepStatus) => Promise<void>,
   ): Promise<TaskRoundOutcome> {
     const face: RunFace = { method: 'tools/call', name: call.name };
     // A round counts under maxConcurrentRuns like any run, and waits for a place in a lane of the server's task rounds.
@@ -204,7 +205,7 @@ export class WorkflowRunner<Server, Context> {
     sealer: StateSealer,
     durable: DurableRound | undefined,
     observer: RequestObserver | undefined,
-    status: ((message: string) => Promise<void>) | undefined,
+    status: ((status: StepStatus) => Promise<void>) | undefined,
   ): Promise<TaskRoundOutcome> {
     const ttl = call.taskTtlMs;
     const long = ttl !== undefined && this.execution.defaultStepTimeoutMs !== false;
@@ -212,7 +213,7 @@ export class WorkflowRunner<Server, Context> {
     const finishing = finishingOptions(execution, call.finish!);
     const host = new AdapterHost(this.line, this.registry, context, asking, false, observer);
     // The engine's progress texts name steps only (never a value): the running one becomes the task's statusMessage.
-    if (status) host.notifyProgress = ({ message }) => taskStatusMessage(message ?? '', status);
+    if (status) host.notifyProgress = ({ message }) => tellStatus(progressStatus(plan, message ?? ''), status);
     const pausing = { sealer, replayGuard: this.replayGuard, client: this.line.request.client(context) };
     const binding = { prompt: call.name, face: 'tool' } as const;
     if (durable) {
@@ -236,8 +237,7 @@ export class WorkflowRunner<Server, Context> {
             pausing.replayGuard,
           );
     if (round.kind === 'input-required') {
-      const waiting = waitingStep(plan, round.inputRequests);
-      if (status && waiting) await status(waiting);
+      if (status) await tellStatus(waitingStatus(plan, round.inputRequests), status);
       return { kind: 'input-required', inputRequests: round.inputRequests, state: round.requestState };
     }
     return { kind: 'result', result: finishing.finish(round.result) };
@@ -367,23 +367,9 @@ export type TaskRoundOutcome =
   | { readonly kind: 'result'; readonly result: unknown }
   | { readonly kind: 'input-required'; readonly inputRequests: Readonly<Record<string, AskRequest>>; readonly state: string };
 
-/**
- * The task's `statusMessage` from a progress text of the engine: `Started step 2 of 4: build` →
- * `step 2 of 4: build`; `Finished item 3 of 10 of step 2 of 4: each` → `step 2 of 4: each, item 3 of 10 done`.
- * A step's end says nothing: the next step's start follows it.
- */
-async function taskStatusMessage(progress: string, status: (message: string) => Promise<void>): Promise<void> {
-  const started = /^Started (step \d+ of \d+: .*)$/s.exec(progress);
-  if (started) return status(started[1]);
-  const item = /^Finished (item \d+ of \d+) of (step \d+ of \d+: .*)$/s.exec(progress);
-  if (item) await status(`${item[2]}, ${item[1]} done`);
-}
-
-/** The step a round's questions wait at (their keys are `<step>/<argument>`), as a statusMessage names it. */
-function waitingStep(plan: WorkflowPlan, inputRequests: Readonly<Record<string, unknown>>): string | undefined {
-  const [key] = Object.keys(inputRequests);
-  const step = key === undefined ? undefined : plan.steps.find((each) => key.startsWith(`${each.model.name}/`));
-  return step && `step ${step.index + 1} of ${plan.steps.length}: ${step.model.name}`;
+/** Tells `status` what a round does now, when there is something to tell. */
+async function tellStatus(now: StepStatus | undefined, status: (status: StepStatus) => Promise<void>): Promise<void> {
+  if (now) await status(now);
 }
 
 /** The configured guard, checked now rather than on the first resume; by default the process's own. */

@@ -12,7 +12,7 @@ import type { NewTask, TaskChange, TaskRecord, TaskStatus } from './task-store';
 const HEAD_FIELD = 'head';
 
 /** The optional sealed or text fields, each its own hash field. */
-const PART_FIELDS = ['statusMessage', 'state', 'checkpoint', 'inputRequests', 'answers', 'result'] as const;
+const PART_FIELDS = ['statusMessage', 'step', 'state', 'checkpoint', 'inputRequests', 'answers', 'result'] as const;
 
 type Head = Pick<NewTask, 'taskId' | 'tool' | 'principal' | 'createdAt' | 'ttlMs' | 'pollIntervalMs'>;
 

@@ -2,6 +2,7 @@ import { SealedStateError, type RoundsAskChannel, type SealedStateProblem } from
 import type { AdapterLine } from '../adapter-line';
 import type { PauseOptions } from '../pause/pause-options';
 import { taskSealer } from '../run/state-sealers';
+import type { StepStatus } from '../run/running-step';
 import type { DurableRound } from '../run/workflow-runner';
 import { invokeTool } from '../tools/call-tool';
 import type { TaskDispatch } from './task-dispatch';
@@ -88,9 +89,10 @@ export class TaskRounds<Server, Context> {
     const context = this.serving.support.roundContext(base, signal);
     const sealer = taskSealer(this.serving.options.pause, this.serving.store.ttlMs);
     const durable = this.serving.store.checkpoints ? durableRound(this.serving.store, latest, signal) : undefined;
-    // The step that runs, value-free, as the task's statusMessage; best effort: a lost race with an answer keeps the last one.
-    const status = async (statusMessage: string) => {
-      const changed = await this.serving.store.update(record.taskId, latest.record.version, { statusMessage }).catch(() => undefined);
+    // The step that runs, value-free, as the task's statusMessage and _meta; best effort: a lost race with an answer keeps the last one.
+    const status = async ({ message, step }: StepStatus) => {
+      const change = { statusMessage: message, step: JSON.stringify(step) };
+      const changed = await this.serving.store.update(record.taskId, latest.record.version, change).catch(() => undefined);
       if (changed?.ok) latest.record = changed.task;
     };
     const outcome = await tool.round(call.arguments, context, asking, record.state ?? call.requestState, sealer, durable, status);

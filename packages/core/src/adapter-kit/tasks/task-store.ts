@@ -65,6 +65,11 @@ export interface TaskRecord extends NewTask {
   /** A short text for the client (`statusMessage`), without values. */
   readonly statusMessage?: string;
   /**
+   * The step the task's round runs or waits at, written with `statusMessage`: a `RunningStep` as JSON
+   * text (names and numbers, no value), which `tasks/get` carries in `_meta["mcpflow/task"]`.
+   */
+  readonly step?: string;
+  /**
    * The run's execution state: where a paused run stopped (status `input_required`), or the last
    * checkpoint of a working run (a durable store resumes a round from it).
    */
@@ -90,6 +95,7 @@ export interface TaskRecord extends NewTask {
 export interface TaskChange {
   readonly status?: TaskStatus;
   readonly statusMessage?: string | null;
+  readonly step?: string | null;
   readonly state?: SealedTaskValue | null;
   readonly checkpoint?: SealedTaskValue | null;
   readonly inputRequests?: SealedTaskValue | null;

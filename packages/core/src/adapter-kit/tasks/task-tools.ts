@@ -1,6 +1,7 @@
 import type { RoundsAskChannel, StateSealer, WorkflowPlan } from '../../engine';
 import type { TaskSupport } from '../../model';
 import type { ToolHandle } from '../registry/handles';
+import type { StepStatus } from '../run/running-step';
 import type { DurableRound, TaskRoundOutcome } from '../run/workflow-runner';
 import type { TaskError } from './tasks-wire';
 
@@ -17,8 +18,8 @@ export interface WorkflowTaskTool<Context> {
     state: string | undefined,
     sealer: StateSealer,
     durable?: DurableRound,
-    /** Hears, value-free, the step that runs (`step 2 of 4: build`), for the task's `statusMessage`. */
-    status?: (message: string) => Promise<void>,
+    /** Hears, value-free, the step that runs (`step 2 of 4: build`, and the step), for the task's `statusMessage` and `_meta`. */
+    status?: (status: StepStatus) => Promise<void>,
   ): Promise<TaskRoundOutcome>;
 }
 

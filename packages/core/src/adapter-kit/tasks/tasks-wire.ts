@@ -1,4 +1,4 @@
-import type { TaskRecord } from './task-store';
+import { isTerminalTaskStatus, type TaskRecord } from './task-store';
 import { TASKS_EXTENSION } from './tasks-support';
 
 /**
@@ -43,7 +43,24 @@ function taskFields(record: TaskRecord) {
     ttlMs: Math.round(record.ttlMs),
     pollIntervalMs: Math.round(record.pollIntervalMs),
     ...(record.statusMessage === undefined ? {} : { statusMessage: record.statusMessage }),
+    ...runningStepMeta(record),
   };
+}
+
+/** The `_meta` key of a task's running step (a `RunningStep`: workflow, step, stepIndex, steps, version). */
+const TASK_META_KEY = 'mcpflow/task';
+
+/**
+ * `_meta["mcpflow/task"]`: the step a live task runs or waits at, value-free, as its round last
+ * wrote it (with the statusMessage); nothing once the task ended, or before its first step.
+ */
+function runningStepMeta(record: TaskRecord): { _meta?: Record<string, unknown> } {
+  if (record.step === undefined || isTerminalTaskStatus(record.status)) return {};
+  try {
+    return { _meta: { [TASK_META_KEY]: JSON.parse(record.step) as unknown } };
+  } catch {
+    return {};
+  }
 }
 
 /** `tools/call`'s answer once the task exists (never a `requestState`, never a result). */

@@ -1,6 +1,6 @@
 import type { SignalSource } from '../cancellation/signal-source';
 import type { ResourceResult, ToolResult } from '../content';
-import type { Host, HostTool, ToolInput, ValidatedInput } from '../host';
+import type { Host, HostTool, ToolInput, ToolRun, ValidatedInput } from '../host';
 import type { RunSecrets } from '../redaction/run-secrets';
 
 /**
@@ -58,8 +58,8 @@ class HostWithSignal implements Host {
     return this.host.validateToolInput(tool, name, args);
   }
 
-  invokeTool(tool: HostTool, name: string, args: unknown, signal: SignalSource, runId: string, secrets?: RunSecrets): unknown {
-    return this.host.invokeTool(tool, name, args, signal, runId, secrets);
+  invokeTool(tool: HostTool, name: string, args: unknown, signal: SignalSource, run: ToolRun, secrets?: RunSecrets): unknown {
+    return this.host.invokeTool(tool, name, args, signal, run, secrets);
   }
 
   checkToolResult(tool: HostTool, name: string, value: unknown): ToolResult | PromiseLike<ToolResult> {

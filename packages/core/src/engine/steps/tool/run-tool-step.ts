@@ -110,7 +110,7 @@ class ToolCall implements TryWork<unknown, StepOutcome> {
 
   run(signal: SignalSource): unknown {
     const { host, runId, redactor } = this.context;
-    return host.invokeTool(this.tool, this.name, this.args, signal, runId, redactor.secrets);
+    return host.invokeTool(this.tool, this.name, this.args, signal, { id: runId, step: this.step.model.name }, redactor.secrets);
   }
 
   fulfilled(value: unknown): StepOutcome | PromiseLike<StepOutcome> {
