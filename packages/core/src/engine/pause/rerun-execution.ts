@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PromptResult } from '../content';
-import { advanceExecution, executionResult, stepContext, type ExecutionOptions } from '../execution/execute-workflow';
+import { advanceExecution, executionResult, observedRun, stepContext, type ExecutionOptions } from '../execution/execute-workflow';
 import type { ExecutionState } from '../execution/execution-state';
 import { notifyRunEnd } from '../execution/notify-run-end';
 import type { Host, RunState } from '../host';
@@ -34,7 +34,7 @@ export function copyRunState(state: RunState): RunState {
  */
 export async function rerunExecution(plan: WorkflowPlan, recorded: RunState, host: Host, options: ExecutionOptions): Promise<PromptResult> {
   const state = freshState(recorded as ExecutionState);
-  const context = stepContext(plan, state, host, options, host.observer?.started(undefined));
+  const context = stepContext(plan, state, host, options, host.observer?.started(undefined, observedRun(plan)));
   restoreSecrets(plan, state, context.redactor);
   await advanceExecution(state, context, options);
   if (state.pause) throw new Error(`workflow '${plan.model.name}' paused for answers in a rerun, which asks in place only`);
