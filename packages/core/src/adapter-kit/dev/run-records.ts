@@ -3,9 +3,9 @@ import { copyRunState, type CarriedTraceContext, type RunState, type WorkflowPla
 import type { WorkflowArguments } from '../run/workflow-runner';
 
 /** How many runs a dev process keeps at most (the oldest go first). */
-export const MAX_RECORDED_RUNS = 100;
+const MAX_RECORDED_RUNS = 100;
 /** How many bytes (as JSON) the kept runs' states take at most in a dev process (the oldest runs go first). */
-export const MAX_RECORDED_BYTES = 64 * 1024 * 1024;
+const MAX_RECORDED_BYTES = 64 * 1024 * 1024;
 
 /**
  * One run a dev server ran, as it recorded it: what was called (face and name), with which
