@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { copyRunState, type CarriedTraceContext, type RunState, type WorkflowPlan } from '../../engine';
-import type { WorkflowArguments } from '../run/workflow-runner';
 
 /** How many runs a dev process keeps at most (the oldest go first). */
 const MAX_RECORDED_RUNS = 100;
@@ -19,7 +18,7 @@ export interface RunRecord {
   /** The prompt's or the tool's name, as the client called it. */
   readonly name: string;
   readonly plan: WorkflowPlan;
-  readonly args: WorkflowArguments;
+  readonly args: Readonly<Record<string, string | undefined>>;
   /** The record this run reruns, when it is a rerun. */
   readonly from?: string;
   /** The run's state as each step (or parallel group) before `position` had completed, by `position`. */
