@@ -42,6 +42,8 @@ export const api = {
   startRun: (workflow: string, face: string, args: Record<string, unknown>) =>
     request<{ runId: string }>('POST', '/api/runs', { workflow, face, arguments: args }),
   run: (runId: string) => request<Run>('GET', `/api/runs/${encodeURIComponent(runId)}`),
+  rerun: (runId: string, body: { fromStep?: string; arguments?: Record<string, string> }) =>
+    request<{ runId: string }>('POST', `/api/runs/${encodeURIComponent(runId)}/rerun`, body),
   answer: (runId: string, body: { questionId: string; action: 'accept' | 'decline' | 'cancel'; content?: object }) =>
     request<{ ok: true }>('POST', `/api/runs/${encodeURIComponent(runId)}/answers`, body),
   tasks: () => request<{ tasks: TaskRow[] }>('GET', '/api/tasks'),

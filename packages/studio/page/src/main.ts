@@ -4,7 +4,7 @@ import { watchConnection } from './connection';
 import { h, show } from './dom';
 import { runView } from './run-view';
 import { watchTasks } from './tasks-view';
-import type { Workflow } from './types';
+import type { Face, Workflow } from './types';
 import { showWorkflow } from './workflow-view';
 
 const byId = (id: string): HTMLElement => document.getElementById(id)!;
@@ -29,12 +29,16 @@ function start(): void {
   const runs = byId('runs');
   const refreshTasks = watchTasks(byId('tasks'));
   let chosen: string | undefined;
+  // A run's section; a rerun started from it gets one of its own, above.
+  const addRun = (runId: string, workflow: string, face: Face): void => {
+    runs.prepend(runView(runId, workflow, face, refreshTasks, (rerunId) => addRun(rerunId, workflow, face)));
+  };
 
   const choose = (workflow: Workflow): void => {
     chosen = workflow.name;
     for (const button of list.querySelectorAll('button')) button.setAttribute('aria-pressed', String(button.textContent === workflow.name));
     void showWorkflow(detail, workflow, (runId, face) => {
-      runs.prepend(runView(runId, workflow.name, face, refreshTasks));
+      addRun(runId, workflow.name, face);
       if (face === 'task') refreshTasks();
     });
   };

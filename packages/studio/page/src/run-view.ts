@@ -4,6 +4,7 @@ import { api } from './api';
 import { conversation } from './conversation';
 import { h, show } from './dom';
 import { questionForm } from './question-form';
+import { addRerunControls, rerunOrigin, runAnchor } from './rerun';
 import { timeline } from './timeline';
 import type { Face, Progress, Question, Run } from './types';
 
@@ -26,16 +27,17 @@ function result(element: Element, run: Run): void {
 
 /**
  * A section for run `runId` of `workflow`, following its events until the result arrives.
- * `onTask` hears of a task the run became, so the task list can show it.
+ * `onTask` hears of a task the run became, so the task list can show it; `onRerun` of a rerun
+ * started from it (rerun.ts).
  */
-export function runView(runId: string, workflow: string, face: Face, onTask: () => void): HTMLElement {
+export function runView(runId: string, workflow: string, face: Face, onTask: () => void, onRerun?: (runId: string) => void): HTMLElement {
   const status = h('strong', { class: 'status running', 'aria-label': 'Status' }, 'running');
   const progress = h('ol', { class: 'progress', 'aria-label': 'Progress', 'aria-live': 'polite' });
   const questions = h('div', { class: 'questions' });
   const outcome = h('div', { class: 'outcome' }, h('p', {}, 'Status: ', status));
   const section = h(
     'section',
-    { class: 'run', 'aria-label': `Run of ${workflow}` },
+    { class: 'run', 'aria-label': `Run of ${workflow}`, id: runAnchor(runId) },
     h('h3', {}, `${workflow} (${face}) — run ${runId}`),
     progress,
     questions,
@@ -69,6 +71,9 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     for (const form of open.values()) form.remove();
     open.clear();
     result(outcome, run);
+    const origin = rerunOrigin(run);
+    if (origin) section.querySelector('h3')?.after(origin);
+    if (onRerun) addRerunControls(outcome, run, onRerun);
     onTask();
   });
   // `error` is both the server's event (with data) and EventSource's own (connection lost; it retries).

@@ -1,7 +1,7 @@
 import { InvalidServerOptionError } from '../../engine';
 
 /** The environment variable that turns dev mode on for every server of a process (`mcpflow dev --command` sets it for its child). */
-export const DEV_ENV = 'MCPFLOW_DEV';
+const DEV_ENV = 'MCPFLOW_DEV';
 
 /**
  * Whether a server runs in dev mode (DESIGN §2.15): its `dev` option when given, else

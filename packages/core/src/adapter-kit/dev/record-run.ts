@@ -1,7 +1,13 @@
 import type { Host, PromptResult, RunEndEvent, RunObserver, RunState, WorkflowPlan } from '../../engine';
 import { RUN_META_KEY } from '../run/run-meta';
-import type { WorkflowArguments, WorkflowCall } from '../run/workflow-runner';
 import type { RunRecord, RunRecords } from './run-records';
+
+/** What a run is called through, as `WorkflowRunner`'s `WorkflowCall` says it: the face, its name, and how its result is made. */
+interface RecordedCall {
+  readonly face: 'prompt' | 'tool';
+  readonly name: string;
+  readonly finish?: (result: PromptResult, end: RunEndEvent) => unknown;
+}
 
 /** What a dev server's result says of its run in `_meta["mcpflow/run"]`: the id to rerun it by, and the run it reruns. */
 export interface RecordedRunMeta {
@@ -22,14 +28,14 @@ export interface RecordedRunMeta {
  * const finishing = finishingOptions(options, recorded.finish!);
  * ```
  */
-export function recordRun(
+export function recordRun<Call extends RecordedCall>(
   records: RunRecords,
   host: Host,
   plan: WorkflowPlan,
-  args: WorkflowArguments,
-  call: WorkflowCall,
+  args: Readonly<Record<string, string | undefined>>,
+  call: Call,
   from: string | undefined,
-): WorkflowCall {
+): Call {
   let record: RunRecord | undefined;
   const started = () => records.start({ face: call.face, name: call.name, plan, args, ...(from !== undefined && { from }) });
   const observed = (observer: RunObserver | undefined) => {

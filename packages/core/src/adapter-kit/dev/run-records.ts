@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { copyRunState, type CarriedTraceContext, type RunState, type WorkflowPlan } from '../../engine';
-import type { WorkflowArguments } from '../run/workflow-runner';
 
 /** How many runs a dev process keeps at most (the oldest go first). */
-export const MAX_RECORDED_RUNS = 100;
+const MAX_RECORDED_RUNS = 100;
 /** How many bytes (as JSON) the kept runs' states take at most in a dev process (the oldest runs go first). */
-export const MAX_RECORDED_BYTES = 64 * 1024 * 1024;
+const MAX_RECORDED_BYTES = 64 * 1024 * 1024;
 
 /**
  * One run a dev server ran, as it recorded it: what was called (face and name), with which
@@ -19,7 +18,7 @@ export interface RunRecord {
   /** The prompt's or the tool's name, as the client called it. */
   readonly name: string;
   readonly plan: WorkflowPlan;
-  readonly args: WorkflowArguments;
+  readonly args: Readonly<Record<string, string | undefined>>;
   /** The record this run reruns, when it is a rerun. */
   readonly from?: string;
   /** The run's state as each step (or parallel group) before `position` had completed, by `position`. */
