@@ -267,7 +267,6 @@ describeWithRedis('a rolling deploy from build v1 to build v2', () => {
     const error = (await lost) as Error;
     expect(error).toBeInstanceOf(Error);
     expect(error.message).toMatch(/closed|terminated|shut/i);
-    process.stderr.write(`LOST: ${error.message}\n`);
     expect(v1Calls).not.toContain('ship session-lost');
     expect(await onV2('session-lost')).toEqual([]);
   });

@@ -3,10 +3,10 @@ import { Bind, Step, Workflow, askUser, field, promptArg } from '@mcpflow/decora
 import { MemoryReplayGuard } from '../src/adapter-kit/pause/memory-replay-guard';
 import { StateSealer, type AskChannel, type AskResponse, type Host, type HostTool } from '../src/engine';
 
-/** The key the fixtures of `fixtures/sealed-before-versions.json` were sealed with (a test key, nothing else's). */
-const FIXTURE_KEY = 'the key that sealed the fixtures of mcpflow 0.x, for tests only';
+/** The key the fixtures of `fixtures/sealed-*.json` were sealed with (a test key, nothing else's). */
+export const FIXTURE_KEY = 'the key that sealed the fixtures of mcpflow 0.x, for tests only';
 /** The clock the fixtures were sealed at: opening them at the same instant keeps them from expiring. */
-const FIXTURE_NOW = Date.UTC(2026, 10, 28, 12, 0, 0);
+export const FIXTURE_NOW = Date.UTC(2026, 10, 28, 12, 0, 0);
 
 export const fixtureArgs = { project: 'mcp', task: 'Fix login', token: 'tok_SECRET_42' };
 

@@ -149,6 +149,45 @@ describe('states sealed by mcpflow before versions (format 2) still open', () =>
   });
 });
 
+describe("states sealed by this release (format 3, fixtures/seal-fixtures.cjs) open in today's code", () => {
+  const fixture = JSON.parse(readFileSync(join(__dirname, 'fixtures/sealed-by-this-release.json'), 'utf8')) as {
+    promptPause: { binding: { prompt: string }; requestState: string };
+    toolPause: { binding: { prompt: string; face: 'tool' }; requestState: string };
+    taskCheckpoint: { binding: { prompt: string; face: 'tool' }; state: string };
+  };
+
+  test.each([
+    ['a paused prompt run', 'promptPause', AddProjectTaskV1, ['add_task', 'notify']],
+    ["a run paused through the tool face (a task's input_required state)", 'toolPause', AddProjectTaskV1, ['add_task', 'notify']],
+    ['a paused prompt run, in a version with a step appended', 'promptPause', Appended, ['add_task', 'notify', 'audit']],
+  ] as const)('%s resumes where it waited', async (_label, which, version, ran) => {
+    const { binding, requestState } = fixture[which];
+    const calls: string[] = [];
+    const answered = versionsHost(rounds({ 'added/page': accept('MCP Tester') }), calls);
+    const resumed = result(await executeWorkflowRound(plan(version), args, answered, {}, fixturePausing(), requestState, binding));
+    expect(calls).toEqual(ran);
+    expect(resumed._meta?.['mcpflow/execution']).toMatchObject({ status: 'completed', rounds: 1 });
+  });
+
+  test("a task's checkpoint after its first step goes on from the second", async () => {
+    const { sealer } = fixturePausing();
+    const v1 = plan(AddProjectTaskV1);
+    const { binding, state: sealed } = fixture.taskCheckpoint;
+    const state = openCheckpoint(sealed, v1, args, sealer, binding);
+    expect(state.position).toBe(1);
+    const calls: string[] = [];
+    const round = inputRequired(await continueWorkflowRound(v1, versionsHost(rounds(), calls), {}, sealer, binding, state));
+    expect(Object.keys(round.inputRequests)).toEqual(['added/page']);
+    expect(calls).toEqual([]);
+  });
+
+  test('a state of this release is refused by a version that changed a step before it, naming the step it waited at', () => {
+    const { sealer } = fixturePausing();
+    const { binding, state } = fixture.taskCheckpoint;
+    expect(() => openCheckpoint(state, plan(Inserted), args, sealer, binding)).toThrow(/waiting at step 'added'/);
+  });
+});
+
 describe('@Workflow({ previous }): an incompatible change keeps the old class', () => {
   const plans = WorkflowPlans.of(noTemplates);
 
