@@ -573,8 +573,8 @@ export class LockedShapeChangedError extends ruleError(
     ...(step === undefined ? {} : { step }),
     target: step === undefined ? { kind: 'workflowName' } : { kind: 'stepName', step },
     problem:
-      `${change}, so runs paused on the version mcpflow.lock.json records${version === undefined ? '' : ` (version '${version}')`} ` +
-      `at this step or after it cannot resume, and no class in previous has the locked steps.`,
+      `${change}, so runs of the locked version (mcpflow.lock.json${version === undefined ? '' : `, version '${version}'`}) ` +
+      `waiting at this step or a later one cannot resume, and no class in previous has the locked steps.`,
     fix:
       `keep the locked version's class (renamed, say ${workflowClassHint(workflow)}V1) and list it in @Workflow({ previous: [...] }) so those runs resume on it, ` +
       'or run `mcpflow lock` to accept that they are refused (docs/deploying.md).',

@@ -116,7 +116,7 @@ export const lockCases: RuleCase[] = [
         target: { kind: 'stepName', step: 'lint' },
         message:
           "Workflow 'report', step 'lint': step 2 was 'review' (tool 'review_tool', no binding, asking 'review/verdict') in the locked version and is now 'lint' (tool 'lint_tool', no binding), " +
-          `so runs paused on the version mcpflow.lock.json records (version '1') at this step or after it cannot resume, and no class in previous has the locked steps. ${lockFix}`,
+          `so runs of the locked version (mcpflow.lock.json, version '1') waiting at this step or a later one cannot resume, and no class in previous has the locked steps. ${lockFix}`,
       },
     ],
   },
