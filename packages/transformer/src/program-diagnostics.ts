@@ -2,7 +2,8 @@ import type * as ts from 'typescript';
 import { workflowFaces } from '@mcpflow/core/model';
 import { analyzeFile, type FileAnalysis } from './analyzer/analyze-file';
 import { programTools, type ProgramTools } from './analyzer/program-tools';
-import type { AnalyzerContext } from './analyzer/analyzer-context';
+import type { AnalyzerContext, ProgramVersions } from './analyzer/analyzer-context';
+import { findProjectLock } from './lock/project-lock';
 import { extendedClasses } from './analyzer/extended-classes';
 import { presentCompilerDiagnostics } from './diagnostics/compiler-diagnostics';
 import { fileDiagnostics } from './diagnostics/file-diagnostics';
@@ -41,11 +42,13 @@ export function programWorkflows(t: typeof ts, program: ts.Program): ProgramWork
   const own = (file: ts.SourceFile) =>
     !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file) && !program.isSourceFileDefaultLibrary(file);
   let tools: ProgramTools | undefined;
+  let versions: ProgramVersions | undefined;
   const context: AnalyzerContext = {
     t,
     checker: program.getTypeChecker(),
     isExtended: extendedClasses(t, program),
     tools: () => (tools ??= withToolFaces(programTools(t, program.getSourceFiles().filter(own)), workflows, program, own)),
+    versions: () => (versions ??= programVersions(t, program, workflows, own)),
   };
   const options = program.getCompilerOptions();
   const analyses = new WeakMap<ts.SourceFile, FileAnalysis>();
@@ -91,6 +94,20 @@ function withToolFaces(
         if (face) names.add(face.name);
       }
   return { visible: true, names };
+}
+
+/** The program's `mcpflow.lock.json` (`findProjectLock`) and the classes some workflow of it lists in `previous`. */
+function programVersions(
+  t: typeof ts,
+  program: ts.Program,
+  workflows: ProgramWorkflows,
+  own: (file: ts.SourceFile) => boolean,
+): ProgramVersions {
+  const previous = new Set<ts.ClassLikeDeclaration>();
+  for (const file of program.getSourceFiles())
+    if (own(file))
+      for (const workflow of workflows.analysisOf(file).workflows) workflow.previousClasses.forEach((node) => previous.add(node));
+  return { lock: findProjectLock(t, program), isPrevious: (node) => previous.has(node) };
 }
 
 /** The mcpflow diagnostics of one file of a program (none for declaration files and libraries), computed once per program. */

@@ -26,8 +26,9 @@ describe('the patched tsc fails on broken workflow wiring', () => {
       ErrorCodes.ChecksNotInBuild,
       ErrorCodes.SkillFaceUnavailable,
       ErrorCodes.TaskFaceUnavailable,
-      // @Workflow({ previous }): checked at use() until the transformer's AST reader reads previous (issue 41).
-      ErrorCodes.InvalidPreviousVersion,
+      // Need a mcpflow.lock.json beside the project: lock.test.ts.
+      ErrorCodes.LockedShapeChanged,
+      ErrorCodes.InvalidLockFile,
     ]);
     expect(Object.values(ErrorCodes).filter((code) => !notCompiled.has(code) && !codes.has(code))).toEqual([]);
   });

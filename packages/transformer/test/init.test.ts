@@ -55,6 +55,12 @@ describe.each(COMBINATIONS)('a project for SDK $sdk.x, $module', ({ sdk, module 
     expect(manifest.type).toBe(module === 'esm' ? 'module' : undefined);
   });
 
+  test('has a release script that builds and then runs mcpflow lock, and no lock of its own', () => {
+    expect(manifest.scripts.release).toBe('npm run build && mcpflow lock');
+    expect(Object.keys(files)).not.toContain('mcpflow.lock.json');
+    expect(files['README.md']).toContain('`npm run release` when you release');
+  });
+
   test('depends on the mcpflow packages, its one SDK line (with the Node HTTP transport serveHttp needs on 2.x), zod, TypeScript 6.0 and ts-patch', () => {
     const line =
       sdk === 1

@@ -189,8 +189,9 @@ describe('parity: the runtime and the transformer read every fixture alike', () 
       // A skill on SDK 1.x: the server's line, which the compiler does not know.
       ErrorCodes.SkillFaceUnavailable,
       ErrorCodes.TaskFaceUnavailable,
-      // @Workflow({ previous }): read at use() only until the transformer's AST reader reads previous (issue 41).
-      ErrorCodes.InvalidPreviousVersion,
+      // The lock check: the compiler's and validate's, against a mcpflow.lock.json (lock.test.ts).
+      ErrorCodes.LockedShapeChanged,
+      ErrorCodes.InvalidLockFile,
     ]);
     const shared = Object.values(ErrorCodes).filter((code) => !oneReaderOnly.has(code));
     expect(shared.filter((code) => !codes.has(code))).toEqual([]);

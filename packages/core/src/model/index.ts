@@ -20,3 +20,5 @@ export * from './shown-values';
 export * from './workflow-meta';
 export * from './known-names';
 export * from './step-shape';
+export * from './shape-prefix';
+export * from './workflow-lock';

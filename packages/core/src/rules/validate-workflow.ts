@@ -10,8 +10,18 @@ import { checkWorkflowResources } from './check-workflow-resources';
 import { DuplicateWorkflowNameError } from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
+/** What `validateWorkflow` checks besides the workflow itself. */
+export interface ValidateWorkflowOptions {
+  /**
+   * Check each class of `previous` by every rule too (default `true`). The transformer passes
+   * `false`: it reads each previous class in its own file as a workflow of its own, and reports
+   * its errors there, on its own literals.
+   */
+  readonly previousClasses?: boolean;
+}
+
 /** Every rule of one workflow's declaration that needs no type information and no server. */
-export function validateWorkflow(workflow: WorkflowModel): WorkflowDefinitionError[] {
+export function validateWorkflow(workflow: WorkflowModel, options: ValidateWorkflowOptions = {}): WorkflowDefinitionError[] {
   return [
     ...checkStructure(workflow),
     ...checkFlowOptions(workflow),
@@ -22,7 +32,7 @@ export function validateWorkflow(workflow: WorkflowModel): WorkflowDefinitionErr
     ...checkExpose(workflow),
     ...checkPrevious(workflow),
     // Each previous class, by every rule: an earlier version is resumed by the same engine.
-    ...(workflow.previous ?? []).flatMap(({ model }) =>
+    ...(options.previousClasses === false ? [] : (workflow.previous ?? [])).flatMap(({ model }) =>
       model?.name === workflow.name && !model.previous?.length ? validateWorkflow(model) : [],
     ),
   ];

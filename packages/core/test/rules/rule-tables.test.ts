@@ -6,7 +6,7 @@ import { flowCases } from './cases/flow';
 import { registryCases } from './cases/registry';
 import { structureCases } from './cases/structure';
 import { uriTemplateCases } from './cases/uri-templates';
-import { versionCases } from './cases/versions';
+import { lockCases, versionCases } from './cases/versions';
 import type { RuleCase } from './plain-model';
 
 // Every rule, table-tested on plain model objects: no decorators, no SDK, no server.
@@ -20,6 +20,7 @@ const groups: [string, RuleCase[]][] = [
   ['faces', faceCases],
   ['workflow calls', workflowCallCases],
   ['versions', versionCases],
+  ['the lock check', lockCases],
 ];
 
 const seen = (error: WorkflowDefinitionError) => ({
@@ -80,13 +81,14 @@ describe('the rule tables', () => {
       UnknownAskPlaceholder: 91041,
       InvalidAskOption: 91042,
       AskAnswerType: 91043,
-      InvalidExposeOption: 91050,
+      LockedShapeChanged: 91050,
       InvalidSkillName: 91051,
       WorkflowCycle: 91052,
       WorkflowToolNotExposed: 91053,
       SkillFaceUnavailable: 91054,
       PromptArgumentType: 91055,
       TaskFaceUnavailable: 91056,
+      InvalidExposeOption: 91057,
       ParallelSiblingBinding: 91060,
       ItemOutsideForEach: 91061,
       ForEachOverNonArray: 91062,
@@ -94,6 +96,7 @@ describe('the rule tables', () => {
       TransformTypeMismatch: 91064,
       WorkflowResourceVariable: 91065,
       InvalidPreviousVersion: 91070,
+      InvalidLockFile: 91071,
     });
   });
 
@@ -115,6 +118,8 @@ describe('the rule tables', () => {
       ErrorCodes.WorkflowToolNotExposed,
       ErrorCodes.SkillFaceUnavailable,
       ErrorCodes.TaskFaceUnavailable,
+      // A lock file that cannot be read: by the transformer and `mcpflow validate` (lock.test.ts).
+      ErrorCodes.InvalidLockFile,
     ]);
     expect(Object.values(ErrorCodes).filter((code) => !elsewhere.has(code) && !covered.has(code))).toEqual([]);
   });

@@ -41,6 +41,10 @@ export interface StepNodes {
 /** A workflow class read into the model, with the nodes its diagnostics point at. */
 export interface AnalyzedWorkflow {
   readonly model: WorkflowModel;
+  /** The class read. */
+  readonly declaration: ts.ClassLikeDeclaration;
+  /** The classes of `@Workflow({ previous })`, as written (each also read as a workflow of its own, where it is declared). */
+  readonly previousClasses: readonly ts.ClassLikeDeclaration[];
   readonly nameNode: ts.Node;
   /** The `@Workflow` decorator. */
   readonly decorator: ts.Node;

@@ -1,5 +1,6 @@
 import type * as ts from 'typescript';
 import type { WorkflowDefinitionError } from '@mcpflow/core/rules';
+import type { ProjectLock } from '../lock/project-lock';
 import type { ProgramTools } from './program-tools';
 
 /** An error found while reading, already tied to its node. */
@@ -19,4 +20,16 @@ export interface AnalyzerContext {
    * (read once, on first use); absent where no program is around the file.
    */
   readonly tools?: () => ProgramTools;
+  /**
+   * What the lock check needs of the program (read once, on first use): its `mcpflow.lock.json`, if
+   * any, and whether a class is one of some workflow's `previous` (checked as itself, never against
+   * the lock or for a duplicate name). Absent where no program is around the file.
+   */
+  readonly versions?: () => ProgramVersions;
+}
+
+/** The program's lock and the classes its workflows keep as earlier versions. */
+export interface ProgramVersions {
+  readonly lock?: ProjectLock;
+  readonly isPrevious: (node: ts.ClassLikeDeclaration) => boolean;
 }

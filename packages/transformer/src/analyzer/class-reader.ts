@@ -11,6 +11,7 @@ import {
   type StepModel,
   type StrayDecorator,
   type UriVariableFill,
+  type PreviousVersion,
 } from '@mcpflow/core/model';
 import { StepOutsideWorkflowError } from '@mcpflow/core/rules';
 import { NotALiteralError } from '../errors/not-a-literal-error';
@@ -97,7 +98,12 @@ export class ClassReader {
     this.definitions = new DefinitionTypes(context.t, context.checker);
   }
 
-  read(node: ts.ClassLikeDeclaration): AnalyzedWorkflow | undefined {
+  /**
+   * Reads a class as a workflow; `asPrevious` when it is read as a class of another's
+   * `@Workflow({ previous })`: its own `previous` then only counted, not read (a previous class keeps
+   * none: the rules say so, and a ring of classes naming each other is never followed).
+   */
+  read(node: ts.ClassLikeDeclaration, asPrevious = false): AnalyzedWorkflow | undefined {
     const workflowCall = this.decorators(node).find((decorator) => decorator.name === 'Workflow');
     const className = node.name?.text ?? '(anonymous class)';
     if (!workflowCall) {
@@ -128,6 +134,11 @@ export class ClassReader {
     );
     const exposeNode = options?.get('expose');
     const exposed = exposeNode ? this.readExpose(exposeNode, className, incomplete) : undefined;
+    const versionNode = options?.get('version');
+    const version = versionNode ? this.literals.string(versionNode) : undefined;
+    if (versionNode && version === undefined) incomplete(`the version of workflow class ${className}`, versionNode);
+    const previousNode = options?.get('previous');
+    const previous = previousNode ? this.readPrevious(previousNode, className, asPrevious, incomplete) : undefined;
     const resourcesNode = options?.get('resources');
     const resourceNodes = resourcesNode && this.t.isArrayLiteralExpression(resourcesNode) ? [...resourcesNode.elements] : [];
     if (resourcesNode && !this.t.isArrayLiteralExpression(resourcesNode))
@@ -208,7 +219,11 @@ export class ClassReader {
         steps: stepModels,
         strayDecorators: strays,
         ...(exposed?.expose === undefined ? {} : { expose: exposed.expose }),
+        ...(version === undefined ? {} : { version }),
+        ...(previous === undefined ? {} : { previous: previous.versions }),
       },
+      declaration: node,
+      previousClasses: previous?.classes ?? [],
       nameNode,
       exposeNodes: exposed?.nodes ?? new Map(),
       decorator: workflowCall.call.expression,
@@ -370,6 +385,46 @@ export class ClassReader {
       node ??= option;
     }
     return { read, node };
+  }
+
+  /**
+   * `@Workflow({ previous: [OldClass, …] })` as the runtime reads it: each class read as a workflow
+   * (no model for one without `@Workflow`). A list that is not an array literal of classes with
+   * source cannot be read, so the rules are not run on the workflow.
+   */
+  private readPrevious(
+    node: ts.Expression,
+    className: string,
+    shallow: boolean,
+    incomplete: Incomplete,
+  ): { versions: PreviousVersion[]; classes: ts.ClassLikeDeclaration[] } | undefined {
+    const list = this.literals.unwrap(node);
+    if (!this.t.isArrayLiteralExpression(list)) {
+      incomplete(`the previous classes of workflow class ${className} (write an array of classes)`, node);
+      return undefined;
+    }
+    const versions: PreviousVersion[] = [];
+    const classes: ts.ClassLikeDeclaration[] = [];
+    for (const element of list.elements) {
+      const declaration = this.t.isSpreadElement(element) ? undefined : classDeclarationOf(this.t, this.context.checker, element);
+      if (!declaration || declaration.getSourceFile().isDeclarationFile) {
+        incomplete(
+          `the previous class ${element.getText()} of workflow class ${className} (a class whose source the compiler can read)`,
+          element,
+          undefined,
+          this.unresolved(element as ts.Expression),
+        );
+        continue;
+      }
+      const previousName = declaration.name?.text ?? '(anonymous class)';
+      classes.push(declaration);
+      if (shallow) versions.push({ className: previousName });
+      else {
+        const read = new ClassReader(this.context, []).read(declaration, true);
+        versions.push(read === undefined ? { className: previousName } : { className: previousName, model: read.model });
+      }
+    }
+    return { versions, classes };
   }
 
   /** The class `node` names when it is a `workflowTool(Class)` call whose class has source. */

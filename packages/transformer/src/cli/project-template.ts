@@ -35,6 +35,9 @@ export const QUESTION_KEY = 'outfit/occasion';
 /** The test script of an ES-module project: the shell expands the glob, so node 20, 22 and 24 all get the same files. */
 export const ESM_TEST_SCRIPT = 'tspc && node --test dist/*.test.js';
 
+/** The `release` script: build (checking against the last lock), then lock this release's steps in `mcpflow.lock.json`. */
+const RELEASE_SCRIPT = 'npm run build && mcpflow lock';
+
 /** The `prebuild` and `pretest` scripts: `mcpflow preflight` stops a build tspc cannot run (TypeScript 7) with the fix. */
 const PREFLIGHT_SCRIPT = 'mcpflow preflight';
 
@@ -87,6 +90,8 @@ function packageJson({ name, sdk, module, mcpflow }: ProjectChoices): string {
       pretest: PREFLIGHT_SCRIPT,
       // ESM: node's own test runner on the build (jest runs ESM only behind a node flag).
       test: module === 'esm' ? ESM_TEST_SCRIPT : 'jest',
+      // A release step: the build checks the change against the last release's lock (91050), then the lock records this one (commit it).
+      release: RELEASE_SCRIPT,
     },
     dependencies: sorted({
       '@mcpflow/core': mcpflow,
@@ -320,6 +325,9 @@ workflow with an error leaves nothing to run.
 
 - \`npx mcpflow validate\`: mcpflow's checks with its own TypeScript, for CI or another compiler.
 - \`npx mcpflow graph src/workflow.ts\`: the workflow's steps as a Mermaid flowchart.
+- \`npm run release\` when you release: builds, then \`mcpflow lock\` writes \`mcpflow.lock.json\` (commit it).
+  From then on the build fails (TS91050) on a change that would refuse runs paused on that release,
+  unless you keep the old class in \`@Workflow({ previous })\`: see mcpflow's docs/deploying.md.
 - Try the server in the MCP Inspector: \`npx @modelcontextprotocol/inspector@1 node dist/server.js\` (version 1 runs on
   node 20; version 2 needs node 22.19); scripted, with \`--cli\`:
   \`npx @modelcontextprotocol/inspector@1 --cli node dist/server.js --method prompts/get --prompt-name plan_my_day --prompt-args city=Lyon\`.

@@ -2,6 +2,7 @@ import * as ts from 'typescript';
 import { DEV_USAGE, devCommand } from './dev';
 import { GRAPH_USAGE, graphCommand } from './graph';
 import { INIT_USAGE, initCommand } from './init';
+import { LOCK_USAGE, lockCommand } from './lock';
 import type { Output } from './output';
 import { ownVersion } from './own-version';
 import { patchTypeScript } from './patch-typescript';
@@ -10,6 +11,7 @@ import { validateProject } from './validate';
 
 const USAGE = `Usage: mcpflow --version
        mcpflow validate [-p <tsconfig.json>] [--json]
+       ${LOCK_USAGE}
        mcpflow patch
        ${PREFLIGHT_USAGE}
        ${INIT_USAGE}
@@ -20,6 +22,10 @@ validate  Checks the mcpflow workflows of a TypeScript project with mcpflow's ow
           whatever compiler the project builds with (TypeScript 7 included). Prints diagnostics as
           tsc does (or as JSON with --json) and exits with 1 when there are errors. A solution-style
           tsconfig ("files": [] and references) checks every project it references.
+lock      Writes mcpflow.lock.json beside the tsconfig.json: the shape of every step of each workflow, as
+          this release serves it. Commit it, at each release: from then on tsc (through the transformer)
+          and validate report 91050 for a change that would refuse runs paused on that version, unless
+          the old class is kept in @Workflow({ previous }). --check runs validate's checks, the lock's among them.
 patch     Patches the project's TypeScript 6 with ts-patch so tsc reports mcpflow errors; on
           TypeScript 7, which cannot be patched, says so and exits 0. Meant for "prepare".
 preflight Stops a build that cannot run with mcpflow's words: on TypeScript 7, where tspc crashes
@@ -53,6 +59,7 @@ export function runCli(argv: readonly string[], stdout: Output, stderr: Output):
   if (command === 'init') return initCommand(rest, stdout, stderr);
   if (command === 'graph') return graphCommand(rest, stdout, stderr);
   if (command === 'dev') return devCommand(rest, stdout, stderr);
+  if (command === 'lock') return lockCommand(rest, stdout, stderr);
   if (command !== 'validate') {
     stderr.write(`mcpflow: unknown command '${[command, ...rest].join(' ')}'.\n${USAGE}\n`);
     return 2;

@@ -1,6 +1,13 @@
 import type * as ts from 'typescript';
 import { stepTool } from '@mcpflow/core/model';
-import { DecoratorModeError, checkWorkflowNames, validateWorkflow, type WorkflowDefinitionError } from '@mcpflow/core/rules';
+import {
+  DecoratorModeError,
+  InvalidLockFileError,
+  checkLockedShapes,
+  checkWorkflowNames,
+  validateWorkflow,
+  type WorkflowDefinitionError,
+} from '@mcpflow/core/rules';
 import { typoOf } from '../analyzer/program-tools';
 import { analyzeFile, type FileAnalysis } from '../analyzer/analyze-file';
 import type { AnalyzerContext, NodeError } from '../analyzer/analyzer-context';
@@ -54,7 +61,10 @@ export function fileFindings(
       });
     }
     if (!workflow.complete) continue;
-    for (const error of validateWorkflow(workflow.model)) findings.push({ error, span: locate(t, workflow, error.target), origin: 'rule' });
+    // A previous class is read in its own file as a workflow of its own, and checked there.
+    for (const error of validateWorkflow(workflow.model, { previousClasses: false }))
+      findings.push({ error, span: locate(t, workflow, error.target), origin: 'rule' });
+    for (const error of lockErrors(context, workflow)) findings.push({ error, span: locate(t, workflow, error.target), origin: 'rule' });
     // A rule use() checks too (on the schema values), read here from their types.
     for (const { error, node } of checkPromptArgumentTypes(t, checker, workflow))
       findings.push({ error, span: whole(node), origin: 'rule' });
@@ -67,11 +77,26 @@ export function fileFindings(
   for (const { error, node } of checkWorkflowOutputs(context, named)) findings.push({ error, span: whole(node), origin: 'types' });
   for (const { error, workflow } of workflowCallErrors(context, named))
     findings.push({ error, span: locate(t, workflow, error.target), origin: 'rule' });
-  for (const error of checkWorkflowNames(named.map((workflow) => workflow.model))) {
+  // A class kept in some workflow's `previous` shares its name by design.
+  const isPrevious = context.versions?.().isPrevious ?? (() => false);
+  for (const error of checkWorkflowNames(named.filter((workflow) => !isPrevious(workflow.declaration)).map((workflow) => workflow.model))) {
     const later = named.filter((workflow) => workflow.model.name === error.workflow)[1];
     findings.push({ error, span: locate(t, later ?? named[0], error.target), origin: 'rule' });
   }
   return findings;
+}
+
+/**
+ * The lock check (DESIGN §2.16) of a workflow against the program's `mcpflow.lock.json`, when it has
+ * one: the rule of `@mcpflow/core` (`checkLockedShapes`), so the compiler decides as the server
+ * resumes. A class kept in some workflow's `previous` is not the latest version: it is not checked.
+ */
+function lockErrors(context: AnalyzerContext, workflow: AnalyzedWorkflow): WorkflowDefinitionError[] {
+  const versions = context.versions?.();
+  if (!versions?.lock || versions.isPrevious(workflow.declaration)) return [];
+  const { file, lock, problem } = versions.lock;
+  if (problem !== undefined) return [new InvalidLockFileError(workflow.model.name, file, problem)];
+  return checkLockedShapes(workflow.model, lock.get(workflow.model.name));
 }
 
 /**

@@ -1,55 +1,31 @@
 import { createHash } from 'node:crypto';
+import { dependedLength, resumesPrefix, shapePrefixDigest, type ShapePrefix } from '../../model';
 import type { ExecutionState } from '../execution/execution-state';
 import type { WorkflowPlan } from '../plan/plan-workflow';
 
 /**
  * What a sealed state records of the steps it passed and the steps it waits at (DESIGN §2.16): how
- * many (`length`), a digest of their shapes (`stepShape`), and the name of the last (named when a
- * state is refused). A resume goes on in any version whose first `length` steps have those shapes.
+ * many (`length`), a digest of their shapes (`shapePrefixDigest`), and the name of the last (named
+ * when a state is refused). A resume goes on in any version whose first `length` steps have those
+ * shapes (`resumesPrefix`, which the lock check uses too).
  */
-export interface SealedPrefix {
-  readonly length: number;
-  readonly digest: string;
+export interface SealedPrefix extends ShapePrefix {
   readonly at: string;
 }
 
-const digests = new WeakMap<WorkflowPlan, Map<number, string>>();
-
-/** A short digest of the workflow's name and the shapes of its first `length` steps (cached per plan). */
-function prefixDigest(plan: WorkflowPlan, length: number): string {
-  let byLength = digests.get(plan);
-  if (byLength === undefined) digests.set(plan, (byLength = new Map()));
-  let digest = byLength.get(length);
-  if (digest === undefined) {
-    digest = createHash('sha256')
-      .update(JSON.stringify([plan.model.name, plan.shapes.slice(0, length)]))
-      .digest('base64url')
-      .slice(0, 16);
-    byLength.set(length, digest);
-  }
-  return digest;
-}
-
-/**
- * How many of the plan's steps a state depends on: those before its position, and the whole group
- * (a parallel group, or one step) it waits at — the step whose questions it asked or the next to
- * run. Steps after that group are free to change.
- */
-function passedLength(plan: WorkflowPlan, state: Pick<ExecutionState, 'position' | 'pause'>): number {
-  const waited = Math.max(state.position, state.pause?.step ?? 0);
-  const group = plan.groups.find((steps) => steps.some((step) => step.index === waited));
-  return group === undefined ? Math.min(state.position, plan.steps.length) : group[group.length - 1]!.index + 1;
-}
-
-/** What a state sealed now records of the plan (see `SealedPrefix`). */
+/** What a state sealed now records of the plan (see `SealedPrefix`, `dependedLength`). */
 export function sealedPrefix(plan: WorkflowPlan, state: Pick<ExecutionState, 'position' | 'pause'>): SealedPrefix {
-  const length = passedLength(plan, state);
-  return { length, digest: prefixDigest(plan, length), at: plan.steps[Math.max(0, length - 1)]?.model.name ?? '' };
+  const length = dependedLength(plan.model.steps, state.position, state.pause?.step);
+  return {
+    length,
+    digest: shapePrefixDigest(plan.model.name, plan.shapes, length),
+    at: plan.steps[Math.max(0, length - 1)]?.model.name ?? '',
+  };
 }
 
-/** Whether the running plan can go on from a state that recorded `prefix`: its first steps have the same shapes. */
+/** Whether the running plan can go on from a state that recorded `prefix` (`resumesPrefix`). */
 export function prefixMatches(plan: WorkflowPlan, prefix: SealedPrefix): boolean {
-  return Number.isInteger(prefix.length) && prefix.length <= plan.steps.length && prefixDigest(plan, prefix.length) === prefix.digest;
+  return resumesPrefix(plan.model.name, plan.shapes, prefix);
 }
 
 const fingerprints = new WeakMap<WorkflowPlan, string>();

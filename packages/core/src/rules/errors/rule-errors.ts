@@ -560,3 +560,36 @@ export class InvalidPreviousVersionError extends ruleError(
     fix: `list in previous only classes of earlier versions of this workflow: each a @Workflow with name '${workflow}' (docs/deploying.md).`,
   }),
 ) {}
+
+/**
+ * Locked shape changed: the workflow no longer has the steps of the version `mcpflow.lock.json`
+ * records up to where a run of it can wait, and no class in `previous` has them, so every run paused
+ * (or task waiting) on that version would be refused after the deploy (DESIGN §2.16).
+ */
+export class LockedShapeChangedError extends ruleError(
+  'LockedShapeChanged',
+  (workflow: string, step: string | undefined, change: string, version: string | undefined) => ({
+    workflow,
+    ...(step === undefined ? {} : { step }),
+    target: step === undefined ? { kind: 'workflowName' } : { kind: 'stepName', step },
+    problem:
+      `${change}, so runs of the locked version (mcpflow.lock.json${version === undefined ? '' : `, version '${version}'`}) ` +
+      `waiting at this step or a later one cannot resume, and no class in previous has the locked steps.`,
+    fix:
+      `keep the locked version's class (renamed, say ${workflowClassHint(workflow)}V1) and list it in @Workflow({ previous: [...] }) so those runs resume on it, ` +
+      'or run `mcpflow lock` to accept that they are refused (docs/deploying.md).',
+  }),
+) {}
+
+/** Invalid lock file: `mcpflow.lock.json` is there but is not a lock `mcpflow lock` wrote. */
+export class InvalidLockFileError extends ruleError('InvalidLockFile', (workflow: string, file: string, problem: string) => ({
+  workflow,
+  target: { kind: 'workflowName' },
+  problem: `${file} cannot be read as the lock of the project's workflows: ${problem}.`,
+  fix: 'run `mcpflow lock` to write it again, or delete it to check no locked version (docs/deploying.md).',
+})) {}
+
+/** A class name for a workflow name, to show the fix: `nightly_build` → `NightlyBuild`. */
+function workflowClassHint(workflow: string): string {
+  return workflow.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_match, _gap: string, letter: string) => letter.toUpperCase());
+}

@@ -78,14 +78,17 @@ export const ErrorCodes = {
   UnknownAskPlaceholder: 91041,
   InvalidAskOption: 91042,
   AskAnswerType: 91043,
-  // Faces (expose: prompt, tool, skill) and workflows that call workflows.
-  InvalidExposeOption: 91050,
+  // Faces (expose: prompt, tool, skill) and workflows that call workflows; 91050 is the lock check's (DESIGN §2.16).
+  /** A change that would refuse runs paused on the version `mcpflow.lock.json` records (DESIGN §2.16): the transformer and `mcpflow validate`. */
+  LockedShapeChanged: 91050,
   InvalidSkillName: 91051,
   WorkflowCycle: 91052,
   WorkflowToolNotExposed: 91053,
   SkillFaceUnavailable: 91054,
   PromptArgumentType: 91055,
   TaskFaceUnavailable: 91056,
+  /** 91050 until issue 41, which gave 91050 to `LockedShapeChanged` as DESIGN §2.16 assigns it. */
+  InvalidExposeOption: 91057,
   // Flow (parallel, when, forEach, transform, instruction resources): from the high end of the range.
   ParallelSiblingBinding: 91060,
   ItemOutsideForEach: 91061,
@@ -95,6 +98,8 @@ export const ErrorCodes = {
   WorkflowResourceVariable: 91065,
   // Versions (DESIGN §2.16).
   InvalidPreviousVersion: 91070,
+  /** `mcpflow.lock.json` is there but is not a lock `mcpflow lock` wrote. */
+  InvalidLockFile: 91071,
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -1,5 +1,13 @@
-import { ErrorCodes, InvalidPreviousVersionError, UnknownBindingError, validateWorkflow } from '@mcpflow/core/rules';
-import { field, toolStep, workflow, type RuleCase } from '../plain-model';
+import { lockedWorkflow } from '@mcpflow/core/model';
+import {
+  ErrorCodes,
+  InvalidPreviousVersionError,
+  LockedShapeChangedError,
+  UnknownBindingError,
+  checkLockedShapes,
+  validateWorkflow,
+} from '@mcpflow/core/rules';
+import { args, askUser, field, toolStep, workflow, type RuleCase } from '../plain-model';
 
 const fix =
   "Fix: list in previous only classes of earlier versions of this workflow: each a @Workflow with name 'report' (docs/deploying.md).";
@@ -64,6 +72,51 @@ export const versionCases: RuleCase[] = [
         target: { kind: 'argSource', step: 'fetch', arg: 'x', part: 'binding' },
         message:
           "Workflow 'report', step 'fetch': reads binding 'nope', but no step binds it. Bindings available here: (none). Fix: add @Bind('nope') to an earlier step, or read one of the available bindings.",
+      },
+    ],
+  },
+];
+
+/** v1 of `report`: fetch, then a step that asks (a run waits there), then summarise. */
+const v1Steps = () => [toolStep('fetch'), toolStep('review', { args: args({ verdict: askUser('Ship it?') }) }), toolStep('summarise')];
+const locked = lockedWorkflow(workflow(v1Steps(), { version: '1' }));
+const lockFix =
+  "Fix: keep the locked version's class (renamed, say ReportV1) and list it in @Workflow({ previous: [...] }) so those runs resume on it, or run `mcpflow lock` to accept that they are refused (docs/deploying.md).";
+
+/** The lock check (`mcpflow.lock.json`): each prefix a run of the locked version can wait at stays resumable. */
+export const lockCases: RuleCase[] = [
+  {
+    label: 'the locked steps, a step appended, a later step changed: every locked pause resumes',
+    errors: () => [
+      ...checkLockedShapes(workflow(v1Steps()), locked),
+      ...checkLockedShapes(workflow([...v1Steps(), toolStep('publish')]), locked),
+      ...checkLockedShapes(
+        workflow([...v1Steps().slice(0, 2), toolStep('summarise', { action: { kind: 'tool', tool: 'other' } })]),
+        locked,
+      ),
+      ...checkLockedShapes(workflow([toolStep('other')]), undefined),
+    ],
+    expected: [],
+  },
+  {
+    label: 'a step inserted before the asking step, without previous, then with the locked class in previous',
+    errors: () => [
+      ...checkLockedShapes(workflow([toolStep('fetch'), toolStep('lint'), ...v1Steps().slice(1)]), locked),
+      ...checkLockedShapes(
+        workflow([toolStep('fetch'), toolStep('lint'), ...v1Steps().slice(1)], {
+          previous: [{ className: 'ReportV1', model: workflow(v1Steps(), { className: 'ReportV1' }) }],
+        }),
+        locked,
+      ),
+    ],
+    expected: [
+      {
+        type: LockedShapeChangedError,
+        code: ErrorCodes.LockedShapeChanged,
+        target: { kind: 'stepName', step: 'lint' },
+        message:
+          "Workflow 'report', step 'lint': step 2 was 'review' (tool 'review_tool', no binding, asking 'review/verdict') in the locked version and is now 'lint' (tool 'lint_tool', no binding), " +
+          `so runs of the locked version (mcpflow.lock.json, version '1') waiting at this step or a later one cannot resume, and no class in previous has the locked steps. ${lockFix}`,
       },
     ],
   },
