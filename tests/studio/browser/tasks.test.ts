@@ -49,6 +49,31 @@ describe.each(['stdio', 'http'] as const)('tasks in the studio page, nightly-bui
     }
   });
 
+  it('marks the task\'s step in the graph (data-status="running"): the one it waits at, then none once it completed', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(studio.url);
+      await page.getByRole('navigation', { name: 'Workflows' }).getByRole('button', { name: 'nightly_build', exact: true }).click();
+      const graph = page.getByRole('figure', { name: 'Graph of nightly_build' }).locator('svg');
+      await graph.waitFor();
+      const form = page.getByRole('form', { name: 'Arguments of nightly_build' });
+      await form.getByRole('textbox', { name: 'branch', exact: true }).fill('release');
+      await form.getByRole('button', { name: 'Run as task', exact: true }).click();
+      const run = page.getByRole('region', { name: 'Run of nightly_build' });
+      const question = run.getByRole('form', { name: 'Publish release to which channel?' });
+      await question.waitFor();
+      const running = graph.locator('g.node[data-status="running"]');
+      await running.filter({ hasText: 'published' }).waitFor();
+      await expect(running.allTextContents()).resolves.toEqual(['published']);
+      await question.getByRole('combobox', { name: 'channel' }).selectOption('stable');
+      await question.getByRole('button', { name: 'Answer' }).click();
+      await run.getByLabel('Status', { exact: true }).filter({ hasText: 'completed' }).waitFor();
+      await expect(running.count()).resolves.toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('lists a task started with Run as task and cancels it with Cancel', async () => {
     const page = await browser.newPage();
     try {

@@ -25,3 +25,17 @@ export async function drawGraph(workflow: string, source: string): Promise<HTMLE
   }
   return figure;
 }
+
+/**
+ * Marks the node of the step a task of `workflow` runs or waits at (`data-status="running"`; node
+ * `s<stepIndex>` of `mcpflow graph`'s text) in that workflow's graph, if shown, and unmarks the one
+ * marked before; `undefined` (the task ended) only unmarks.
+ */
+export function markRunningStep(workflow: string, stepIndex: number | undefined): void {
+  const figure = document.querySelector(`figure.graph[aria-label="Graph of ${CSS.escape(workflow)}"]`);
+  for (const node of figure?.querySelectorAll('g.node[data-status="running"]') ?? []) node.removeAttribute('data-status');
+  // Mermaid names a node `<svg id>-flowchart-<node id>-<counter>`.
+  const svg = figure?.querySelector('svg');
+  if (svg && stepIndex !== undefined)
+    svg.querySelector(`g.node[id^="${svg.id}-flowchart-s${stepIndex}-"]`)?.setAttribute('data-status', 'running');
+}

@@ -6,7 +6,8 @@ import { h, show } from './dom';
 import { questionForm } from './question-form';
 import { addRerunControls, rerunOrigin, runAnchor } from './rerun';
 import { timeline } from './timeline';
-import type { Face, Progress, Question, Run } from './types';
+import { markRunningStep } from './graph';
+import type { Face, Progress, Question, Run, TaskEvent } from './types';
 
 function progressText(event: Progress): string {
   const amount = event.total === undefined ? `${event.progress}` : `${event.progress}/${event.total}`;
@@ -62,8 +63,9 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     open.get(questionId)?.remove();
     open.delete(questionId);
   });
-  on<{ taskId: string; status: string }>('task', (task) => {
+  on<TaskEvent>('task', (task) => {
     status.textContent = task.status;
+    markRunningStep(workflow, task.step?.stepIndex);
     onTask();
   });
   on<Run>('result', (run) => {

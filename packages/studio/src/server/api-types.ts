@@ -74,6 +74,22 @@ export interface RunEvent {
   readonly data: unknown;
 }
 
+/** The step a task runs or waits at (from the server's `_meta["mcpflow/task"]`). */
+export interface TaskStepView {
+  readonly step: string;
+  /** From 0: the graph's node `s<stepIndex>`. */
+  readonly stepIndex: number;
+  readonly steps: number;
+}
+
+/** The data of a run's `task` event: the task's status, and the step it runs or waits at while it is live. */
+export interface TaskEvent {
+  /** Absent only when the call was cancelled before the server made the task. */
+  readonly taskId?: string;
+  readonly status: string;
+  readonly step?: TaskStepView;
+}
+
 /** An error answer: a message a user can act on, and the field it is about. */
 export class ApiError extends Error {
   constructor(

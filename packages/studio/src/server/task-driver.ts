@@ -1,5 +1,6 @@
 import { callTool, TaskCancelledError, TaskFailedError, type InputRequests, type TaskStatus } from '@mcpflow/client';
 import type { Client } from '@modelcontextprotocol/client';
+import type { TaskEvent, TaskStepView } from './api-types';
 import type { ElicitParams } from './server-connection';
 import type { StudioRun } from './studio-run';
 import { TIMING_META } from './timing-meta';
@@ -30,14 +31,14 @@ export class TaskDriver {
         this.run.taskId = task.taskId;
         created(task.taskId);
       }
-      this.status(task.status, task.statusMessage);
+      this.status(task.status, task.statusMessage, runningStep(task));
     };
     try {
       const options = { onStatus, onInput: (requests: InputRequests) => this.ask(requests), signal: this.stop.signal, meta: TIMING_META };
       this.finish(await callTool(this.client(), { name: tool, arguments: args }, options));
     } catch (error) {
       if (this.stop.signal.aborted || error instanceof TaskCancelledError) {
-        this.status('cancelled', this.run.statusMessage);
+        this.status('cancelled', this.run.statusMessage, undefined);
         return this.run.finish('cancelled', [], undefined, error instanceof TaskCancelledError ? error.message : CANCELLED);
       }
       if (error instanceof TaskFailedError) return this.run.finish('failed', [], undefined, error.error?.message ?? error.message);
@@ -50,10 +51,12 @@ export class TaskDriver {
     this.stop.abort(new Error(CANCELLED));
   }
 
-  private status(status: string, statusMessage: string | undefined): void {
+  private status(status: string, statusMessage: string | undefined, step: TaskStepView | undefined): void {
     this.run.taskStatus = status;
     this.run.statusMessage = statusMessage;
-    this.run.emit('task', { taskId: this.run.taskId, status });
+    const { taskId } = this.run;
+    const event: TaskEvent = { ...(taskId === undefined ? {} : { taskId }), status, ...(step ? { step } : {}) };
+    this.run.emit('task', event);
   }
 
   /** Puts a round's questions to the page; the answers go back through the task together. */
@@ -62,4 +65,17 @@ export class TaskDriver {
     const answers = await Promise.all(forms.map(([, request]) => this.run.ask(request.params as ElicitParams)));
     return Object.fromEntries(forms.map(([key], index) => [key, answers[index]]));
   }
+}
+
+/**
+ * The step a live task runs or waits at, from its `_meta["mcpflow/task"]` (an mcpflow server), as the
+ * page gets it: only a well-formed one (a name of at most 200 characters, whole numbers), so a
+ * server's odd `_meta` never reaches the page.
+ */
+function runningStep(task: TaskStatus): TaskStepView | undefined {
+  const step = task._meta?.['mcpflow/task'] as Partial<Record<string, unknown>> | undefined;
+  if (typeof step !== 'object' || step === null) return undefined;
+  const { step: name, stepIndex, steps } = step;
+  if (typeof name !== 'string' || name.length > 200 || !Number.isSafeInteger(stepIndex) || !Number.isSafeInteger(steps)) return undefined;
+  return { step: name, stepIndex: stepIndex as number, steps: steps as number };
 }
