@@ -115,6 +115,26 @@ describe.each(MATRIX)('when, optional and transform: $label', ({ line, transport
     await client.close();
   });
 
+  test("each step's end in progress names how it ended: Failed, Skipped or Finished", async () => {
+    const { factory } = releaseServer(line, 'fail');
+    const client = await line.connect(factory, { transport });
+    const messages: string[] = [];
+    await client.getPrompt(
+      { name: 'release', arguments: { channel: 'nightly' } },
+      { onprogress: (update: { message?: string }) => void messages.push(update.message ?? '') },
+    );
+    expect(messages.filter((message) => !message.startsWith('Started'))).toEqual([
+      'Failed step 1 of 7: changelog',
+      'Skipped step 2 of 7: announced',
+      'Finished step 3 of 7: apologised',
+      'Skipped step 4 of 7: published',
+      'Skipped step 5 of 7: notified',
+      'Finished step 6 of 7: parts',
+      'Finished step 7 of 7: echoed',
+    ]);
+    await client.close();
+  });
+
   test('a transform that throws fails its step like a tool error', async () => {
     @Workflow({ name: 'shaky' })
     class Shaky {

@@ -1,3 +1,4 @@
+import type { StepStatus } from '../flow/flow-outcome';
 import type { ProgressUpdate } from '../host';
 import type { PlannedStep } from '../plan/plan-workflow';
 import { MAX_MESSAGE_CHARACTERS, boundStrings } from '../text/bounded-text';
@@ -15,6 +16,15 @@ export async function notifyStep(hooks: WorkflowHooks, event: StepEvent, redacto
     console.error(`mcpflow: onStep hook threw for step '${event.step}' of workflow '${event.workflow}':`, error);
   }
 }
+
+/** The first word of a step's end in its progress message, by the step's status. */
+const ENDED: Readonly<Record<StepStatus, string>> = {
+  completed: 'Finished',
+  skipped: 'Skipped',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  handoff: 'Handed off',
+};
 
 /**
  * Sends `notifications/progress` against the planned work: one unit per step, and per element of a
@@ -51,11 +61,15 @@ export class WorkProgress {
     return this.send(this.done, `Finished item ${index + 1} of ${count} of step ${step.index + 1} of ${this.steps}: ${step.model.name}`);
   }
 
-  /** A step ended; a `forEach` step that ran iterations reported them already (and progress must increase). */
-  async finished(step: PlannedStep): Promise<void> {
+  /**
+   * A step ended; a `forEach` step that ran iterations reported them already (and progress must
+   * increase). The message's first word is how it ended: `Finished` (completed), `Skipped` (its
+   * `when` was false), `Failed`, `Cancelled` or `Handed off`, so a client can tell a step's status live.
+   */
+  async finished(step: PlannedStep, status: StepStatus): Promise<void> {
     if (this.looped.has(step.index)) return;
     this.done += 1;
-    await this.send(this.done, `Finished step ${step.index + 1} of ${this.steps}: ${step.model.name}`);
+    await this.send(this.done, `${ENDED[status]} step ${step.index + 1} of ${this.steps}: ${step.model.name}`);
   }
 
   private async send(progress: number, message: string): Promise<void> {

@@ -172,7 +172,7 @@ export class StepRunner implements FlowObserver {
       } as const;
       await notifyStep(hooks, outcome.status === 'completed' ? event : { ...event, reason: outcome.reason }, this.redactor);
     }
-    if (progress) await progress.finished(step);
+    if (progress) await progress.finished(step, outcome.status);
     return outcome;
   }
 
