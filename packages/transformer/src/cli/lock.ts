@@ -4,7 +4,7 @@ import * as ts from 'typescript';
 import { LOCK_FILE, lockText, type WorkflowModel } from '@mcpflow/core/model';
 import { programWorkflows } from '../program-diagnostics';
 import type { Output } from './output';
-import { formatHost, projectsToCheck, validateProject } from './validate';
+import { readProjects, validateProject } from './validate';
 
 /** How to call `mcpflow lock`. */
 export const LOCK_USAGE = 'mcpflow lock [-p <tsconfig.json>] [--check]';
@@ -38,13 +38,9 @@ export function lockCommand(argv: readonly string[], stdout: Output, stderr: Out
  * ```
  */
 function writeLock(project: string, stdout: Output, stderr: Output): number {
-  const configPath = path.resolve(ts.sys.directoryExists(project) ? path.join(project, 'tsconfig.json') : project);
-  const configErrors: ts.Diagnostic[] = [];
-  const projects = projectsToCheck(configPath, configErrors);
-  if (configErrors.length) {
-    stderr.write(ts.formatDiagnostics(configErrors, formatHost()));
-    return 2;
-  }
+  const read = readProjects(project, stderr);
+  if (!read) return 2;
+  const { configPath, projects } = read;
   const latest = new Map<string, { model: WorkflowModel; file: string }>();
   const problems: string[] = [];
   const seen = new Set<string>();

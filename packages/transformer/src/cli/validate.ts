@@ -35,13 +35,9 @@ interface Reported {
  * ```
  */
 export function validateProject(options: ValidateOptions, stdout: Output, stderr: Output): number {
-  const configPath = path.resolve(ts.sys.directoryExists(options.project) ? path.join(options.project, 'tsconfig.json') : options.project);
-  const configErrors: ts.Diagnostic[] = [];
-  const projects = projectsToCheck(configPath, configErrors);
-  if (configErrors.length) {
-    stderr.write(ts.formatDiagnostics(configErrors, formatHost()));
-    return 2;
-  }
+  const read = readProjects(options.project, stderr);
+  if (!read) return 2;
+  const { projects } = read;
   const reported: Reported[] = [];
   const notes: string[] = [];
   const checkedFiles = new Set<string>();
@@ -139,6 +135,19 @@ function toolsLeftToStart(workflows: ProgramWorkflows, file: ts.SourceFile): str
       .filter(([, tool]) => !tools?.visible || (!tools.names.has(tool) && typoOf(tool, tools.names) === undefined))
       .map(([step, tool]) => `'${tool}' (workflow '${workflow.model.name}', step '${step}')`),
   );
+}
+
+/**
+ * The tsconfig.json `-p` names (the file, or a folder holding one) and the projects it stands for
+ * (`projectsToCheck`); undefined, with the config's errors written to `stderr`, when it cannot be read.
+ */
+export function readProjects(project: string, stderr: Output): { configPath: string; projects: ts.ParsedCommandLine[] } | undefined {
+  const configPath = path.resolve(ts.sys.directoryExists(project) ? path.join(project, 'tsconfig.json') : project);
+  const configErrors: ts.Diagnostic[] = [];
+  const projects = projectsToCheck(configPath, configErrors);
+  if (!configErrors.length) return { configPath, projects };
+  stderr.write(ts.formatDiagnostics(configErrors, formatHost()));
+  return undefined;
 }
 
 /**

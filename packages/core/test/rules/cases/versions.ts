@@ -83,8 +83,31 @@ const locked = lockedWorkflow(workflow(v1Steps(), { version: '1' }));
 const lockFix =
   "Fix: keep the locked version's class (renamed, say ReportV1) and list it in @Workflow({ previous: [...] }) so those runs resume on it, or run `mcpflow lock` to accept that they are refused (docs/deploying.md).";
 
+/** A workflow served as a task (it checkpoints before every step) and the same as a prompt only (it waits only where it asks). */
+const asTask = { expose: { tool: { task: 'optional' as const } } };
+const lockedTask = lockedWorkflow(workflow([toolStep('fetch'), toolStep('build')], asTask));
+const lockedPrompt = lockedWorkflow(workflow([toolStep('fetch'), toolStep('build')]));
+
 /** The lock check (`mcpflow.lock.json`): each prefix a run of the locked version can wait at stays resumable. */
 export const lockCases: RuleCase[] = [
+  {
+    label: 'where a run can wait: a task before every step, a prompt only before a step that asks',
+    errors: () => [
+      ...checkLockedShapes(workflow([toolStep('fetch'), toolStep('lint'), toolStep('build')], asTask), lockedTask),
+      // No step of the prompt-only version asks: no run of it can be paused, so nothing can be lost.
+      ...checkLockedShapes(workflow([toolStep('fetch'), toolStep('lint'), toolStep('build')]), lockedPrompt),
+    ],
+    expected: [
+      {
+        type: LockedShapeChangedError,
+        code: ErrorCodes.LockedShapeChanged,
+        target: { kind: 'stepName', step: 'lint' },
+        message:
+          "Workflow 'report', step 'lint': step 2 was 'build' (tool 'build_tool', no binding) in the locked version and is now 'lint' (tool 'lint_tool', no binding), " +
+          `so runs of the locked version (mcpflow.lock.json) waiting at this step or a later one cannot resume, and no class in previous has the locked steps. ${lockFix}`,
+      },
+    ],
+  },
   {
     label: 'the locked steps, a step appended, a later step changed: every locked pause resumes',
     errors: () => [
