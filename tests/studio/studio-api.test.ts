@@ -166,6 +166,22 @@ describe.each([1, 2])('studio over stdio, server on SDK %i.x', (sdk) => {
     expect(face).toEqual({ status: 400, json: { error: 'Workflow partial is not served as a tool.', field: 'face' } });
     expect((await under.api('/api/runs/nope')).status).toBe(404);
   });
+
+  test('the Inspector: bad calls are 400 naming the field; a plain text POST is refused like every POST', async () => {
+    const noName = await under.api('/api/inspector/tools/call', { method: 'POST', body: { arguments: {} } });
+    expect(noName).toEqual({ status: 400, json: { error: 'name must be the name of a tool (a non-empty string).', field: 'name' } });
+    const list = await under.api('/api/inspector/tools/call', { method: 'POST', body: { name: 'x', arguments: [1] } });
+    expect(list).toEqual({ status: 400, json: { error: "arguments must be an object of the tool's arguments.", field: 'arguments' } });
+    const noUri = await under.api('/api/inspector/resources/read', { method: 'POST', body: { uri: 7 } });
+    expect(noUri).toEqual({ status: 400, json: { error: 'uri must be the URI of a resource (a non-empty string).', field: 'uri' } });
+    const base = `http://127.0.0.1:${under.studio.port}`;
+    const plain = await fetch(`${base}/api/inspector/tools/call`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: base, 'x-mcpflow-token': under.studio.token },
+      body: JSON.stringify({ name: 'x' }),
+    });
+    expect(plain.status).toBe(403);
+  });
 });
 
 describe('studio security and the page', () => {

@@ -56,9 +56,9 @@ function releaseHost(): Host & { calls: string[]; runIds: Set<string>; checkpoin
     findTool: (): HostTool => ({ enabled: true }),
     toolInputs: () => [],
     validateToolInput: (_tool, _name, input) => ({ ok: true, args: input }),
-    invokeTool: async (_tool, name, input, _signal, runId): Promise<ToolResult> => {
+    invokeTool: async (_tool, name, input, _signal, run): Promise<ToolResult> => {
       calls.push(name);
-      runIds.add(runId);
+      runIds.add(run.id);
       const artifact = (input as { artifact?: string }).artifact ?? `app-${(input as { version: string }).version}`;
       return { content: [{ type: 'text', text: JSON.stringify({ artifact: `${artifact}+${name}` }) }] };
     },

@@ -60,6 +60,18 @@ function build() {
     isError: true,
   }));
   server.registerTool('save', { inputSchema: z.object({ text: z.string() }) }, async ({ text: saved }) => text({ saved }));
+  // For the Inspector: a plain tool with a number, a boolean and an enum argument, and a resource.
+  server.registerTool(
+    'resize',
+    {
+      description: 'Resizes an image',
+      inputSchema: z.object({ width: z.number(), keepRatio: z.boolean(), format: z.enum(['png', 'jpeg']), note: z.string().optional() }),
+    },
+    async ({ width, keepRatio, format }) => text({ resized: `${width}px ${format}${keepRatio ? ' keeping its ratio' : ''}`, width }),
+  );
+  server.registerResource('readme', 'notes://readme', { description: 'What the fixture serves', mimeType: 'text/plain' }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'The studio fixture: three workflows and their tools.' }],
+  }));
   return server.use(DeployService, ChargeCard, SummarizeNotes);
 }
 

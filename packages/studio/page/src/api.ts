@@ -1,5 +1,5 @@
 // The studio's JSON API (packages/studio/API.md): every request carries the page's token.
-import type { Run, ServerState, TaskRow, WorkflowList } from './types';
+import type { InspectorListing, Run, ServerState, TaskRow, WorkflowList } from './types';
 
 /** The token the server wrote into the page, else the one in the address bar. */
 function pageToken(): string {
@@ -47,6 +47,10 @@ export const api = {
   answer: (runId: string, body: { questionId: string; action: 'accept' | 'decline' | 'cancel'; content?: object }) =>
     request<{ ok: true }>('POST', `/api/runs/${encodeURIComponent(runId)}/answers`, body),
   tasks: () => request<{ tasks: TaskRow[] }>('GET', '/api/tasks'),
+  inspector: () => request<InspectorListing>('GET', '/api/inspector'),
+  callTool: (name: string, args: Record<string, unknown>) =>
+    request<{ result: unknown }>('POST', '/api/inspector/tools/call', { name, arguments: args }),
+  readResource: (uri: string) => request<{ result: unknown }>('POST', '/api/inspector/resources/read', { uri }),
   cancelTask: (taskId: string) => request<{ ok: true }>('POST', `/api/tasks/${encodeURIComponent(taskId)}/cancel`),
   /** SSE cannot send headers: the token goes in the query. */
   eventsUrl: (runId: string) => `/api/runs/${encodeURIComponent(runId)}/events?token=${encodeURIComponent(pageToken())}`,

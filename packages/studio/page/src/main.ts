@@ -2,6 +2,7 @@
 import { api } from './api';
 import { watchConnection } from './connection';
 import { h, show } from './dom';
+import { showInspector } from './inspector-view';
 import { runView } from './run-view';
 import { watchTasks } from './tasks-view';
 import type { Face, Workflow } from './types';
@@ -69,7 +70,10 @@ function start(): void {
     }
   };
 
-  watchConnection(byId('connection'), () => void listWorkflows());
+  watchConnection(byId('connection'), () => {
+    void listWorkflows();
+    void showInspector(byId('inspector'));
+  });
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

@@ -2,7 +2,15 @@
 // imported type-only, so esbuild drops the import and the page bundles nothing of the server.
 import type { RunView, WorkflowProblem, WorkflowView } from '../../src/server/api-types';
 
-export type { Face, ServerView as ServerState, TaskEvent, TimelineRow, WorkflowView as Workflow } from '../../src/server/api-types';
+export type {
+  Face,
+  InspectorInput,
+  InspectorListing,
+  ServerView as ServerState,
+  TaskEvent,
+  TimelineRow,
+  WorkflowView as Workflow,
+} from '../../src/server/api-types';
 
 export interface WorkflowList {
   workflows: WorkflowView[];

@@ -90,6 +90,23 @@ export interface TaskEvent {
   readonly step?: TaskStepView;
 }
 
+/** An input of a plain tool's form, from its JSON Schema property. */
+export interface InspectorInput {
+  readonly name: string;
+  readonly type: 'number' | 'integer' | 'boolean' | 'enum' | 'text';
+  readonly required: boolean;
+  readonly description?: string;
+  /** For `enum`: the choices (strings, numbers or booleans). */
+  readonly choices?: readonly (string | number | boolean)[];
+}
+
+/** `GET /api/inspector`: the server's plain tools, prompts and resources (DESIGN §2.15, the Inspector). */
+export interface InspectorListing {
+  readonly tools: { name: string; description?: string; inputs: InspectorInput[] }[];
+  readonly prompts: { name: string; description?: string; arguments: { name: string; required: boolean }[] }[];
+  readonly resources: { uri: string; name: string; description?: string }[];
+}
+
 /** An error answer: a message a user can act on, and the field it is about. */
 export class ApiError extends Error {
   constructor(

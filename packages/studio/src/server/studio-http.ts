@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from './api-types';
+import { callPlainTool, inspectorListing, readResource } from './inspector';
 import { isPageAsset, pageAsset } from './page-assets';
 import { refusal, tokenCookie } from './request-guard';
 import type { RunBook } from './run-book';
@@ -98,6 +99,14 @@ async function route(parts: StudioParts, request: IncomingMessage, response: Ser
       run.answer(body.questionId, body.action, body.content);
       return sendJson(response, 200, { ok: true });
     }
+  }
+  if (resource === 'inspector') {
+    const client = parts.connection.connected();
+    if (method === 'GET' && id === undefined) return sendJson(response, 200, await inspectorListing(client));
+    if (method === 'POST' && id === 'tools' && action === 'call')
+      return sendJson(response, 200, { result: await callPlainTool(client, await readJson(request)) });
+    if (method === 'POST' && id === 'resources' && action === 'read')
+      return sendJson(response, 200, { result: await readResource(client, await readJson(request)) });
   }
   if (resource === 'tasks') {
     if (method === 'GET' && id === undefined) {
