@@ -17,6 +17,8 @@ module.exports = {
           exclude: [
             '**/packages/core/test/rules.test.ts',
             '**/packages/core/test/flow-rules.test.ts',
+            // A previous class of another workflow's name: what use() says of it (TS91070 at compile time).
+            '**/packages/core/test/versions/renamed-previous.ts',
             '**/tests/hardening/dynamic/**',
             '**/tests/step-kinds/**',
           ],
