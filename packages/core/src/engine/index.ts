@@ -68,6 +68,7 @@ export { boundTrace, type TraceTruncation } from './trace/bound-trace';
 export { jsonBytesBound } from './trace/json-size';
 export { continueWorkflowRound, executeWorkflowRound, type RoundPausing, type RoundResult } from './pause/execute-round';
 export { openCheckpoint, sealCheckpoint, type RunBinding } from './pause/sealed-execution';
+export { CheckpointChain } from './pause/checkpoint-chain';
 export {
   StateSealer,
   SealedStateError,

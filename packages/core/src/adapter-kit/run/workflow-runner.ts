@@ -3,8 +3,7 @@ import {
   continueWorkflowRound,
   executeWorkflow,
   executeWorkflowRound,
-  openCheckpoint,
-  sealCheckpoint,
+  CheckpointChain,
   type AskRequest,
   type RoundsAskChannel,
   type StateSealer,
@@ -191,26 +190,27 @@ export class WorkflowRunner<Server, Context> {
     if (status) host.notifyProgress = ({ message }) => taskStatusMessage(message ?? '', status);
     const pausing = { sealer, replayGuard: this.replayGuard, client: this.line.request.client(context) };
     const binding = { prompt: call.name, face: 'tool' } as const;
+    // Each checkpoint holds only what its step added (a delta on the ones before): the arguments are the task's, stored once.
+    const chain = durable && new CheckpointChain(plan, sealer, binding);
     if (durable) {
       // A state too big to seal is not kept: a round that takes over goes on from the last one that was.
       host.checkpoint = (reached) => {
-        const sealed = sealCheckpoint(reached, plan, sealer, binding);
+        const sealed = chain!.seal(reached);
         return sealed.ok ? durable.save(sealed.state) : undefined;
       };
       host.beforeStep = () => durable.beforeStep();
     }
-    const round =
-      durable?.checkpoint === undefined
-        ? await executeWorkflowRound(plan, args, host, finishing.options, pausing, state, binding)
-        : await continueWorkflowRound(
-            plan,
-            host,
-            finishing.options,
-            sealer,
-            binding,
-            openCheckpoint(durable.checkpoint, plan, args, sealer, binding),
-            pausing.replayGuard,
-          );
+    const round = !durable?.checkpoints?.length
+      ? await executeWorkflowRound(plan, args, host, finishing.options, pausing, state, binding)
+      : await continueWorkflowRound(
+          plan,
+          host,
+          finishing.options,
+          sealer,
+          binding,
+          chain!.open(durable.checkpoints, args),
+          pausing.replayGuard,
+        );
     if (round.kind === 'input-required') {
       const waiting = waitingStep(plan, round.inputRequests);
       if (status && waiting) await status(waiting);
@@ -313,8 +313,9 @@ export class WorkflowRunner<Server, Context> {
  * (a sealed checkpoint, if it completed a step), and where each completed step's checkpoint goes.
  */
 export interface DurableRound {
-  readonly checkpoint?: string;
-  /** Saves a completed step's checkpoint, proving the round still holds its task; when it does not, the round's signal aborts. */
+  /** The task's checkpoints so far, oldest first: a whole run state, then each later step's delta. */
+  readonly checkpoints?: readonly string[];
+  /** Adds a completed step's checkpoint (its delta), proving the round still holds its task; when it does not, the round's signal aborts. */
   save(checkpoint: string): Promise<void>;
   /** Before each step: proves the round still holds its task (at once when it just did), else aborts the round's signal. */
   beforeStep(): void | PromiseLike<void>;

@@ -3,7 +3,9 @@ import type { NewTask, TaskChange, TaskRecord, TaskStatus } from './task-store';
 /**
  * How `bullmqTasks` keeps a task in Redis (DESIGN §2.13): a hash per task, one field per part, so a
  * change writes only the fields it names. The sealed arguments (`call`) are written once, at
- * creation, and never again; a checkpoint writes the `checkpoint` field, the version and the time.
+ * creation, and never again; each checkpoint is its own field (`checkpoint:1`, `checkpoint:2`, …,
+ * their count in `checkpoints`, their size in `checkpointBytes`), written once by the fence that
+ * proves the round's hold, with the version and the time: no checkpoint rewrites another.
  * The Lua scripts here are each one atomic step: creating under `maxTasks`, a compare-and-set,
  * a cancel (with its message), and a round's fence (its lock's token checked with what it writes).
  */
@@ -12,7 +14,10 @@ import type { NewTask, TaskChange, TaskRecord, TaskStatus } from './task-store';
 const HEAD_FIELD = 'head';
 
 /** The optional sealed or text fields, each its own hash field. */
-const PART_FIELDS = ['statusMessage', 'state', 'checkpoint', 'inputRequests', 'answers', 'result'] as const;
+const PART_FIELDS = ['statusMessage', 'state', 'inputRequests', 'answers', 'result'] as const;
+
+/** The hash field of a task's `n`th checkpoint (from 1). */
+const CHECKPOINT_FIELD = 'checkpoint:';
 
 type Head = Pick<NewTask, 'taskId' | 'tool' | 'principal' | 'createdAt' | 'ttlMs' | 'pollIntervalMs'>;
 
@@ -37,6 +42,8 @@ export function recordOfHash(reply: unknown): TaskRecord | undefined {
     lastUpdatedAt: Number(hash.lastUpdatedAt),
   };
   for (const field of PART_FIELDS) if (hash[field] !== undefined) record[field] = hash[field];
+  const count = Number(hash.checkpoints ?? 0);
+  if (count > 0) record.checkpoints = Array.from({ length: count }, (_, index) => hash[`${CHECKPOINT_FIELD}${index + 1}`]);
   return record as unknown as TaskRecord;
 }
 
@@ -60,18 +67,31 @@ function pairsToObject(pairs: readonly string[]): Record<string, string> | undef
 }
 
 /**
- * Lua shared by the scripts: whether a status is terminal, and how a change (`changeArguments` from
- * ARGV[from]) is applied to a task whose `lastUpdatedAt` is `last`: one HSET (the fields, the time),
- * one HDEL when fields go, one HINCRBY for the version, which it answers.
+ * Lua shared by the scripts: whether a status is terminal; the fields that drop a task's
+ * checkpoints (`checkpoints` counts them); and how a change (`changeArguments` from ARGV[from]) is
+ * applied to a task whose `lastUpdatedAt` is `last`: one HSET (the fields, the time), one HDEL when
+ * fields go (`checkpoints` among them: every checkpoint), one HINCRBY for the version, which it answers.
  */
 const LUA_HELPERS = `
 local function terminal(status) return status == 'completed' or status == 'failed' or status == 'cancelled' end
+local function checkpoint_fields(key, fields)
+  for i = 1, tonumber(redis.call('HGET', key, 'checkpoints') or '0') do fields[#fields + 1] = '${CHECKPOINT_FIELD}' .. i end
+  fields[#fields + 1] = 'checkpointBytes'
+  return fields
+end
 local function apply(key, from, now, last)
   local pairs = tonumber(ARGV[from])
   local set = {'lastUpdatedAt', math.max(tonumber(last or '0'), tonumber(now))}
   for i = from + 1, from + 2 * pairs do set[#set + 1] = ARGV[i] end
   redis.call('HSET', key, unpack(set))
-  if #ARGV > from + 2 * pairs then redis.call('HDEL', key, unpack(ARGV, from + 1 + 2 * pairs)) end
+  if #ARGV > from + 2 * pairs then
+    local deleted = {}
+    for i = from + 1 + 2 * pairs, #ARGV do
+      deleted[#deleted + 1] = ARGV[i]
+      if ARGV[i] == 'checkpoints' then checkpoint_fields(key, deleted) end
+    end
+    redis.call('HDEL', key, unpack(deleted))
+  end
   return redis.call('HINCRBY', key, 'version', 1)
 end
 `;
@@ -126,7 +146,7 @@ export const CANCEL_TASK = `${LUA_HELPERS}
 local task = redis.call('HMGET', KEYS[1], 'status', 'lastUpdatedAt')
 if task[1] and not terminal(task[1]) then
   redis.call('HSET', KEYS[1], 'status', 'cancelled', 'lastUpdatedAt', math.max(tonumber(task[2] or '0'), tonumber(ARGV[1])))
-  redis.call('HDEL', KEYS[1], 'state', 'checkpoint', 'inputRequests', 'answers')
+  redis.call('HDEL', KEYS[1], unpack(checkpoint_fields(KEYS[1], {'state', 'inputRequests', 'answers', 'checkpoints'})))
   redis.call('HINCRBY', KEYS[1], 'version', 1)
   redis.call('PUBLISH', ARGV[2], ARGV[3])
 end
@@ -135,21 +155,32 @@ return redis.call('HGETALL', KEYS[1])
 
 /**
  * A round's fence (DESIGN §2.13): the round's BullMQ lock still holds its token, the task is
- * `working` at the round's version, and what it writes keeps the task within `maxTaskBytes`; then
- * the change is written and the new version answered. Otherwise nothing is written and the answer
+ * `working` at the round's version, and its checkpoint (if it brings one) keeps the task within
+ * `maxTaskBytes`; then the checkpoint is added as the task's next one (the ones before and the
+ * arguments untouched), and the new version answered. Otherwise nothing is written and the answer
  * says why: `lost`, `gone`, `terminal`, `changed`, `too-large`. KEYS: the task, the round's lock.
- * ARGV: the token, the version, now, maxTaskBytes, the change.
+ * ARGV: the token, the version, now, maxTaskBytes, the checkpoint ('' for a proof only).
  */
-export const FENCE_ROUND = `${LUA_HELPERS}
+export const FENCE_ROUND = `
 if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 'lost' end
-local task = redis.call('HMGET', KEYS[1], 'status', 'version', 'lastUpdatedAt')
+local task = redis.call('HMGET', KEYS[1], 'status', 'version', 'lastUpdatedAt', 'checkpoints', 'checkpointBytes')
 if not task[1] then return 'gone' end
-if terminal(task[1]) then return 'terminal' end
+if task[1] == 'completed' or task[1] == 'failed' or task[1] == 'cancelled' then return 'terminal' end
 if task[1] ~= 'working' or task[2] ~= ARGV[2] then return 'changed' end
-if tonumber(ARGV[5]) > 0 then
-  local bytes = redis.call('HSTRLEN', KEYS[1], 'call')
-  for i = 0, tonumber(ARGV[5]) - 1 do bytes = bytes + #ARGV[7 + 2 * i] end
-  if bytes > tonumber(ARGV[4]) then return 'too-large' end
+local set = {'lastUpdatedAt', math.max(tonumber(task[3] or '0'), tonumber(ARGV[3]))}
+if ARGV[5] ~= '' then
+  local bytes = tonumber(task[5] or '0') + #ARGV[5]
+  if redis.call('HSTRLEN', KEYS[1], 'call') + bytes > tonumber(ARGV[4]) then return 'too-large' end
+  local count = tonumber(task[4] or '0') + 1
+  set[#set + 1] = '${CHECKPOINT_FIELD}' .. count
+  set[#set + 1] = ARGV[5]
+  set[#set + 1] = 'checkpoints'
+  set[#set + 1] = count
+  set[#set + 1] = 'checkpointBytes'
+  set[#set + 1] = bytes
 end
-return apply(KEYS[1], 5, ARGV[3], task[3])
+set[#set + 1] = 'version'
+set[#set + 1] = tonumber(task[2]) + 1
+redis.call('HSET', KEYS[1], unpack(set))
+return tonumber(task[2]) + 1
 `;

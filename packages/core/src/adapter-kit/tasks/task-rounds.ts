@@ -132,13 +132,13 @@ export class TaskRounds<Server, Context> {
     // A workflow's tool face holds its trace and outputs to maxTraceBytes itself; a plain tool's result is checked here.
     const plain = this.serving.tools.get(record.tool)?.kind === 'plain';
     const end = given.kind === 'result' && plain ? this.keptResult(record.tool, given.result) : given;
-    const done = { state: null, checkpoint: null, inputRequests: null, answers: null } as const;
+    const done = { state: null, checkpoints: null, inputRequests: null, answers: null } as const;
     let changed;
     if (end.kind === 'input-required') {
       changed = await store.update(record.taskId, record.version, {
         status: 'input_required',
         state: end.state,
-        checkpoint: null,
+        checkpoints: null,
         inputRequests: values.seal(end.inputRequests),
         answers: null,
       });
@@ -179,8 +179,8 @@ const TOO_LARGE_CHECKPOINT =
 /**
  * A fenced round on a store whose rounds can be taken over (DESIGN §2.13 "Fenced rounds"): it goes
  * on from the task's last checkpoint; before each step it proves that it still holds the task (at
- * once when its last proof is fresh), and each completed step's state (sealed with the task's
- * sealer) is stored as the task's checkpoint with that proof. Once a proof fails — the round's lock
+ * once when its last proof is fresh), and each completed step's delta (what it added to the run's
+ * state, sealed with the task's sealer) is added to the task's checkpoints with that proof. Once a proof fails — the round's lock
  * lapsed, another round took the task over, the task was cancelled, expired or moved on — the store
  * aborts the round's signal: the step in flight is aborted, no later step starts, and nothing is
  * saved or retried on the newer version.
@@ -194,11 +194,11 @@ function durableRound(store: TaskStore, latest: { record: TaskRecord }, signal: 
     const fenced = await store.fence(latest.record.taskId, latest.record.version, signal, change);
     if (!fenced.held && fenced.why === 'too-large') throw new Error(TOO_LARGE_CHECKPOINT);
     if (!fenced.held) return;
-    latest.record = { ...latest.record, ...change, version: fenced.version } as TaskRecord;
+    latest.record = { ...latest.record, version: fenced.version };
     provenAt = sentAt;
   };
   return {
-    checkpoint: latest.record.checkpoint,
+    checkpoints: latest.record.checkpoints,
     save: (checkpoint) => fence({ checkpoint }),
     beforeStep: () => (provenAt !== undefined && Date.now() - provenAt < FRESH_PROOF_MS ? undefined : fence()),
   };
