@@ -194,9 +194,11 @@ export class WorkflowRunner<Server, Context> {
     const chain = durable && new CheckpointChain(plan, sealer, binding);
     if (durable) {
       // A state too big to seal is not kept: a round that takes over goes on from the last one that was.
+      // With it, the step the run starts next (the statusMessage its progress will tell), in the same write.
       host.checkpoint = (reached) => {
         const sealed = chain!.seal(reached);
-        return sealed.ok ? durable.save(sealed.state) : undefined;
+        const next = reached.position < plan.steps.length ? stepStatus(plan, reached.position) : undefined;
+        return sealed.ok ? durable.save(sealed.state, next) : undefined;
       };
       host.beforeStep = () => durable.beforeStep();
     }
@@ -315,8 +317,11 @@ export class WorkflowRunner<Server, Context> {
 export interface DurableRound {
   /** The task's checkpoints so far, oldest first: a whole run state, then each later step's delta. */
   readonly checkpoints?: readonly string[];
-  /** Adds a completed step's checkpoint (its delta), proving the round still holds its task; when it does not, the round's signal aborts. */
-  save(checkpoint: string): Promise<void>;
+  /**
+   * Adds a completed step's checkpoint (its delta), proving the round still holds its task; when it
+   * does not, the round's signal aborts. `next`: the statusMessage of the step the run starts next.
+   */
+  save(checkpoint: string, next?: string): Promise<void>;
   /** Before each step: proves the round still holds its task (at once when it just did), else aborts the round's signal. */
   beforeStep(): void | PromiseLike<void>;
 }
@@ -342,7 +347,12 @@ async function taskStatusMessage(progress: string, status: (message: string) => 
 function waitingStep(plan: WorkflowPlan, inputRequests: Readonly<Record<string, unknown>>): string | undefined {
   const [key] = Object.keys(inputRequests);
   const step = key === undefined ? undefined : plan.steps.find((each) => key.startsWith(`${each.model.name}/`));
-  return step && `step ${step.index + 1} of ${plan.steps.length}: ${step.model.name}`;
+  return step && stepStatus(plan, step.index);
+}
+
+/** A task's statusMessage for a step of its run, as `taskStatusMessage` makes it of the engine's progress text (`step 2 of 4: build`). */
+function stepStatus(plan: WorkflowPlan, index: number): string {
+  return `step ${index + 1} of ${plan.steps.length}: ${plan.steps[index]!.model.name}`;
 }
 
 /** The configured guard, checked now rather than on the first resume; by default the process's own. */

@@ -111,7 +111,7 @@ class MemoryTaskStore implements TaskStore {
       return { held: false, why };
     }
     const { checkpoints = [] } = entry!.record;
-    entry!.record = applyChange(entry!.record, {});
+    entry!.record = applyChange(entry!.record, { statusMessage: change.statusMessage });
     if (change.checkpoint !== undefined) entry!.record = { ...entry!.record, checkpoints: [...checkpoints, change.checkpoint] };
     return { held: true, version: entry!.record.version };
   }

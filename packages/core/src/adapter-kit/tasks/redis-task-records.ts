@@ -4,7 +4,7 @@ import type { NewTask, TaskChange, TaskRecord, TaskStatus } from './task-store';
  * How `bullmqTasks` keeps a task in Redis (DESIGN §2.13): a hash per task, one field per part, so a
  * change writes only the fields it names. The sealed arguments (`call`) are written once, at
  * creation, and never again; each checkpoint is its own field (`checkpoint:1`, `checkpoint:2`, …,
- * their count in `checkpoints`, their size in `checkpointBytes`), written once by the fence that
+ * their count in `checkpoints`; `bytes` counts the arguments' and theirs), written once by the fence that
  * proves the round's hold, with the version and the time: no checkpoint rewrites another.
  * The Lua scripts here are each one atomic step: creating under `maxTasks`, a compare-and-set,
  * a cancel (with its message), and a round's fence (its lock's token checked with what it writes).
@@ -26,7 +26,7 @@ export function newTaskFields(record: TaskRecord): string[] {
   const { taskId, tool, principal, createdAt, ttlMs, pollIntervalMs } = record;
   const head: Head = { taskId, tool, ...(principal === undefined ? {} : { principal }), createdAt, ttlMs, pollIntervalMs };
   const fields = [HEAD_FIELD, JSON.stringify(head), 'status', record.status, 'version', String(record.version)];
-  fields.push('lastUpdatedAt', String(record.lastUpdatedAt), 'call', record.call);
+  fields.push('lastUpdatedAt', String(record.lastUpdatedAt), 'call', record.call, 'bytes', String(Buffer.byteLength(record.call)));
   return fields;
 }
 
@@ -67,34 +67,42 @@ function pairsToObject(pairs: readonly string[]): Record<string, string> | undef
 }
 
 /**
- * Lua shared by the scripts: whether a status is terminal; the fields that drop a task's
- * checkpoints (`checkpoints` counts them); and how a change (`changeArguments` from ARGV[from]) is
- * applied to a task whose `lastUpdatedAt` is `last`: one HSET (the fields, the time), one HDEL when
- * fields go (`checkpoints` among them: every checkpoint), one HINCRBY for the version, which it answers.
+ * Lua shared by the scripts: whether a status is terminal; the fields of a task's checkpoints (`count`
+ * of them, and what counts their bytes); and how a change (`changeArguments` from ARGV[from]) is
+ * applied to `task` (its `TASK_FIELDS`, read with HMGET): one HSET (the fields, the time, the next
+ * version, which it answers), one HDEL when fields go (`checkpoints` among them: every checkpoint,
+ * and the task's bytes back to its arguments').
  */
 const LUA_HELPERS = `
 local function terminal(status) return status == 'completed' or status == 'failed' or status == 'cancelled' end
-local function checkpoint_fields(key, fields)
-  for i = 1, tonumber(redis.call('HGET', key, 'checkpoints') or '0') do fields[#fields + 1] = '${CHECKPOINT_FIELD}' .. i end
-  fields[#fields + 1] = 'checkpointBytes'
+local function checkpoint_fields(count, fields)
+  for i = 1, tonumber(count or '0') do fields[#fields + 1] = '${CHECKPOINT_FIELD}' .. i end
   return fields
 end
-local function apply(key, from, now, last)
+local function apply(key, from, now, task)
   local pairs = tonumber(ARGV[from])
-  local set = {'lastUpdatedAt', math.max(tonumber(last or '0'), tonumber(now))}
+  local version = tonumber(task[2]) + 1
+  local set = {'lastUpdatedAt', math.max(tonumber(task[3] or '0'), tonumber(now)), 'version', version}
   for i = from + 1, from + 2 * pairs do set[#set + 1] = ARGV[i] end
-  redis.call('HSET', key, unpack(set))
   if #ARGV > from + 2 * pairs then
     local deleted = {}
     for i = from + 1 + 2 * pairs, #ARGV do
       deleted[#deleted + 1] = ARGV[i]
-      if ARGV[i] == 'checkpoints' then checkpoint_fields(key, deleted) end
+      if ARGV[i] == 'checkpoints' and task[4] then
+        checkpoint_fields(task[4], deleted)
+        set[#set + 1] = 'bytes'
+        set[#set + 1] = redis.call('HSTRLEN', key, 'call')
+      end
     end
     redis.call('HDEL', key, unpack(deleted))
   end
-  return redis.call('HINCRBY', key, 'version', 1)
+  redis.call('HSET', key, unpack(set))
+  return version
 end
 `;
+
+/** What the scripts read of a task before they change it (`apply`'s `task`). */
+const TASK_FIELDS = "'status', 'version', 'lastUpdatedAt', 'checkpoints'";
 
 /**
  * Creates a task unless `maxTasks` tasks are kept, or its client keeps `maxTasksPerClient`: each set
@@ -125,11 +133,11 @@ return 'ok'
  * `{ 'ok' | 'stale', …the task's hash }`, or `{ 'gone' }`. KEYS: the task. ARGV: the version, now, the change.
  */
 export const UPDATE_TASK = `${LUA_HELPERS}
-local task = redis.call('HMGET', KEYS[1], 'status', 'version', 'lastUpdatedAt')
+local task = redis.call('HMGET', KEYS[1], ${TASK_FIELDS})
 if not task[1] then return {'gone'} end
 local answer = 'stale'
 if not terminal(task[1]) and task[2] == ARGV[1] then
-  apply(KEYS[1], 3, ARGV[2], task[3])
+  apply(KEYS[1], 3, ARGV[2], task)
   answer = 'ok'
 end
 local reply = redis.call('HGETALL', KEYS[1])
@@ -143,11 +151,10 @@ return reply
  * (empty when gone). KEYS: the task. ARGV: now, the channel, the task id.
  */
 export const CANCEL_TASK = `${LUA_HELPERS}
-local task = redis.call('HMGET', KEYS[1], 'status', 'lastUpdatedAt')
+local task = redis.call('HMGET', KEYS[1], ${TASK_FIELDS})
 if task[1] and not terminal(task[1]) then
-  redis.call('HSET', KEYS[1], 'status', 'cancelled', 'lastUpdatedAt', math.max(tonumber(task[2] or '0'), tonumber(ARGV[1])))
-  redis.call('HDEL', KEYS[1], unpack(checkpoint_fields(KEYS[1], {'state', 'inputRequests', 'answers', 'checkpoints'})))
-  redis.call('HINCRBY', KEYS[1], 'version', 1)
+  redis.call('HDEL', KEYS[1], unpack(checkpoint_fields(task[4], {'state', 'inputRequests', 'answers', 'checkpoints'})))
+  redis.call('HSET', KEYS[1], 'status', 'cancelled', 'lastUpdatedAt', math.max(tonumber(task[3] or '0'), tonumber(ARGV[1])), 'version', tonumber(task[2]) + 1)
   redis.call('PUBLISH', ARGV[2], ARGV[3])
 end
 return redis.call('HGETALL', KEYS[1])
@@ -156,31 +163,36 @@ return redis.call('HGETALL', KEYS[1])
 /**
  * A round's fence (DESIGN §2.13): the round's BullMQ lock still holds its token, the task is
  * `working` at the round's version, and its checkpoint (if it brings one) keeps the task within
- * `maxTaskBytes`; then the checkpoint is added as the task's next one (the ones before and the
- * arguments untouched), and the new version answered. Otherwise nothing is written and the answer
- * says why: `lost`, `gone`, `terminal`, `changed`, `too-large`. KEYS: the task, the round's lock.
- * ARGV: the token, the version, now, maxTaskBytes, the checkpoint ('' for a proof only).
+ * `maxTaskBytes` (the task's `bytes`: its arguments and checkpoints); then the checkpoint is added as
+ * the task's next one (the ones before and the arguments untouched) with the step the round runs next
+ * (`statusMessage`, if given), and the new version answered — one HSET. Otherwise nothing is written
+ * and the answer says why: `lost`, `gone`, `terminal`, `changed`, `too-large`. KEYS: the task, the
+ * round's lock. ARGV: the token, the version, now, maxTaskBytes, the checkpoint ('' for none), the
+ * statusMessage ('' for none).
  */
 export const FENCE_ROUND = `
 if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 'lost' end
-local task = redis.call('HMGET', KEYS[1], 'status', 'version', 'lastUpdatedAt', 'checkpoints', 'checkpointBytes')
+local task = redis.call('HMGET', KEYS[1], 'status', 'version', 'lastUpdatedAt', 'checkpoints', 'bytes')
 if not task[1] then return 'gone' end
 if task[1] == 'completed' or task[1] == 'failed' or task[1] == 'cancelled' then return 'terminal' end
 if task[1] ~= 'working' or task[2] ~= ARGV[2] then return 'changed' end
-local set = {'lastUpdatedAt', math.max(tonumber(task[3] or '0'), tonumber(ARGV[3]))}
+local version = tonumber(task[2]) + 1
+local set = {'lastUpdatedAt', math.max(tonumber(task[3] or '0'), tonumber(ARGV[3])), 'version', version}
 if ARGV[5] ~= '' then
   local bytes = tonumber(task[5] or '0') + #ARGV[5]
-  if redis.call('HSTRLEN', KEYS[1], 'call') + bytes > tonumber(ARGV[4]) then return 'too-large' end
+  if bytes > tonumber(ARGV[4]) then return 'too-large' end
   local count = tonumber(task[4] or '0') + 1
   set[#set + 1] = '${CHECKPOINT_FIELD}' .. count
   set[#set + 1] = ARGV[5]
   set[#set + 1] = 'checkpoints'
   set[#set + 1] = count
-  set[#set + 1] = 'checkpointBytes'
+  set[#set + 1] = 'bytes'
   set[#set + 1] = bytes
 end
-set[#set + 1] = 'version'
-set[#set + 1] = tonumber(task[2]) + 1
+if ARGV[6] ~= '' then
+  set[#set + 1] = 'statusMessage'
+  set[#set + 1] = ARGV[6]
+end
 redis.call('HSET', KEYS[1], unpack(set))
-return tonumber(task[2]) + 1
+return version
 `;

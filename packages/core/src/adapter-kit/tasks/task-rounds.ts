@@ -88,11 +88,14 @@ export class TaskRounds<Server, Context> {
     const context = this.serving.support.roundContext(base, signal);
     const sealer = taskSealer(this.serving.options.pause, this.serving.store.ttlMs);
     const durable = this.serving.store.checkpoints ? durableRound(this.serving.store, latest, signal) : undefined;
-    // The step that runs, value-free, as the task's statusMessage; best effort: a lost race with an answer keeps the last one.
-    const status = async (statusMessage: string) => {
-      const changed = await this.serving.store.update(record.taskId, latest.record.version, { statusMessage }).catch(() => undefined);
-      if (changed?.ok) latest.record = changed.task;
-    };
+    // The step that runs, value-free, as the task's statusMessage: a durable round's is fenced (and written
+    // with the checkpoint before it where it can); else best effort: a lost race with an answer keeps the last one.
+    const status =
+      durable?.status ??
+      (async (statusMessage: string) => {
+        const changed = await this.serving.store.update(record.taskId, latest.record.version, { statusMessage }).catch(() => undefined);
+        if (changed?.ok) latest.record = changed.task;
+      });
     const outcome = await tool.round(call.arguments, context, asking, record.state ?? call.requestState, sealer, durable, status);
     return outcome.kind === 'result' ? outcome : { kind: 'input-required', inputRequests: outcome.inputRequests, state: outcome.state };
   }
@@ -185,9 +188,15 @@ const TOO_LARGE_CHECKPOINT =
  * aborts the round's signal: the step in flight is aborted, no later step starts, and nothing is
  * saved or retried on the newer version.
  */
-function durableRound(store: TaskStore, latest: { record: TaskRecord }, signal: AbortSignal): DurableRound {
+function durableRound(
+  store: TaskStore,
+  latest: { record: TaskRecord },
+  signal: AbortSignal,
+): DurableRound & { status(message: string): Promise<void> } {
   /** When the last proof that held was sent; none yet in this round. */
   let provenAt: number | undefined;
+  /** The task's statusMessage as this round last wrote it (or found it). */
+  let statusMessage = latest.record.statusMessage;
   const fence = async (change?: RoundChange) => {
     if (signal.aborted) return;
     const sentAt = Date.now();
@@ -195,11 +204,14 @@ function durableRound(store: TaskStore, latest: { record: TaskRecord }, signal: 
     if (!fenced.held && fenced.why === 'too-large') throw new Error(TOO_LARGE_CHECKPOINT);
     if (!fenced.held) return;
     latest.record = { ...latest.record, version: fenced.version };
+    if (change?.statusMessage !== undefined) statusMessage = change.statusMessage;
     provenAt = sentAt;
   };
   return {
     checkpoints: latest.record.checkpoints,
-    save: (checkpoint) => fence({ checkpoint }),
+    save: (checkpoint, next) => fence({ checkpoint, ...(next !== undefined && next !== statusMessage && { statusMessage: next }) }),
+    // The step's progress tells what its checkpoint before already wrote: written only when it is new.
+    status: async (message) => (message === statusMessage ? undefined : fence({ statusMessage: message })),
     beforeStep: () => (provenAt !== undefined && Date.now() - provenAt < FRESH_PROOF_MS ? undefined : fence()),
   };
 }

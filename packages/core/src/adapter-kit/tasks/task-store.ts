@@ -109,10 +109,11 @@ export type TaskChangeResult =
 /**
  * What a working round writes with the proof that it still holds its task (`TaskStore.fence`): the
  * checkpoint of the step it completed — appended to the task's `checkpoints`, the ones before left
- * as they are — or nothing (a proof only, before a step).
+ * as they are — and the step it runs now or next (`statusMessage`), or nothing (a proof only).
  */
 export interface RoundChange {
   readonly checkpoint?: SealedTaskValue;
+  readonly statusMessage?: string;
 }
 
 /**
