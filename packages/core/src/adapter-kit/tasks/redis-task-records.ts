@@ -1,4 +1,4 @@
-import type { NewTask, TaskChange, TaskRecord, TaskStatus } from './task-store';
+import type { NewTask, TaskChange, TaskRecord, TaskStatus, TaskView } from './task-store';
 
 /**
  * How `bullmqTasks` keeps a task in Redis (DESIGN §2.13): a hash per task, one field per part, so a
@@ -45,6 +45,21 @@ export function recordOfHash(reply: unknown): TaskRecord | undefined {
   const count = Number(hash.checkpoints ?? 0);
   if (count > 0) record.checkpoints = Array.from({ length: count }, (_, index) => hash[`${CHECKPOINT_FIELD}${index + 1}`]);
   return record as unknown as TaskRecord;
+}
+
+/** The hash fields a client's request reads (`TaskView`): all but the arguments and the checkpoints. */
+export const VIEW_FIELDS = [HEAD_FIELD, 'status', 'version', 'lastUpdatedAt', ...PART_FIELDS];
+
+/** A task's view from `HMGET` of `VIEW_FIELDS`, or `undefined` when the hash is gone. */
+export function viewOfFields(values: readonly (string | null)[]): TaskView | undefined {
+  const hash: Record<string, string> = {};
+  VIEW_FIELDS.forEach((field, index) => {
+    if (values[index] !== null && values[index] !== undefined) hash[field] = values[index];
+  });
+  const record = recordOfHash(hash);
+  if (record === undefined) return undefined;
+  const { call: _call, ...view } = record;
+  return view;
 }
 
 /** A change as the scripts take it: the count of `field, value` pairs to set, the pairs, then the fields to delete. */
@@ -130,7 +145,7 @@ return 'ok'
 
 /**
  * A compare-and-set: the change is applied only to a live task at the expected version. Answers
- * `{ 'ok' | 'stale', …the task's hash }`, or `{ 'gone' }`. KEYS: the task. ARGV: the version, now, the change.
+ * `{ 'ok' | 'stale', …the task's view (HMGET of VIEW_FIELDS) }`, or `{ 'gone' }`. KEYS: the task. ARGV: the version, now, the change.
  */
 export const UPDATE_TASK = `${LUA_HELPERS}
 local task = redis.call('HMGET', KEYS[1], ${TASK_FIELDS})
@@ -140,7 +155,7 @@ if not terminal(task[1]) and task[2] == ARGV[1] then
   apply(KEYS[1], 3, ARGV[2], task)
   answer = 'ok'
 end
-local reply = redis.call('HGETALL', KEYS[1])
+local reply = redis.call('HMGET', KEYS[1], ${VIEW_FIELDS.map((field) => `'${field}'`).join(', ')})
 table.insert(reply, 1, answer)
 return reply
 `;

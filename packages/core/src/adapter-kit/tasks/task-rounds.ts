@@ -94,7 +94,7 @@ export class TaskRounds<Server, Context> {
       durable?.status ??
       (async (statusMessage: string) => {
         const changed = await this.serving.store.update(record.taskId, latest.record.version, { statusMessage }).catch(() => undefined);
-        if (changed?.ok) latest.record = changed.task;
+        if (changed?.ok) latest.record = { ...latest.record, ...changed.task };
       });
     const outcome = await tool.round(call.arguments, context, asking, record.state ?? call.requestState, sealer, durable, status);
     return outcome.kind === 'result' ? outcome : { kind: 'input-required', inputRequests: outcome.inputRequests, state: outcome.state };
@@ -197,7 +197,15 @@ function durableRound(
   let provenAt: number | undefined;
   /** The task's statusMessage as this round last wrote it (or found it). */
   let statusMessage = latest.record.statusMessage;
-  const fence = async (change?: RoundChange) => {
+  // One fence at a time, each from the version the one before left: a statusMessage told while a
+  // checkpoint is on its way (iterations of a loop finishing together) waits for it, not fails on it.
+  let queue: Promise<void> = Promise.resolve();
+  const fence = (change?: RoundChange): Promise<void> => {
+    const run = queue.then(() => fenceNow(change));
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const fenceNow = async (change?: RoundChange) => {
     if (signal.aborted) return;
     const sentAt = Date.now();
     const fenced = await store.fence(latest.record.taskId, latest.record.version, signal, change);

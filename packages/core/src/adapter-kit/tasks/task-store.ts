@@ -84,6 +84,9 @@ export interface TaskRecord extends NewTask {
   readonly result?: SealedTaskValue;
 }
 
+/** A task as a client's request reads it (`tasks/get`, `tasks/update`, `tasks/cancel`): without its arguments and checkpoints, a round's business. */
+export type TaskView = Omit<TaskRecord, 'call' | 'checkpoints'>;
+
 /**
  * A change to a task, made only from the version it names (compare-and-set). Fields left out stay
  * as they are; `null` removes one.
@@ -103,8 +106,7 @@ export interface TaskChange {
  * How a change went: the task as it now is, or — when the task changed since `expectedVersion`,
  * is terminal, or is gone — the task as it is (or `undefined`), for the caller to retry or give up.
  */
-export type TaskChangeResult =
-  { readonly ok: true; readonly task: TaskRecord } | { readonly ok: false; readonly task: TaskRecord | undefined };
+export type TaskChangeResult = { readonly ok: true; readonly task: TaskView } | { readonly ok: false; readonly task: TaskView | undefined };
 
 /**
  * What a working round writes with the proof that it still holds its task (`TaskStore.fence`): the
@@ -189,6 +191,11 @@ export interface TaskStore {
   check?(): Promise<void>;
   create(task: NewTask): Promise<TaskRecord>;
   get(taskId: string): Promise<TaskRecord | undefined>;
+  /**
+   * The task without its arguments and checkpoints (what a client's request needs): a shared store
+   * reads less for it than `get`, however large they are. Absent: `get` serves.
+   */
+  view?(taskId: string): Promise<TaskView | undefined>;
   update(taskId: string, expectedVersion: number, change: TaskChange): Promise<TaskChangeResult>;
   /**
    * A round's proof that it still holds its task, with what it writes (DESIGN §2.13 "Fenced rounds"),

@@ -1,4 +1,4 @@
-import type { TaskRecord } from './task-store';
+import type { TaskRecord, TaskView } from './task-store';
 import { TASKS_EXTENSION } from './tasks-support';
 
 /**
@@ -34,7 +34,7 @@ export function taskAck(): { resultType: 'complete'; _meta?: Record<string, unkn
 }
 
 /** The fields every task result shares: ids, status, ISO times, integer ms. */
-function taskFields(record: TaskRecord) {
+function taskFields(record: TaskView) {
   return {
     taskId: record.taskId,
     status: record.status,
@@ -62,7 +62,7 @@ export interface TaskDetails {
 }
 
 /** `tasks/get`'s answer: the task, with what its status inlines. */
-export function detailedTask(record: TaskRecord, details: TaskDetails): Record<string, unknown> {
+export function detailedTask(record: TaskView, details: TaskDetails): Record<string, unknown> {
   return {
     resultType: 'complete',
     ...taskFields(record),
@@ -87,7 +87,7 @@ export function inputResponsesProblem(responses: unknown): string | undefined {
 
 /** The message of `-32602` for an unknown task — and for one of another principal, which must not be told apart. */
 export function unknownTaskMessage(method: string, taskId: string): string {
-  return `${method}: no task '${shortId(taskId)}' on this server — it never existed, expired, or belongs to another client. Call the tool again for a new task.`;
+  return `${method}: no task '${shortId(taskId)}' on this server — it never existed, expired, its task store lost it (a Redis restarted without its data), or belongs to another client. Call the tool again for a new task.`;
 }
 
 /** The message of `-32021` on a task method from a client that did not declare the extension. */
