@@ -197,10 +197,13 @@ describeWithRedis('fenced task rounds under faults (two instances, bullmqTasks, 
     expect(violations('stopped-default', true)).toEqual([]);
   }, 240_000);
 
-  test('SIGSTOP past the lock under load, with 1 MiB arguments: four tasks at once; every round of the stalled instance ends, every task completes, no step twice but those in flight', async () => {
+  test('SIGSTOP past the lock (10 s) under load, with 1 MiB arguments: four tasks at once; every round of the stalled instance ends, every task completes, no step twice but those in flight', async () => {
     const labels = ['loaded-1', 'loaded-2', 'loaded-3', 'loaded-4'];
     const payload = 'p'.repeat(1024 * 1024);
-    const instances = await Promise.all([startInstance('a'), startInstance('b')]);
+    // A 10 s lock: longer than an instance's own pauses while it seals and parses 1 MiB values on a loaded
+    // machine (a lapse then is a takeover the test did not cause, and its step in flight a second one run twice).
+    const lock = { MCPFLOW_TEST_LOCK_MS: '10000' };
+    const instances = await Promise.all([startInstance('a', lock), startInstance('b', lock)]);
     const taskIds = await Promise.all(labels.map((label, index) => created(instances[index % 2], label, payload)));
     await eventually(() => labels.every((label) => starts(label).some((line) => line.step === 's2')), 's2 of every task started');
     const { runner, other } = runnerOf(instances, 'loaded-1', 's2');
