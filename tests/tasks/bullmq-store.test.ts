@@ -125,7 +125,7 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
     );
   });
 
-  test('a task is a hash whose sealed arguments are written once: a checkpoint writes its own field, not the arguments again', async () => {
+  test('a task is a hash whose sealed arguments are written once: each checkpoint writes its own field once, not the arguments or an earlier checkpoint again', async () => {
     const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'layout' });
     const client = await serve(() => taskServer(tasks, { pause }));
     const monitor = createClient({ url: redis.url });
@@ -149,6 +149,12 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
     expect(carrying.filter((line) => !line.includes('layout:tasks:live')).map((line) => line.slice(0, 300))).toEqual([]);
     const fences = written.filter((line) => line.includes(`:lock"`) && line.includes(taskKeys[0]));
     expect(fences.length).toBeGreaterThanOrEqual(3);
+    // Each checkpoint is a field of its own, written once by its fence: a step's checkpoint never writes an earlier one again.
+    const checkpointFields = written
+      .filter((line) => line.includes(' lua] "HSET"'))
+      .flatMap((line) => [...line.matchAll(/"(checkpoint:\d+)"/g)].map((match) => match[1]));
+    expect(checkpointFields.length).toBeGreaterThanOrEqual(3);
+    expect(checkpointFields).toEqual(checkpointFields.map((_field, index) => `checkpoint:${index + 1}`));
   }, 60_000);
 
   test("closing a store twice (serveHttp's close() hands its rounds over, then the user closes it) resolves, a round still running included", async () => {

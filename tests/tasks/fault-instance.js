@@ -3,11 +3,12 @@
 // started, and the `pipeline` workflow (five steps, s1…s5) as a task tool. Each step's tool is a side
 // effect the test can audit: as it starts it appends a line to the side-effect log (its step, the
 // task's label, the run id, this instance, the time), then works for MCPFLOW_TEST_STEP_MS (aborted
-// with its signal: it appends an `aborted` line then).
+// with its signal: it appends an `aborted` line then). An optional `payload` argument goes to every
+// step (big arguments: each step's call, in the run's trace, carries it).
 // Plain JavaScript on the built packages, so the test spawns it with node.
 // Environment: MCPFLOW_TEST_REDIS_PORT, MCPFLOW_TEST_KEYS (a JSON array), MCPFLOW_TEST_LOG (the log's
-// path), MCPFLOW_TEST_INSTANCE (this instance's name), MCPFLOW_TEST_LOCK_MS, MCPFLOW_TEST_STALLED_MS,
-// MCPFLOW_TEST_STEP_MS.
+// path), MCPFLOW_TEST_INSTANCE (this instance's name), MCPFLOW_TEST_LOCK_MS and MCPFLOW_TEST_STALLED_MS
+// (`default`: bullmqTasks's own, 30 s each), MCPFLOW_TEST_STEP_MS.
 require('reflect-metadata');
 const { appendFileSync } = require('node:fs');
 const { setTimeout: sleep } = require('node:timers/promises');
@@ -18,14 +19,14 @@ const { Bind, Step, Workflow, promptArg } = require('@mcpflow/decorators');
 const STEPS = ['s1', 's2', 's3', 's4', 's5'];
 class Pipeline {}
 for (const step of STEPS) {
-  Step({ tool: step, args: { label: promptArg('label') } })(Pipeline.prototype, `${step}_done`);
+  Step({ tool: step, args: { label: promptArg('label'), payload: promptArg('payload') } })(Pipeline.prototype, `${step}_done`);
   Bind(`${step}_done`)(Pipeline.prototype, `${step}_done`);
 }
 Workflow({
   name: 'pipeline',
   version: '5.0',
   description: 'Five steps, each a side effect',
-  arguments: { label: z.string() },
+  arguments: { label: z.string(), payload: z.string().optional() },
   expose: { prompt: false, tool: { task: 'required' } },
 })(Pipeline);
 
@@ -35,16 +36,26 @@ const tasks = bullmqTasks({
   connection: { host: '127.0.0.1', port: Number(process.env.MCPFLOW_TEST_REDIS_PORT) },
   connectTimeoutMs: 1000,
   prefix: 'fault-test',
-  lockDurationMs: Number(process.env.MCPFLOW_TEST_LOCK_MS ?? 3000),
-  stalledIntervalMs: Number(process.env.MCPFLOW_TEST_STALLED_MS ?? 1000),
+  ...lockOptions(),
 });
+
+/** The lock and the stalled check of the test (3 s and 1 s unless told), or bullmqTasks's defaults. */
+function lockOptions() {
+  const lockMs = process.env.MCPFLOW_TEST_LOCK_MS ?? '3000';
+  const stalledMs = process.env.MCPFLOW_TEST_STALLED_MS ?? '1000';
+  return {
+    ...(lockMs === 'default' ? {} : { lockDurationMs: Number(lockMs) }),
+    ...(stalledMs === 'default' ? {} : { stalledIntervalMs: Number(stalledMs) }),
+  };
+}
 const pause = { keys: JSON.parse(process.env.MCPFLOW_TEST_KEYS) };
 const stepMs = Number(process.env.MCPFLOW_TEST_STEP_MS ?? 600);
 
 function pipeline() {
   const server = new WorkflowServer({ name: 'pipelines', version: '1.0.0' }, { tasks, pause });
   for (const step of STEPS) {
-    server.registerTool(step, { inputSchema: z.object({ label: z.string() }) }, async ({ label }, ctx) => {
+    const inputSchema = z.object({ label: z.string(), payload: z.string().optional() });
+    server.registerTool(step, { inputSchema }, async ({ label, payload }, ctx) => {
       const run = ctx.mcpReq._meta?.[RUN_META_KEY]?.id;
       log({ event: 'start', step, label, run });
       try {
@@ -53,7 +64,7 @@ function pipeline() {
         log({ event: 'aborted', step, label, run });
         throw error;
       }
-      return { content: [{ type: 'text', text: JSON.stringify({ step }) }] };
+      return { content: [{ type: 'text', text: JSON.stringify({ step, payloadBytes: payload?.length ?? 0 }) }] };
     });
   }
   return server.use(Pipeline);

@@ -36,9 +36,11 @@ let redis: RedisServer;
 let dir: string;
 let log: string;
 
-async function startInstance(name: string): Promise<Instance> {
+/** An instance process; `overrides` sets its lock, stalled check or step time (fault-instance.js). */
+async function startInstance(name: string, overrides: NodeJS.ProcessEnv = {}): Promise<Instance> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...overrides,
     DEBUG: 'mcpflow',
     MCPFLOW_TEST_REDIS_PORT: String(redis.port),
     MCPFLOW_TEST_KEYS: JSON.stringify([KEY]),
@@ -59,6 +61,10 @@ async function startInstance(name: string): Promise<Instance> {
   const url = new URL(`http://127.0.0.1:${port}/mcp`);
   const instance: Instance = { name, child, client: TaskClient.overHttp(url), url, stderr: '' };
   child.stderr!.on('data', (chunk: Buffer) => (instance.stderr += chunk.toString()));
+  // An instance that ends by itself (not killed by the test) crashed: what it said goes to the test's output.
+  child.on('exit', (code) => {
+    if (code !== null) console.error(`instance ${name} exited with ${code}:\n${instance.stderr.slice(-3000)}`);
+  });
   return instance;
 }
 
@@ -80,16 +86,27 @@ function violations(label: string, completed = false): string[] {
 }
 
 /** Two instances, and a task of `label` created through the first; resolves once `step` of it runs, with the instance running it. */
-async function taskInFlight(label: string, step = 's2') {
-  const instances = await Promise.all([startInstance('a'), startInstance('b')]);
-  const created = await instances[0].client.call('pipeline', { label });
-  const taskId = created.result!.taskId as string;
-  expect(taskId).toEqual(expect.any(String));
+async function taskInFlight(label: string, step = 's2', overrides: NodeJS.ProcessEnv = {}) {
+  const instances = await Promise.all([startInstance('a', overrides), startInstance('b', overrides)]);
+  const taskId = await created(instances[0], label);
   await eventually(() => starts(label).some((line) => line.step === step), `${step} of ${label} started`);
+  const { runner, other } = runnerOf(instances, label, step);
+  return { taskId, runner, other, instances };
+}
+
+/** A task of the pipeline made through `instance`, with `payload` as its optional argument; its id. */
+async function created(instance: Instance, label: string, payload?: string): Promise<string> {
+  const answer = await instance.client.call('pipeline', { label, ...(payload === undefined ? {} : { payload }) });
+  const taskId = answer.result?.taskId;
+  expect(taskId).toEqual(expect.any(String));
+  return taskId as string;
+}
+
+/** The instance that started `step` of `label`, and the other. */
+function runnerOf(instances: readonly Instance[], label: string, step: string): { runner: Instance; other: Instance } {
   const running = starts(label).find((line) => line.step === step)!.instance;
   const runner = instances.find((instance) => instance.name === running)!;
-  const other = instances.find((instance) => instance !== runner)!;
-  return { taskId, runner, other };
+  return { runner, other: instances.find((instance) => instance !== runner)! };
 }
 
 /** `tasks/get` until the task is terminal, through `instance`, retrying while Redis is away. */
@@ -169,6 +186,73 @@ describeWithRedis('fenced task rounds under faults (two instances, bullmqTasks, 
     expect(done.status).toBe('completed');
     expect(violations('stopped', true)).toEqual([]);
   }, 60_000);
+
+  test('SIGSTOP past the default lock (30 s, stalled check every 30 s), then SIGCONT: the same, with bullmqTasks as a user gets it', async () => {
+    const defaults = { MCPFLOW_TEST_LOCK_MS: 'default', MCPFLOW_TEST_STALLED_MS: 'default' };
+    const { taskId, runner, other } = await taskInFlight('stopped-default', 's2', defaults);
+    runner.child.kill('SIGSTOP');
+    // The lock lapses 30 s after its last renewal; a stalled check (every 30 s) then hands the round over.
+    const takenOver = () => starts('stopped-default').some((line) => line.instance === other.name && line.step === 's3');
+    await eventually(takenOver, 'takeover past s2 with the default lock', 150_000);
+    runner.child.kill('SIGCONT');
+    await fencedOffOrViolated(runner, taskId, 'stopped-default');
+    const done = await finished(other, taskId);
+    expect(done.status).toBe('completed');
+    expect(violations('stopped-default', true)).toEqual([]);
+  }, 240_000);
+
+  test('SIGSTOP past the lock (10 s) under load, with 1 MiB arguments: four tasks at once; every round of the stalled instance ends, every task completes, no step twice but those in flight', async () => {
+    const labels = ['loaded-1', 'loaded-2', 'loaded-3', 'loaded-4'];
+    const payload = 'p'.repeat(1024 * 1024);
+    // A 10 s lock: longer than an instance's own pauses while it seals and parses 1 MiB values on a loaded
+    // machine (a lapse then is a takeover the test did not cause, and its step in flight a second one run twice).
+    const lock = { MCPFLOW_TEST_LOCK_MS: '10000' };
+    const instances = await Promise.all([startInstance('a', lock), startInstance('b', lock)]);
+    const taskIds = await Promise.all(labels.map((label, index) => created(instances[index % 2], label, payload)));
+    await eventually(() => labels.every((label) => starts(label).some((line) => line.step === 's2')), 's2 of every task started');
+    const { runner, other } = runnerOf(instances, 'loaded-1', 's2');
+    runner.child.kill('SIGSTOP');
+    // The other instance takes over every round the stalled one held and goes past each one's step in flight.
+    const stalled = labels.filter((label) => starts(label).some((line) => line.instance === runner.name));
+    await eventually(
+      () => stalled.every((label) => starts(label).some((line) => line.instance === other.name && line.step === 's5')),
+      'every stalled round taken over',
+      60_000,
+    );
+    runner.child.kill('SIGCONT');
+    await fencedOffOrViolated(runner, taskIds[0], 'loaded-1');
+    for (const taskId of taskIds) expect((await finished(other, taskId)).status).toBe('completed');
+    for (const label of labels) expect(violations(label, true)).toEqual([]);
+  }, 120_000);
+
+  test('Redis restarted without its data mid-task: the task is gone — no step starts after, tasks/get answers -32602 saying so, and both instances go on serving new tasks', async () => {
+    // Steps of 3 s: the restart comes well within the step in flight.
+    const { taskId, runner, instances } = await taskInFlight('forgotten', 's2', { MCPFLOW_TEST_STEP_MS: '3000' });
+    await redis.restart();
+    expect(await redisCommand('KEYS', 'fault-test:task:*')).toEqual([]);
+    // The round learns its task is gone at its next step boundary (its lock renewal or its checkpoint fails): it ends there.
+    await fencedOffOrViolated(runner, taskId, 'forgotten');
+    for (const instance of instances) {
+      let answer = await instance.client.request('tasks/get', { taskId });
+      // Redis's connections come back by themselves: retried while they do.
+      await eventually(async () => {
+        answer = await instance.client.request('tasks/get', { taskId });
+        return !/unreachable/.test(String(answer.error?.message));
+      }, 'Redis reached again');
+      expect(answer.result).toBeUndefined();
+      expect(answer.error).toMatchObject({ code: -32602 });
+      expect(answer.error!.message).toMatch(/^tasks\/get: no task '.+' on this server — .*its task store lost it/);
+    }
+    // No step ran twice, and none after s2 (in flight at the loss) ever started.
+    expect(starts('forgotten').map((line) => line.step)).toEqual(['s1', 's2']);
+    expect(violations('forgotten')).toEqual([]);
+    // The server keeps serving: a new task through each instance completes.
+    for (const [index, instance] of instances.entries()) {
+      const label = `after-${index}`;
+      expect((await finished(instance, await created(instance, label))).status).toBe('completed');
+      expect(violations(label, true)).toEqual([]);
+    }
+  }, 120_000);
 
   test('CLIENT KILL TYPE pubsub, then tasks/cancel: the cancel is read at the next step boundary, and nothing starts after it', async () => {
     const { taskId, runner, other } = await taskInFlight('unheard');

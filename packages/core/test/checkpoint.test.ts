@@ -4,6 +4,7 @@ import { Bind, Step, Workflow, field, promptArg } from '@mcpflow/decorators';
 import { readWorkflowModel } from '../src/model/read-workflow';
 import { MemoryReplayGuard } from '../src/adapter-kit/pause/memory-replay-guard';
 import {
+  CheckpointChain,
   StateSealer,
   continueWorkflowRound,
   executeWorkflowRound,
@@ -103,6 +104,70 @@ describe("the engine's checkpoint hook", () => {
     return executeWorkflowRound(plan, args, host, {}, pausing, undefined, binding).then(() => {
       expect(() => openCheckpoint(host.checkpoints[0], plan, { ...args, version: '9.9.9' }, sealer, binding)).toThrow(/requestState|state/);
     });
+  });
+});
+
+describe("a chain of checkpoints (a task store keeps each step's delta, DESIGN §2.13)", () => {
+  /** A host whose checkpoints are sealed as a chain: the whole state first, then each step's delta. */
+  function chainHost(chain: CheckpointChain) {
+    const host = releaseHost();
+    return {
+      ...host,
+      checkpoint: (state: Parameters<NonNullable<Host['checkpoint']>>[0]) => {
+        const sealed = chain.seal(state);
+        if (!sealed.ok) throw new Error(sealed.reason);
+        host.checkpoints.push(sealed.state);
+      },
+    };
+  }
+
+  test('each delta holds only what its step added: going on from the first k+1 calls only the steps after k, with the same result and run id', async () => {
+    const whole = chainHost(new CheckpointChain(plan, sealer, binding));
+    const uninterrupted = resultOf(await executeWorkflowRound(plan, args, whole, {}, pausing, undefined, binding));
+    expect(whole.checkpoints).toHaveLength(5);
+    const opened = whole.checkpoints.map(
+      (checkpoint) => sealer.open(checkpoint, { ...binding, arguments: args }) as Record<string, unknown>,
+    );
+    // The first is a whole run; each later one is a delta that does not carry the earlier steps' bindings or messages again.
+    expect(opened[0].delta).toBeUndefined();
+    for (const [index, payload] of opened.slice(1).entries()) {
+      const state = payload.state as { bindings: Record<string, unknown>; messages: unknown[] };
+      expect(payload.delta).toMatchObject({ from: expect.any(Number) });
+      expect(Object.keys(state.bindings)).toEqual(index < 3 ? [['built', 'tested', 'signed'][index]] : []);
+      // Its step's call and result, and no message of the steps before it.
+      const tools = ['build', 'test', 'sign', 'publish'];
+      expect(state.messages).toHaveLength(2);
+      expect(JSON.stringify(state.messages)).toContain(`Calling tool ${tools[index]} `);
+      for (const earlier of tools.slice(0, index)) expect(JSON.stringify(state.messages)).not.toContain(`Calling tool ${earlier} `);
+    }
+    // Sealed alone, step k's checkpoint holds step k only: no sealed value grows with the steps before it.
+    const sizes = whole.checkpoints.slice(1).map((checkpoint) => checkpoint.length);
+    expect(Math.max(...sizes)).toBeLessThan(whole.checkpoints[0].length + 2000);
+
+    for (const k of [0, 1, 2, 3]) {
+      const chain = new CheckpointChain(plan, sealer, binding);
+      const state = chain.open(whole.checkpoints.slice(0, k + 1), args);
+      expect(state.position).toBe(k);
+      const takeover = chainHost(chain);
+      const continued = resultOf(await continueWorkflowRound(plan, takeover, {}, sealer, binding, state));
+      expect(takeover.calls).toEqual(['build', 'test', 'sign', 'publish'].slice(k));
+      expect(continued).toEqual(uninterrupted);
+      expect(takeover.runIds).toEqual(whole.runIds);
+      // Its own checkpoints go on from the chain: opened after the first k+1, they come to the same run as the uninterrupted one's.
+      const again = new CheckpointChain(plan, sealer, binding).open([...whole.checkpoints.slice(0, k + 1), ...takeover.checkpoints], args);
+      expect(again.position).toBe(4);
+      expect(again.bindings).toEqual(new CheckpointChain(plan, sealer, binding).open(whole.checkpoints, args).bindings);
+    }
+    expect(whole.checkpoints.join('')).not.toContain('tok-secret');
+  });
+
+  test('a chain opens only whole: a delta alone, or as a requestState, is refused', async () => {
+    const whole = chainHost(new CheckpointChain(plan, sealer, binding));
+    await executeWorkflowRound(plan, args, whole, {}, pausing, undefined, binding);
+    expect(() => new CheckpointChain(plan, sealer, binding).open(whole.checkpoints.slice(1), args)).toThrow(
+      /do not start with a whole run/,
+    );
+    expect(() => openCheckpoint(whole.checkpoints[2], plan, args, sealer, binding)).toThrow(/not a whole run/);
   });
 });
 

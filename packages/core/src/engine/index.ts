@@ -70,6 +70,7 @@ export { jsonBytesBound } from './trace/json-size';
 export { continueWorkflowRound, executeWorkflowRound, type RoundPausing, type RoundResult } from './pause/execute-round';
 export { openCheckpoint, sealCheckpoint, type RunBinding } from './pause/sealed-execution';
 export { copyRunState, rerunExecution } from './pause/rerun-execution';
+export { CheckpointChain } from './pause/checkpoint-chain';
 export {
   StateSealer,
   SealedStateError,

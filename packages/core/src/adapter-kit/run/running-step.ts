@@ -43,6 +43,12 @@ export function waitingStatus(plan: WorkflowPlan, inputRequests: Readonly<Record
   return step && stepStatus(plan, step.index, `step ${step.index + 1} of ${plan.steps.length}: ${step.model.name}`);
 }
 
+/** The status of a round about to start the step at `index` (`step 2 of 4: build`), as its progress will tell it. */
+export function startingStatus(plan: WorkflowPlan, index: number): StepStatus | undefined {
+  const planned = plan.steps[index];
+  return planned && stepStatus(plan, index, `step ${index + 1} of ${plan.steps.length}: ${planned.model.name}`);
+}
+
 function stepStatus(plan: WorkflowPlan, index: number, message: string): StepStatus | undefined {
   const planned = plan.steps[index];
   if (!planned) return undefined;

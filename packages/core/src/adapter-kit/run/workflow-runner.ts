@@ -3,9 +3,8 @@ import {
   continueWorkflowRound,
   executeWorkflow,
   executeWorkflowRound,
-  openCheckpoint,
   rerunExecution,
-  sealCheckpoint,
+  CheckpointChain,
   type AskRequest,
   type RoundsAskChannel,
   type StateSealer,
@@ -39,7 +38,7 @@ import { RunAdmission } from './run-admission';
 import { principalOption } from './request-principal';
 import { RunSlot } from './run-slot';
 import { runRound } from './run-round';
-import { progressStatus, waitingStatus, type StepStatus } from './running-step';
+import { progressStatus, startingStatus, waitingStatus, type StepStatus } from './running-step';
 import { stateSealer } from './state-sealers';
 
 /** A workflow's arguments once `prompts/get` (or `tools/call`) parsed them. */
@@ -216,26 +215,29 @@ export class WorkflowRunner<Server, Context> {
     if (status) host.notifyProgress = ({ message }) => tellStatus(progressStatus(plan, message ?? ''), status);
     const pausing = { sealer, replayGuard: this.replayGuard, client: this.line.request.client(context) };
     const binding = { prompt: call.name, face: 'tool' } as const;
+    // Each checkpoint holds only what its step added (a delta on the ones before): the arguments are the task's, stored once.
+    const chain = durable && new CheckpointChain(plan, sealer, binding);
     if (durable) {
       // A state too big to seal is not kept: a round that takes over goes on from the last one that was.
+      // With it, the step the run starts next (the statusMessage its progress will tell), in the same write.
       host.checkpoint = (reached) => {
-        const sealed = sealCheckpoint(reached, plan, sealer, binding);
-        return sealed.ok ? durable.save(sealed.state) : undefined;
+        const sealed = chain!.seal(reached);
+        const next = reached.position < plan.steps.length ? startingStatus(plan, reached.position) : undefined;
+        return sealed.ok ? durable.save(sealed.state, next) : undefined;
       };
       host.beforeStep = () => durable.beforeStep();
     }
-    const round =
-      durable?.checkpoint === undefined
-        ? await executeWorkflowRound(plan, args, host, finishing.options, pausing, state, binding)
-        : await continueWorkflowRound(
-            plan,
-            host,
-            finishing.options,
-            sealer,
-            binding,
-            openCheckpoint(durable.checkpoint, plan, args, sealer, binding),
-            pausing.replayGuard,
-          );
+    const round = !durable?.checkpoints?.length
+      ? await executeWorkflowRound(plan, args, host, finishing.options, pausing, state, binding)
+      : await continueWorkflowRound(
+          plan,
+          host,
+          finishing.options,
+          sealer,
+          binding,
+          chain!.open(durable.checkpoints, args),
+          pausing.replayGuard,
+        );
     if (round.kind === 'input-required') {
       if (status) await tellStatus(waitingStatus(plan, round.inputRequests), status);
       return { kind: 'input-required', inputRequests: round.inputRequests, state: round.requestState };
@@ -355,9 +357,13 @@ export interface Rerun {
  * (a sealed checkpoint, if it completed a step), and where each completed step's checkpoint goes.
  */
 export interface DurableRound {
-  readonly checkpoint?: string;
-  /** Saves a completed step's checkpoint, proving the round still holds its task; when it does not, the round's signal aborts. */
-  save(checkpoint: string): Promise<void>;
+  /** The task's checkpoints so far, oldest first: a whole run state, then each later step's delta. */
+  readonly checkpoints?: readonly string[];
+  /**
+   * Adds a completed step's checkpoint (its delta), proving the round still holds its task; when it
+   * does not, the round's signal aborts. `next`: the status (statusMessage and step) of the step the run starts next.
+   */
+  save(checkpoint: string, next?: StepStatus): Promise<void>;
   /** Before each step: proves the round still holds its task (at once when it just did), else aborts the round's signal. */
   beforeStep(): void | PromiseLike<void>;
 }

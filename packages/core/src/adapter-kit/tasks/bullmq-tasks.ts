@@ -1,8 +1,28 @@
 import type { ConnectionOptions, Job, Queue, Worker } from 'bullmq';
 import { debugLine } from '../telemetry/debug-log';
 import { loadBullmq } from './bullmq-packages';
-import { CANCEL_TASK, CREATE_TASK, FENCE_ROUND, UPDATE_TASK, changeArguments, newTaskFields, recordOfHash } from './redis-task-records';
-import type { FenceResult, NewTask, RoundChange, TaskChange, TaskChangeResult, TaskRecord, TaskRoundRunner, TaskStore } from './task-store';
+import {
+  CANCEL_TASK,
+  CREATE_TASK,
+  FENCE_ROUND,
+  UPDATE_TASK,
+  VIEW_FIELDS,
+  changeArguments,
+  newTaskFields,
+  recordOfHash,
+  viewOfFields,
+} from './redis-task-records';
+import type {
+  FenceResult,
+  NewTask,
+  RoundChange,
+  TaskChange,
+  TaskChangeResult,
+  TaskRecord,
+  TaskRoundRunner,
+  TaskStore,
+  TaskView,
+} from './task-store';
 import { storedBytes, taskStoreOptions, tooLargeTask, tooManyClientTasks, tooManyTasks, type TaskStoreOptions } from './task-store-options';
 
 /** The options of {@link bullmqTasks}: `maxTasks` and `maxTasksPerClient` (shared by every instance on the prefix), `ttlMs`, `pollIntervalMs` and `maxTaskBytes` as for `memoryTasks()`, and Redis's. */
@@ -27,6 +47,7 @@ export interface BullmqTasksOptions extends TaskStoreOptions {
 
 interface RedisLike {
   hgetall(key: string): Promise<Record<string, string>>;
+  hmget(key: string, ...fields: string[]): Promise<(string | null)[]>;
   del(key: string): Promise<number>;
   zrem(key: string, member: string): Promise<number>;
   defineCommand(name: string, definition: { numberOfKeys: number; lua: string }): void;
@@ -186,10 +207,14 @@ class BullmqTaskStore implements TaskStore {
     return recordOfHash(await this.command(({ redis }) => redis.hgetall(this.key(taskId))));
   }
 
+  async view(taskId: string): Promise<TaskView | undefined> {
+    return viewOfFields(await this.command(({ redis }) => redis.hmget(this.key(taskId), ...VIEW_FIELDS)));
+  }
+
   async update(taskId: string, expectedVersion: number, change: TaskChange): Promise<TaskChangeResult> {
     const args = [expectedVersion, Date.now(), ...changeArguments(change)];
     const [answer, ...hash] = await this.command(({ redis }) => redis.mcpflowUpdateTask(this.key(taskId), ...args));
-    return { ok: answer === 'ok', task: recordOfHash(hash) } as TaskChangeResult;
+    return { ok: answer === 'ok', task: viewOfFields(hash) } as TaskChangeResult;
   }
 
   async fence(taskId: string, expectedVersion: number, round: AbortSignal, change: RoundChange = {}): Promise<FenceResult> {
@@ -197,7 +222,7 @@ class BullmqTaskStore implements TaskStore {
     let answer: string | number = 'lost';
     if (held && !round.aborted && held.token !== undefined) {
       const keys = [this.key(taskId), `${this.prefix}:${ROUNDS}:${held.job.id}:lock`];
-      const args = [held.token, expectedVersion, Date.now(), this.maxTaskBytes, ...changeArguments(change)];
+      const args = [held.token, expectedVersion, Date.now(), this.maxTaskBytes, change.checkpoint ?? '', change.statusMessage ?? '', change.step ?? ''];
       // Redis out of reach: the round cannot prove it holds its task, so it ends like one that lost it.
       answer = await this.command(({ redis }) => redis.mcpflowFenceRound(...keys, ...args)).catch(() => 'lost');
     }
@@ -283,7 +308,7 @@ class BullmqTaskStore implements TaskStore {
   }
 
   private async cancelled(taskId: string): Promise<boolean> {
-    return (await this.get(taskId))?.status === 'cancelled';
+    return (await this.view(taskId))?.status === 'cancelled';
   }
 
   /**

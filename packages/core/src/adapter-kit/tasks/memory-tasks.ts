@@ -100,14 +100,19 @@ class MemoryTaskStore implements TaskStore {
           ? 'lost'
           : entry.record.version !== expectedVersion || entry.record.status !== 'working'
             ? 'changed'
-            : storedBytes(entry.record.call) + storedBytes(change.checkpoint ?? undefined) > this.maxTaskBytes
+            : [entry.record.call, ...(entry.record.checkpoints ?? []), change.checkpoint].reduce(
+                  (sum, value) => sum + storedBytes(value),
+                  0,
+                ) > this.maxTaskBytes
               ? 'too-large'
               : undefined;
     if (why) {
       if (why !== 'too-large' && entry?.round?.signal === round) entry.round.abort();
       return { held: false, why };
     }
-    entry!.record = applyChange(entry!.record, change);
+    const { checkpoints = [] } = entry!.record;
+    entry!.record = applyChange(entry!.record, { statusMessage: change.statusMessage, step: change.step });
+    if (change.checkpoint !== undefined) entry!.record = { ...entry!.record, checkpoints: [...checkpoints, change.checkpoint] };
     return { held: true, version: entry!.record.version };
   }
 
@@ -115,7 +120,7 @@ class MemoryTaskStore implements TaskStore {
     const entry = this.tasks.get(taskId);
     if (!entry) return undefined;
     if (!isTerminalTaskStatus(entry.record.status)) {
-      entry.record = applyChange(entry.record, { status: 'cancelled', state: null, inputRequests: null, answers: null });
+      entry.record = applyChange(entry.record, { status: 'cancelled', state: null, checkpoints: null, inputRequests: null, answers: null });
       entry.round?.abort();
     }
     return entry.record;

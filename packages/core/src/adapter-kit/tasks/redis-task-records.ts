@@ -1,9 +1,11 @@
-import type { NewTask, TaskChange, TaskRecord, TaskStatus } from './task-store';
+import type { NewTask, TaskChange, TaskRecord, TaskStatus, TaskView } from './task-store';
 
 /**
  * How `bullmqTasks` keeps a task in Redis (DESIGN §2.13): a hash per task, one field per part, so a
  * change writes only the fields it names. The sealed arguments (`call`) are written once, at
- * creation, and never again; a checkpoint writes the `checkpoint` field, the version and the time.
+ * creation, and never again; each checkpoint is its own field (`checkpoint:1`, `checkpoint:2`, …,
+ * their count in `checkpoints`; `bytes` counts the arguments' and theirs), written once by the fence that
+ * proves the round's hold, with the version and the time: no checkpoint rewrites another.
  * The Lua scripts here are each one atomic step: creating under `maxTasks`, a compare-and-set,
  * a cancel (with its message), and a round's fence (its lock's token checked with what it writes).
  */
@@ -12,7 +14,10 @@ import type { NewTask, TaskChange, TaskRecord, TaskStatus } from './task-store';
 const HEAD_FIELD = 'head';
 
 /** The optional sealed or text fields, each its own hash field. */
-const PART_FIELDS = ['statusMessage', 'step', 'state', 'checkpoint', 'inputRequests', 'answers', 'result'] as const;
+const PART_FIELDS = ['statusMessage', 'step', 'state', 'inputRequests', 'answers', 'result'] as const;
+
+/** The hash field of a task's `n`th checkpoint (from 1). */
+const CHECKPOINT_FIELD = 'checkpoint:';
 
 type Head = Pick<NewTask, 'taskId' | 'tool' | 'principal' | 'createdAt' | 'ttlMs' | 'pollIntervalMs'>;
 
@@ -21,7 +26,7 @@ export function newTaskFields(record: TaskRecord): string[] {
   const { taskId, tool, principal, createdAt, ttlMs, pollIntervalMs } = record;
   const head: Head = { taskId, tool, ...(principal === undefined ? {} : { principal }), createdAt, ttlMs, pollIntervalMs };
   const fields = [HEAD_FIELD, JSON.stringify(head), 'status', record.status, 'version', String(record.version)];
-  fields.push('lastUpdatedAt', String(record.lastUpdatedAt), 'call', record.call);
+  fields.push('lastUpdatedAt', String(record.lastUpdatedAt), 'call', record.call, 'bytes', String(Buffer.byteLength(record.call)));
   return fields;
 }
 
@@ -37,7 +42,24 @@ export function recordOfHash(reply: unknown): TaskRecord | undefined {
     lastUpdatedAt: Number(hash.lastUpdatedAt),
   };
   for (const field of PART_FIELDS) if (hash[field] !== undefined) record[field] = hash[field];
+  const count = Number(hash.checkpoints ?? 0);
+  if (count > 0) record.checkpoints = Array.from({ length: count }, (_, index) => hash[`${CHECKPOINT_FIELD}${index + 1}`]);
   return record as unknown as TaskRecord;
+}
+
+/** The hash fields a client's request reads (`TaskView`): all but the arguments and the checkpoints. */
+export const VIEW_FIELDS = [HEAD_FIELD, 'status', 'version', 'lastUpdatedAt', ...PART_FIELDS];
+
+/** A task's view from `HMGET` of `VIEW_FIELDS`, or `undefined` when the hash is gone. */
+export function viewOfFields(values: readonly (string | null)[]): TaskView | undefined {
+  const hash: Record<string, string> = {};
+  VIEW_FIELDS.forEach((field, index) => {
+    if (values[index] !== null && values[index] !== undefined) hash[field] = values[index];
+  });
+  const record = recordOfHash(hash);
+  if (record === undefined) return undefined;
+  const { call: _call, ...view } = record;
+  return view;
 }
 
 /** A change as the scripts take it: the count of `field, value` pairs to set, the pairs, then the fields to delete. */
@@ -60,21 +82,42 @@ function pairsToObject(pairs: readonly string[]): Record<string, string> | undef
 }
 
 /**
- * Lua shared by the scripts: whether a status is terminal, and how a change (`changeArguments` from
- * ARGV[from]) is applied to a task whose `lastUpdatedAt` is `last`: one HSET (the fields, the time),
- * one HDEL when fields go, one HINCRBY for the version, which it answers.
+ * Lua shared by the scripts: whether a status is terminal; the fields of a task's checkpoints (`count`
+ * of them, and what counts their bytes); and how a change (`changeArguments` from ARGV[from]) is
+ * applied to `task` (its `TASK_FIELDS`, read with HMGET): one HSET (the fields, the time, the next
+ * version, which it answers), one HDEL when fields go (`checkpoints` among them: every checkpoint,
+ * and the task's bytes back to its arguments').
  */
 const LUA_HELPERS = `
 local function terminal(status) return status == 'completed' or status == 'failed' or status == 'cancelled' end
-local function apply(key, from, now, last)
+local function checkpoint_fields(count, fields)
+  for i = 1, tonumber(count or '0') do fields[#fields + 1] = '${CHECKPOINT_FIELD}' .. i end
+  return fields
+end
+local function apply(key, from, now, task)
   local pairs = tonumber(ARGV[from])
-  local set = {'lastUpdatedAt', math.max(tonumber(last or '0'), tonumber(now))}
+  local version = tonumber(task[2]) + 1
+  local set = {'lastUpdatedAt', math.max(tonumber(task[3] or '0'), tonumber(now)), 'version', version}
   for i = from + 1, from + 2 * pairs do set[#set + 1] = ARGV[i] end
+  if #ARGV > from + 2 * pairs then
+    local deleted = {}
+    for i = from + 1 + 2 * pairs, #ARGV do
+      deleted[#deleted + 1] = ARGV[i]
+      if ARGV[i] == 'checkpoints' and task[4] then
+        checkpoint_fields(task[4], deleted)
+        set[#set + 1] = 'bytes'
+        set[#set + 1] = redis.call('HSTRLEN', key, 'call')
+      end
+    end
+    redis.call('HDEL', key, unpack(deleted))
+  end
   redis.call('HSET', key, unpack(set))
-  if #ARGV > from + 2 * pairs then redis.call('HDEL', key, unpack(ARGV, from + 1 + 2 * pairs)) end
-  return redis.call('HINCRBY', key, 'version', 1)
+  return version
 end
 `;
+
+/** What the scripts read of a task before they change it (`apply`'s `task`). */
+const TASK_FIELDS = "'status', 'version', 'lastUpdatedAt', 'checkpoints'";
 
 /**
  * Creates a task unless `maxTasks` tasks are kept, or its client keeps `maxTasksPerClient`: each set
@@ -102,17 +145,17 @@ return 'ok'
 
 /**
  * A compare-and-set: the change is applied only to a live task at the expected version. Answers
- * `{ 'ok' | 'stale', …the task's hash }`, or `{ 'gone' }`. KEYS: the task. ARGV: the version, now, the change.
+ * `{ 'ok' | 'stale', …the task's view (HMGET of VIEW_FIELDS) }`, or `{ 'gone' }`. KEYS: the task. ARGV: the version, now, the change.
  */
 export const UPDATE_TASK = `${LUA_HELPERS}
-local task = redis.call('HMGET', KEYS[1], 'status', 'version', 'lastUpdatedAt')
+local task = redis.call('HMGET', KEYS[1], ${TASK_FIELDS})
 if not task[1] then return {'gone'} end
 local answer = 'stale'
 if not terminal(task[1]) and task[2] == ARGV[1] then
-  apply(KEYS[1], 3, ARGV[2], task[3])
+  apply(KEYS[1], 3, ARGV[2], task)
   answer = 'ok'
 end
-local reply = redis.call('HGETALL', KEYS[1])
+local reply = redis.call('HMGET', KEYS[1], ${VIEW_FIELDS.map((field) => `'${field}'`).join(', ')})
 table.insert(reply, 1, answer)
 return reply
 `;
@@ -123,11 +166,10 @@ return reply
  * (empty when gone). KEYS: the task. ARGV: now, the channel, the task id.
  */
 export const CANCEL_TASK = `${LUA_HELPERS}
-local task = redis.call('HMGET', KEYS[1], 'status', 'lastUpdatedAt')
+local task = redis.call('HMGET', KEYS[1], ${TASK_FIELDS})
 if task[1] and not terminal(task[1]) then
-  redis.call('HSET', KEYS[1], 'status', 'cancelled', 'lastUpdatedAt', math.max(tonumber(task[2] or '0'), tonumber(ARGV[1])))
-  redis.call('HDEL', KEYS[1], 'state', 'checkpoint', 'inputRequests', 'answers')
-  redis.call('HINCRBY', KEYS[1], 'version', 1)
+  redis.call('HDEL', KEYS[1], unpack(checkpoint_fields(task[4], {'state', 'inputRequests', 'answers', 'checkpoints'})))
+  redis.call('HSET', KEYS[1], 'status', 'cancelled', 'lastUpdatedAt', math.max(tonumber(task[3] or '0'), tonumber(ARGV[1])), 'version', tonumber(task[2]) + 1)
   redis.call('PUBLISH', ARGV[2], ARGV[3])
 end
 return redis.call('HGETALL', KEYS[1])
@@ -135,21 +177,41 @@ return redis.call('HGETALL', KEYS[1])
 
 /**
  * A round's fence (DESIGN §2.13): the round's BullMQ lock still holds its token, the task is
- * `working` at the round's version, and what it writes keeps the task within `maxTaskBytes`; then
- * the change is written and the new version answered. Otherwise nothing is written and the answer
- * says why: `lost`, `gone`, `terminal`, `changed`, `too-large`. KEYS: the task, the round's lock.
- * ARGV: the token, the version, now, maxTaskBytes, the change.
+ * `working` at the round's version, and its checkpoint (if it brings one) keeps the task within
+ * `maxTaskBytes` (the task's `bytes`: its arguments and checkpoints); then the checkpoint is added as
+ * the task's next one (the ones before and the arguments untouched) with the step the round runs next
+ * (`statusMessage`, if given), and the new version answered — one HSET. Otherwise nothing is written
+ * and the answer says why: `lost`, `gone`, `terminal`, `changed`, `too-large`. KEYS: the task, the
+ * round's lock. ARGV: the token, the version, now, maxTaskBytes, the checkpoint ('' for none), the
+ * statusMessage ('' for none), the step as JSON ('' for none; written with its statusMessage).
  */
-export const FENCE_ROUND = `${LUA_HELPERS}
+export const FENCE_ROUND = `
 if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 'lost' end
-local task = redis.call('HMGET', KEYS[1], 'status', 'version', 'lastUpdatedAt')
+local task = redis.call('HMGET', KEYS[1], 'status', 'version', 'lastUpdatedAt', 'checkpoints', 'bytes')
 if not task[1] then return 'gone' end
-if terminal(task[1]) then return 'terminal' end
+if task[1] == 'completed' or task[1] == 'failed' or task[1] == 'cancelled' then return 'terminal' end
 if task[1] ~= 'working' or task[2] ~= ARGV[2] then return 'changed' end
-if tonumber(ARGV[5]) > 0 then
-  local bytes = redis.call('HSTRLEN', KEYS[1], 'call')
-  for i = 0, tonumber(ARGV[5]) - 1 do bytes = bytes + #ARGV[7 + 2 * i] end
+local version = tonumber(task[2]) + 1
+local set = {'lastUpdatedAt', math.max(tonumber(task[3] or '0'), tonumber(ARGV[3])), 'version', version}
+if ARGV[5] ~= '' then
+  local bytes = tonumber(task[5] or '0') + #ARGV[5]
   if bytes > tonumber(ARGV[4]) then return 'too-large' end
+  local count = tonumber(task[4] or '0') + 1
+  set[#set + 1] = '${CHECKPOINT_FIELD}' .. count
+  set[#set + 1] = ARGV[5]
+  set[#set + 1] = 'checkpoints'
+  set[#set + 1] = count
+  set[#set + 1] = 'bytes'
+  set[#set + 1] = bytes
 end
-return apply(KEYS[1], 5, ARGV[3], task[3])
+if ARGV[6] ~= '' then
+  set[#set + 1] = 'statusMessage'
+  set[#set + 1] = ARGV[6]
+end
+if ARGV[7] ~= '' then
+  set[#set + 1] = 'step'
+  set[#set + 1] = ARGV[7]
+end
+redis.call('HSET', KEYS[1], unpack(set))
+return version
 `;

@@ -11,7 +11,7 @@ import { memoryTasks } from './memory-tasks';
 import { TaskDispatch, type RoundServer } from './task-dispatch';
 import { TaskRounds } from './task-rounds';
 import { messageOf, shortId, type PlainTaskTool, type TaskCall, type TaskTool, type WorkflowTaskTool } from './task-tools';
-import { TaskLimitError, isTerminalTaskStatus, type TaskRecord, type TaskStore } from './task-store';
+import { TaskLimitError, isTerminalTaskStatus, type TaskRecord, type TaskStore, type TaskView } from './task-store';
 import { newTaskId, TaskValues } from './task-values';
 import { TASKS_EXTENSION, type TaskMethods, type TasksSupport } from './tasks-support';
 import {
@@ -241,7 +241,7 @@ export class ServerTasks<Server, Context> implements RoundServer {
   }
 
   /** The questions of a task still waiting for an answer. */
-  private openQuestions(record: TaskRecord, values: TaskValues): Record<string, unknown> {
+  private openQuestions(record: TaskView, values: TaskValues): Record<string, unknown> {
     const asked = values.openOptional<Record<string, unknown>>(record.inputRequests) ?? {};
     const answered = values.openOptional<Record<string, unknown>>(record.answers) ?? {};
     return Object.fromEntries(Object.entries(asked).filter(([key]) => !Object.hasOwn(answered, key)));
@@ -314,13 +314,13 @@ export class ServerTasks<Server, Context> implements RoundServer {
       throw this.support.error(TASK_ERROR_CODES.missingCapability, undeclaredMessage(method), REQUIRED_TASKS_CAPABILITY);
   }
 
-  private async find(method: string, params: Readonly<Record<string, unknown>>, context: Context): Promise<TaskRecord> {
+  private async find(method: string, params: Readonly<Record<string, unknown>>, context: Context): Promise<TaskView> {
     this.checkDeclared(method, context);
     const taskId = taskIdOf(method, params);
     if (typeof taskId !== 'string') throw this.support.error(TASK_ERROR_CODES.invalidParams, taskId.problem);
-    let record: TaskRecord | undefined;
+    let record: TaskView | undefined;
     // The ref under each key, the current one first: a task made before the keys rotated is still found.
-    for (const ref of this.refs(taskId)) if ((record = await this.store.get(ref))) break;
+    for (const ref of this.refs(taskId)) if ((record = await (this.store.view?.(ref) ?? this.store.get(ref)))) break;
     const principals = this.principals(context);
     const mine = record?.principal === undefined ? principals === undefined : principals?.includes(record.principal) === true;
     if (!record || !mine) throw this.support.error(TASK_ERROR_CODES.invalidParams, unknownTaskMessage(method, taskId));

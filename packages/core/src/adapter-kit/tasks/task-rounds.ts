@@ -89,12 +89,15 @@ export class TaskRounds<Server, Context> {
     const context = this.serving.support.roundContext(base, signal);
     const sealer = taskSealer(this.serving.options.pause, this.serving.store.ttlMs);
     const durable = this.serving.store.checkpoints ? durableRound(this.serving.store, latest, signal) : undefined;
-    // The step that runs, value-free, as the task's statusMessage and _meta; best effort: a lost race with an answer keeps the last one.
-    const status = async ({ message, step }: StepStatus) => {
-      const change = { statusMessage: message, step: JSON.stringify(step) };
-      const changed = await this.serving.store.update(record.taskId, latest.record.version, change).catch(() => undefined);
-      if (changed?.ok) latest.record = changed.task;
-    };
+    // The step that runs, value-free, as the task's statusMessage and _meta: a durable round's is fenced (and written
+    // with the checkpoint before it where it can); else best effort: a lost race with an answer keeps the last one.
+    const status =
+      durable?.status ??
+      (async ({ message, step }: StepStatus) => {
+        const change = { statusMessage: message, step: JSON.stringify(step) };
+        const changed = await this.serving.store.update(record.taskId, latest.record.version, change).catch(() => undefined);
+        if (changed?.ok) latest.record = { ...latest.record, ...changed.task };
+      });
     const outcome = await tool.round(call.arguments, context, asking, record.state ?? call.requestState, sealer, durable, status);
     return outcome.kind === 'result' ? outcome : { kind: 'input-required', inputRequests: outcome.inputRequests, state: outcome.state };
   }
@@ -134,13 +137,13 @@ export class TaskRounds<Server, Context> {
     // A workflow's tool face holds its trace and outputs to maxTraceBytes itself; a plain tool's result is checked here.
     const plain = this.serving.tools.get(record.tool)?.kind === 'plain';
     const end = given.kind === 'result' && plain ? this.keptResult(record.tool, given.result) : given;
-    const done = { state: null, checkpoint: null, inputRequests: null, answers: null } as const;
+    const done = { state: null, checkpoints: null, inputRequests: null, answers: null } as const;
     let changed;
     if (end.kind === 'input-required') {
       changed = await store.update(record.taskId, record.version, {
         status: 'input_required',
         state: end.state,
-        checkpoint: null,
+        checkpoints: null,
         inputRequests: values.seal(end.inputRequests),
         answers: null,
       });
@@ -181,27 +184,47 @@ const TOO_LARGE_CHECKPOINT =
 /**
  * A fenced round on a store whose rounds can be taken over (DESIGN §2.13 "Fenced rounds"): it goes
  * on from the task's last checkpoint; before each step it proves that it still holds the task (at
- * once when its last proof is fresh), and each completed step's state (sealed with the task's
- * sealer) is stored as the task's checkpoint with that proof. Once a proof fails — the round's lock
+ * once when its last proof is fresh), and each completed step's delta (what it added to the run's
+ * state, sealed with the task's sealer) is added to the task's checkpoints with that proof. Once a proof fails — the round's lock
  * lapsed, another round took the task over, the task was cancelled, expired or moved on — the store
  * aborts the round's signal: the step in flight is aborted, no later step starts, and nothing is
  * saved or retried on the newer version.
  */
-function durableRound(store: TaskStore, latest: { record: TaskRecord }, signal: AbortSignal): DurableRound {
+function durableRound(
+  store: TaskStore,
+  latest: { record: TaskRecord },
+  signal: AbortSignal,
+): DurableRound & { status(now: StepStatus): Promise<void> } {
   /** When the last proof that held was sent; none yet in this round. */
   let provenAt: number | undefined;
-  const fence = async (change?: RoundChange) => {
+  /** The task's statusMessage as this round last wrote it (or found it). */
+  let statusMessage = latest.record.statusMessage;
+  // One fence at a time, each from the version the one before left: a statusMessage told while a
+  // checkpoint is on its way (iterations of a loop finishing together) waits for it, not fails on it.
+  let queue: Promise<void> = Promise.resolve();
+  const fence = (change?: RoundChange): Promise<void> => {
+    const run = queue.then(() => fenceNow(change));
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const fenceNow = async (change?: RoundChange) => {
     if (signal.aborted) return;
     const sentAt = Date.now();
     const fenced = await store.fence(latest.record.taskId, latest.record.version, signal, change);
     if (!fenced.held && fenced.why === 'too-large') throw new Error(TOO_LARGE_CHECKPOINT);
     if (!fenced.held) return;
-    latest.record = { ...latest.record, ...change, version: fenced.version } as TaskRecord;
+    latest.record = { ...latest.record, version: fenced.version };
+    if (change?.statusMessage !== undefined) statusMessage = change.statusMessage;
     provenAt = sentAt;
   };
+  /** A status as the task keeps it (its statusMessage and step), when it is not the one the task has. */
+  const told = (now: StepStatus | undefined): RoundChange =>
+    now === undefined || now.message === statusMessage ? {} : { statusMessage: now.message, step: JSON.stringify(now.step) };
   return {
-    checkpoint: latest.record.checkpoint,
-    save: (checkpoint) => fence({ checkpoint }),
+    checkpoints: latest.record.checkpoints,
+    save: (checkpoint, next) => fence({ checkpoint, ...told(next) }),
+    // The step's progress tells what its checkpoint before already wrote: written only when it is new.
+    status: async (now) => (now.message === statusMessage ? undefined : fence(told(now))),
     beforeStep: () => (provenAt !== undefined && Date.now() - provenAt < FRESH_PROOF_MS ? undefined : fence()),
   };
 }

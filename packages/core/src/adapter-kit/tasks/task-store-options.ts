@@ -16,9 +16,9 @@ export interface TaskStoreOptions {
   /** How often a client should poll `tasks/get`, in ms. Default 1,000. */
   readonly pollIntervalMs?: number;
   /**
-   * The most bytes one task stores (its sealed arguments, and later its checkpoint, questions,
+   * The most bytes one task stores (its sealed arguments, and later its checkpoints, questions,
    * answers and result): a call over it is refused with an error naming this option, and a round
-   * whose checkpoint would take its task over it fails naming it. Default 16 MiB.
+   * whose next checkpoint would take its task over it fails naming it. Default 16 MiB.
    */
   readonly maxTaskBytes?: number;
 }

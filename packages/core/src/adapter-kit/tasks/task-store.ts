@@ -75,11 +75,12 @@ export interface TaskRecord extends NewTask {
    */
   readonly state?: SealedTaskValue;
   /**
-   * The last checkpoint of a working round (the engine's state after its last completed step,
-   * sealed), kept only by a store whose rounds can be taken over (`checkpoints`): the round that
-   * takes over goes on from it. Dropped when the round pauses or ends.
+   * The checkpoints of a working round, oldest first — the engine's whole state as the round
+   * started, then each completed step's delta (what it added), each sealed on its own — kept only by
+   * a store whose rounds can be taken over (`checkpoints`): the round that takes over goes on from
+   * all of them. Dropped when the round pauses or ends.
    */
-  readonly checkpoint?: SealedTaskValue;
+  readonly checkpoints?: readonly SealedTaskValue[];
   /** The pending input requests (keyed by server-minted ids), while `input_required`. */
   readonly inputRequests?: SealedTaskValue;
   /** The answers received so far for `inputRequests` (keyed by the same ids). */
@@ -87,6 +88,9 @@ export interface TaskRecord extends NewTask {
   /** With a terminal status: the tool result (`completed`) or the JSON-RPC error (`failed`). */
   readonly result?: SealedTaskValue;
 }
+
+/** A task as a client's request reads it (`tasks/get`, `tasks/update`, `tasks/cancel`): without its arguments and checkpoints, a round's business. */
+export type TaskView = Omit<TaskRecord, 'call' | 'checkpoints'>;
 
 /**
  * A change to a task, made only from the version it names (compare-and-set). Fields left out stay
@@ -97,7 +101,8 @@ export interface TaskChange {
   readonly statusMessage?: string | null;
   readonly step?: string | null;
   readonly state?: SealedTaskValue | null;
-  readonly checkpoint?: SealedTaskValue | null;
+  /** `null` drops the task's checkpoints (a round adds each one with `TaskStore.fence`). */
+  readonly checkpoints?: null;
   readonly inputRequests?: SealedTaskValue | null;
   readonly answers?: SealedTaskValue | null;
   readonly result?: SealedTaskValue | null;
@@ -107,14 +112,19 @@ export interface TaskChange {
  * How a change went: the task as it now is, or — when the task changed since `expectedVersion`,
  * is terminal, or is gone — the task as it is (or `undefined`), for the caller to retry or give up.
  */
-export type TaskChangeResult =
-  { readonly ok: true; readonly task: TaskRecord } | { readonly ok: false; readonly task: TaskRecord | undefined };
+export type TaskChangeResult = { readonly ok: true; readonly task: TaskView } | { readonly ok: false; readonly task: TaskView | undefined };
 
 /**
  * What a working round writes with the proof that it still holds its task (`TaskStore.fence`): the
- * checkpoint of the step it completed, or nothing (a proof only, as a round starts or before a step).
+ * checkpoint of the step it completed — appended to the task's `checkpoints`, the ones before left
+ * as they are — and the step it runs now or next (`statusMessage`), or nothing (a proof only).
  */
-export type RoundChange = Pick<TaskChange, 'checkpoint' | 'statusMessage'>;
+export interface RoundChange {
+  readonly checkpoint?: SealedTaskValue;
+  readonly statusMessage?: string;
+  /** The step the round runs now or next, with `statusMessage`: a `RunningStep` as JSON (`TaskRecord.step`). */
+  readonly step?: string;
+}
 
 /**
  * How a fence went (DESIGN §2.13 "Fenced rounds"): the round still holds the task, now at `version`;
@@ -158,9 +168,9 @@ export class TaskLimitError extends Error {
  *   instance) finds it; over its bound it throws `TaskLimitError`.
  * - `update` applies a change only if the task is at `expectedVersion` and not terminal; a change to
  *   a terminal status is final.
- * - `fence` proves a round's hold (its signal, its version, the task `working`) and writes a
+ * - `fence` proves a round's hold (its signal, its version, the task `working`) and appends a
  *   checkpoint with the proof, or aborts the round's signal; a task's `call` is written once, at
- *   `create`, and no later change rewrites it.
+ *   `create`, each checkpoint once, by its fence, and no later change rewrites either.
  * - `cancel` wins over everything: a live task becomes `cancelled` (its `state`, `inputRequests`
  *   and `answers` dropped) whatever its version, and the signal of a round running it aborts,
  *   wherever the round runs. On a terminal task it changes nothing. Unknown ids resolve `undefined`.
@@ -175,8 +185,8 @@ export interface TaskStore {
   readonly pollIntervalMs: number;
   /**
    * Whether a round's work may be taken over by another round (a shared store whose instance may
-   * die mid-round): then each completed step is checkpointed in the task (`checkpoint`), and a round
-   * goes on from the last one. Absent or false (the memory store): no checkpoints, no cost.
+   * die mid-round): then each completed step is checkpointed in the task (its delta appended to
+   * `checkpoints`), and a round goes on from all of them. Absent or false (the memory store): no checkpoints, no cost.
    */
   readonly checkpoints?: boolean;
   /** Hands the store the runner of rounds; called once, when the server starts serving tasks. */
@@ -189,12 +199,17 @@ export interface TaskStore {
   check?(): Promise<void>;
   create(task: NewTask): Promise<TaskRecord>;
   get(taskId: string): Promise<TaskRecord | undefined>;
+  /**
+   * The task without its arguments and checkpoints (what a client's request needs): a shared store
+   * reads less for it than `get`, however large they are. Absent: `get` serves.
+   */
+  view?(taskId: string): Promise<TaskView | undefined>;
   update(taskId: string, expectedVersion: number, change: TaskChange): Promise<TaskChangeResult>;
   /**
    * A round's proof that it still holds its task, with what it writes (DESIGN §2.13 "Fenced rounds"),
    * atomically: the round running with `round` (the signal the store gave it in `runRound`, which
    * names it) still holds the task — in a shared store its lock, under its token — the task is
-   * `working` at `expectedVersion`; then `change` is written (only the fields it names: never the
+   * `working` at `expectedVersion`; then `change` is written (its checkpoint appended: never the
    * whole record) and the version moves on. When any of it fails, nothing is written, the store
    * aborts `round` and answers why: the round ends there, never retries on a newer version and never
    * starts another step. A store that cannot reach its backend answers `lost` too.

@@ -1,4 +1,4 @@
-import { isTerminalTaskStatus, type TaskRecord } from './task-store';
+import { isTerminalTaskStatus, type TaskRecord, type TaskView } from './task-store';
 import { TASKS_EXTENSION } from './tasks-support';
 
 /**
@@ -34,7 +34,7 @@ export function taskAck(): { resultType: 'complete'; _meta?: Record<string, unkn
 }
 
 /** The fields every task result shares: ids, status, ISO times, integer ms. */
-function taskFields(record: TaskRecord) {
+function taskFields(record: TaskView) {
   return {
     taskId: record.taskId,
     status: record.status,
@@ -54,7 +54,7 @@ const TASK_META_KEY = 'mcpflow/task';
  * `_meta["mcpflow/task"]`: the step a live task runs or waits at, value-free, as its round last
  * wrote it (with the statusMessage); nothing once the task ended, or before its first step.
  */
-function runningStepMeta(record: TaskRecord): { _meta?: Record<string, unknown> } {
+function runningStepMeta(record: TaskView): { _meta?: Record<string, unknown> } {
   if (record.step === undefined || isTerminalTaskStatus(record.status)) return {};
   try {
     return { _meta: { [TASK_META_KEY]: JSON.parse(record.step) as unknown } };
@@ -79,7 +79,7 @@ export interface TaskDetails {
 }
 
 /** `tasks/get`'s answer: the task, with what its status inlines. */
-export function detailedTask(record: TaskRecord, details: TaskDetails): Record<string, unknown> {
+export function detailedTask(record: TaskView, details: TaskDetails): Record<string, unknown> {
   return {
     resultType: 'complete',
     ...taskFields(record),
@@ -104,7 +104,7 @@ export function inputResponsesProblem(responses: unknown): string | undefined {
 
 /** The message of `-32602` for an unknown task — and for one of another principal, which must not be told apart. */
 export function unknownTaskMessage(method: string, taskId: string): string {
-  return `${method}: no task '${shortId(taskId)}' on this server — it never existed, expired, or belongs to another client. Call the tool again for a new task.`;
+  return `${method}: no task '${shortId(taskId)}' on this server — it never existed, expired, its task store lost it (a Redis restarted without its data), or belongs to another client. Call the tool again for a new task.`;
 }
 
 /** The message of `-32021` on a task method from a client that did not declare the extension. */

@@ -59,13 +59,13 @@ export async function executeWorkflowRound(
 
 /**
  * Goes on with a run from a state its host's `checkpoint` hook was told (opened with
- * `openCheckpoint`): the steps it completed never run again; the run's id, trace, bindings and
+ * `openCheckpoint`, or a task's chain of them with `CheckpointChain`): the steps it completed never run again; the run's id, trace, bindings and
  * secrets are those of the checkpoint, so the result is the one an uninterrupted run gives. Pauses
  * and ends as {@link executeWorkflowRound} does (`replayGuard`: whose generation a pause seals in).
  *
  * @example
  * ```ts
- * const state = openCheckpoint(task.checkpoint, plan, args, sealer, binding);
+ * const state = new CheckpointChain(plan, sealer, binding).open(task.checkpoints, args); // or openCheckpoint(one, …)
  * const round = await continueWorkflowRound(plan, host, hooks, sealer, binding, state);
  * ```
  */

@@ -29,14 +29,15 @@ type SealedSecrets = Pick<RunSecrets, 'learned' | 'mark'>;
 const SEALED_EXECUTION_FORMAT = 3;
 const LEGACY_FORMAT = 2;
 
-type SealedState = Omit<ExecutionState, 'args' | 'workflow' | 'secrets'> & { readonly secrets: SealedSecrets };
+/** An execution state as sealed: without the arguments (the retry or the task brings them) and the workflow's name. */
+export type SealedState = Omit<ExecutionState, 'args' | 'workflow' | 'secrets'> & { readonly secrets: SealedSecrets };
 
 /**
  * What a paused run's `requestState` holds: its execution state, less what the retry brings again
  * or the plan gives, its sensitive values referenced (`references` 1) and the padding that keeps
  * the length as it was without references (see `referenceSensitiveValues`).
  */
-interface SealedExecution {
+export interface SealedExecution {
   /** What this payload's shape is: a state of another shape (sealed before an upgrade) is refused, not misread. */
   readonly format: typeof SEALED_EXECUTION_FORMAT | typeof LEGACY_FORMAT;
   /** The steps the state passed and waits at (format 3). */
@@ -47,6 +48,12 @@ interface SealedExecution {
   readonly padding: string;
   /** The replay guard's generation for this run when it was sealed (`ReplayGuard.generation`), if it named one. */
   readonly generation?: string;
+  /**
+   * A task's checkpoint that holds only what the run added since the one before it (see
+   * `CheckpointChain`): `state` then holds the messages from index `from` on, the bindings that
+   * changed, and the run's other (small) fields whole; `dropped` names the bindings that went.
+   */
+  readonly delta?: { readonly from: number; readonly dropped?: readonly string[] };
   readonly state: SealedState;
 }
 
@@ -67,21 +74,38 @@ export function sealExecution(
   binding: RunBinding,
   generation?: string,
 ): SealResult {
-  const { args, workflow: _workflow, secrets, ...rest } = state;
-  const kept: SealedState = {
-    ...rest,
-    secrets: secrets.mark === undefined ? { learned: secrets.learned } : { learned: secrets.learned, mark: secrets.mark },
-  };
-  const { value, referenced, padding } = referenceSensitiveValues(kept, runningPlan(state, plan), args);
-  const sealed: SealedExecution = {
+  return sealer.seal(sealedPayload(state, sealedState(state), plan, { ...(generation !== undefined && { generation }) }), {
+    ...binding,
+    arguments: state.args,
+  });
+}
+
+/** What of a run's state is sealed: all but its arguments and workflow's name, its secrets as their learned values and mark key. */
+export function sealedState(state: ExecutionState): SealedState {
+  const { args: _args, workflow: _workflow, secrets, ...rest } = state;
+  return { ...rest, secrets: secrets.mark === undefined ? { learned: secrets.learned } : { learned: secrets.learned, mark: secrets.mark } };
+}
+
+/**
+ * The payload that seals `kept` (all of `state` as `sealedState` gives it, or a checkpoint's delta
+ * of it): its sensitive values referenced, and the shapes of the steps `state` passed.
+ */
+export function sealedPayload(
+  state: ExecutionState,
+  kept: SealedState,
+  plan: WorkflowPlan,
+  extra: Pick<SealedExecution, 'generation' | 'delta'>,
+): SealedExecution {
+  const running = runningPlan(state, plan);
+  const { value, referenced, padding } = referenceSensitiveValues(kept, running, state.args);
+  return {
     format: SEALED_EXECUTION_FORMAT,
-    prefix: sealedPrefix(runningPlan(state, plan), state),
+    prefix: sealedPrefix(running, state),
     references: referenced ? 1 : 0,
     padding,
-    ...(generation !== undefined && { generation }),
+    ...extra,
     state: value,
   };
-  return sealer.seal(sealed, { ...binding, arguments: args });
 }
 
 /**
@@ -178,6 +202,23 @@ async function consumeRound(replayGuard: ReplayGuard, round: PausedRound): Promi
 
 /** The execution state of an authentic payload, once it is known to be this version of the workflow's. */
 function openedExecution(opened: SealedExecution, plan: WorkflowPlan, args: Args, binding: RunBinding): ExecutionState {
+  // A checkpoint's delta is only a part of a run: it opens in its chain (`CheckpointChain`), never alone.
+  if (opened?.delta !== undefined)
+    throw new SealedStateError('malformed', `it is not a whole run. Retry ${retried(binding)} without requestState to start over.`);
+  const fitting = fittingPlan(opened, plan, binding);
+  return executionOf(openedState(opened, fitting, args), fitting, plan, args);
+}
+
+/** A payload's sealed state with its references filled in again (from `fitting`, the plan version it fits, and the arguments). */
+export function openedState(opened: SealedExecution, fitting: WorkflowPlan, args: Args): SealedState {
+  return opened.references === 1 ? restoreReferences(opened.state, fitting, args) : opened.state;
+}
+
+/**
+ * The version of the workflow an authentic payload goes on in — the plan, or one of its `previous`
+ * classes whose passed steps' shapes match — else `SealedStateError` (`stale`).
+ */
+export function fittingPlan(opened: SealedExecution, plan: WorkflowPlan, binding: RunBinding): WorkflowPlan {
   if (opened?.format !== SEALED_EXECUTION_FORMAT && opened?.format !== LEGACY_FORMAT) {
     throw new SealedStateError(
       'stale',
@@ -195,7 +236,11 @@ function openedExecution(opened: SealedExecution, plan: WorkflowPlan, args: Args
       waitedAt,
     );
   }
-  const sealed = opened.references === 1 ? restoreReferences(opened.state, fitting, args) : opened.state;
+  return fitting;
+}
+
+/** The execution state of a sealed state that goes on in `fitting` (the running plan of the state returned). */
+export function executionOf(sealed: SealedState, fitting: WorkflowPlan, plan: WorkflowPlan, args: Args): ExecutionState {
   const state: ExecutionState = {
     ...sealed,
     // Steps added after the position since the state was sealed have not run.
