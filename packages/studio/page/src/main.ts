@@ -3,8 +3,9 @@ import { api } from './api';
 import { watchConnection } from './connection';
 import { h, show } from './dom';
 import { runView } from './run-view';
+import { watchRunsPanel } from './runs-panel';
 import { watchTasks } from './tasks-view';
-import type { Workflow } from './types';
+import type { Face, Workflow } from './types';
 import { showWorkflow } from './workflow-view';
 
 const byId = (id: string): HTMLElement => document.getElementById(id)!;
@@ -27,14 +28,20 @@ function start(): void {
   const problems = byId('problems');
   const detail = byId('workflow');
   const runs = byId('runs');
-  const refreshTasks = watchTasks(byId('tasks'));
+  /** Shows run `runId` (at the top of the runs), once. */
+  const openRun = (run: { runId: string; workflow: string; face: Face }): void => {
+    const shown = [...runs.children].find((section) => section.getAttribute('data-run-id') === run.runId);
+    runs.prepend(shown ?? runView(run.runId, run.workflow, run.face, refreshTasks));
+  };
+  const refreshTasks = watchTasks(byId('tasks'), (task) => openRun({ runId: task.runId, workflow: task.workflow, face: 'task' }));
+  watchRunsPanel(byId('history'), openRun);
   let chosen: string | undefined;
 
   const choose = (workflow: Workflow): void => {
     chosen = workflow.name;
     for (const button of list.querySelectorAll('button')) button.setAttribute('aria-pressed', String(button.textContent === workflow.name));
     void showWorkflow(detail, workflow, (runId, face) => {
-      runs.prepend(runView(runId, workflow.name, face, refreshTasks));
+      openRun({ runId, workflow: workflow.name, face });
       if (face === 'task') refreshTasks();
     });
   };
