@@ -17,6 +17,7 @@ import { tasksBullmq } from './cases/tasks-bullmq';
 import { telemetry, telemetryProvider } from './cases/telemetry';
 import { toolFace } from './cases/tool-face';
 import { studio } from './cases/studio';
+import { studioHistory } from './cases/studio-history';
 import { stepCostCase } from './cases/step-cost';
 import { usePerRequest } from './cases/use-per-request';
 
@@ -44,4 +45,5 @@ export const CASES: readonly BenchCase[] = [
   tasks,
   tasksBullmq,
   studio,
+  studioHistory,
 ];

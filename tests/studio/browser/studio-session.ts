@@ -65,29 +65,42 @@ export interface Studio {
   close(): Promise<void>;
 }
 
-/** `mcpflow dev --command <command>` or `--url <url>` (its default port: a free one), with more environment variables for it and its server. */
-export async function startDev(target: { command: string } | { url: string }, env: NodeJS.ProcessEnv = {}): Promise<Studio> {
-  const flags = 'command' in target ? ['--command', target.command] : ['--url', target.url];
+/** `mcpflow dev --command <command>` or `--url <url>` (its default port: a free one), with more environment variables for it and its server, and more flags. */
+export async function startDev(
+  target: { command: string } | { url: string },
+  env: NodeJS.ProcessEnv = {},
+  more: string[] = [],
+): Promise<Studio & { stderr(): string }> {
+  const flags = ['command' in target ? ['--command', target.command] : ['--url', target.url], more].flat();
   // `env` is passed on explicitly: a test's process.env is jest's copy, which a child does not see.
   const child = spawn(process.execPath, [mcpflowBin, 'dev', ...flags], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const [, origin, port, token] = await waitForLine(
     child,
     'stdout',
     /^mcpflow studio: (http:\/\/127\.0\.0\.1:(\d+))\/\?token=([\w-]+)\r?\n/,
     'mcpflow dev',
   );
-  return { url: `${origin}/?token=${token}`, origin: origin!, port: Number(port), token: token!, close: () => stop(child) };
+  return {
+    url: `${origin}/?token=${token}`,
+    origin: origin!,
+    port: Number(port),
+    token: token!,
+    close: () => stop(child),
+    stderr: () => stderr,
+  };
 }
 
 /** A server script over HTTP (`PORT=0`): the MCP URL it prints on stderr (`… on <url>`), and how to stop it. */
-async function startHttpServer(script: string, args: string[]): Promise<{ url: string; close(): Promise<void> }> {
+export async function startHttpServer(script: string, args: string[], port = 0): Promise<{ url: string; close(): Promise<void> }> {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: root,
-    env: { ...process.env, PORT: '0' },
+    env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const [, url] = await waitForLine(child, 'stderr', / on (http:\/\/\S+)/, script);
@@ -95,7 +108,7 @@ async function startHttpServer(script: string, args: string[]): Promise<{ url: s
 }
 
 /** The `--command` that runs a server script over stdio. */
-function nodeCommand(script: string, args: string[]): string {
+export function nodeCommand(script: string, args: string[]): string {
   return [process.execPath, script, ...args].map((part) => JSON.stringify(part)).join(' ');
 }
 
@@ -103,10 +116,10 @@ function nodeCommand(script: string, args: string[]): string {
 export const exampleServer = (name: string): string => join(root, 'examples', 'dist', name, 'server.js');
 
 /** `mcpflow dev` on a server script over stdio or over HTTP; `close` stops both. */
-export async function startStudioOn(transport: 'stdio' | 'http', script: string, args: string[]): Promise<Studio> {
-  if (transport === 'stdio') return startDev({ command: nodeCommand(script, args) });
+export async function startStudioOn(transport: 'stdio' | 'http', script: string, args: string[], flags: string[] = []): Promise<Studio> {
+  if (transport === 'stdio') return startDev({ command: nodeCommand(script, args) }, {}, flags);
   const server = await startHttpServer(script, args);
-  const studio = await startDev({ url: server.url }).catch(async (error: unknown) => {
+  const studio = await startDev({ url: server.url }, {}, flags).catch(async (error: unknown) => {
     await server.close();
     throw error;
   });

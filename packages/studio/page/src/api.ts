@@ -1,5 +1,5 @@
 // The studio's JSON API (packages/studio/API.md): every request carries the page's token.
-import type { InspectorListing, Run, ServerState, TaskRow, WorkflowList } from './types';
+import type { InspectorListing, Run, RunList, RunLog, ServerState, TaskRow, WorkflowList } from './types';
 
 /** The token the server wrote into the page, else the one in the address bar. */
 function pageToken(): string {
@@ -52,6 +52,10 @@ export const api = {
     request<{ result: unknown }>('POST', '/api/inspector/tools/call', { name, arguments: args }),
   readResource: (uri: string) => request<{ result: unknown }>('POST', '/api/inspector/resources/read', { uri }),
   cancelTask: (taskId: string) => request<{ ok: true }>('POST', `/api/tasks/${encodeURIComponent(taskId)}/cancel`),
-  /** SSE cannot send headers: the token goes in the query. */
-  eventsUrl: (runId: string) => `/api/runs/${encodeURIComponent(runId)}/events?token=${encodeURIComponent(pageToken())}`,
+  runs: () => request<RunList>('GET', '/api/runs'),
+  log: (runId: string) => request<RunLog>('GET', `/api/runs/${encodeURIComponent(runId)}/log`),
+  cancelRun: (runId: string) => request<{ ok: true }>('POST', `/api/runs/${encodeURIComponent(runId)}/cancel`),
+  reconnect: () => request<ServerState>('POST', '/api/server/reconnect'),
+  /** The page's one event stream; SSE cannot send headers: the token goes in the query. */
+  eventsUrl: () => `/api/events?token=${encodeURIComponent(pageToken())}`,
 };

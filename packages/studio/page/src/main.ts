@@ -4,6 +4,7 @@ import { watchConnection } from './connection';
 import { h, show } from './dom';
 import { showInspector } from './inspector-view';
 import { runView } from './run-view';
+import { watchRunsPanel } from './runs-panel';
 import { watchTasks } from './tasks-view';
 import type { Face, Workflow } from './types';
 import { showWorkflow } from './workflow-view';
@@ -28,18 +29,21 @@ function start(): void {
   const problems = byId('problems');
   const detail = byId('workflow');
   const runs = byId('runs');
-  const refreshTasks = watchTasks(byId('tasks'));
-  let chosen: string | undefined;
-  // A run's section; a rerun started from it gets one of its own, above.
-  const addRun = (runId: string, workflow: string, face: Face): void => {
-    runs.prepend(runView(runId, workflow, face, refreshTasks, (rerunId) => addRun(rerunId, workflow, face)));
+  /** Shows run `runId` (at the top of the runs), once; a rerun started from it gets a section of its own, above. */
+  const openRun = (run: { runId: string; workflow: string; face: Face }): void => {
+    const shown = [...runs.children].find((section) => section.getAttribute('data-run-id') === run.runId);
+    const rerun = (rerunId: string): void => openRun({ runId: rerunId, workflow: run.workflow, face: run.face });
+    runs.prepend(shown ?? runView(run.runId, run.workflow, run.face, refreshTasks, rerun));
   };
+  const refreshTasks = watchTasks(byId('tasks'), (task) => openRun({ runId: task.runId, workflow: task.workflow, face: 'task' }));
+  watchRunsPanel(byId('history'), openRun);
+  let chosen: string | undefined;
 
   const choose = (workflow: Workflow): void => {
     chosen = workflow.name;
     for (const button of list.querySelectorAll('button')) button.setAttribute('aria-pressed', String(button.textContent === workflow.name));
     void showWorkflow(detail, workflow, (runId, face) => {
-      addRun(runId, workflow.name, face);
+      openRun({ runId, workflow: workflow.name, face });
       if (face === 'task') refreshTasks();
     });
   };

@@ -1,8 +1,9 @@
-// One run as it goes: live progress (SSE), the questions it asks, then its status, reason,
-// conversation and timeline.
+// One run as it goes: live progress (the page's event stream), the questions it asks, then its
+// status, reason, conversation and timeline.
 import { api } from './api';
 import { conversation } from './conversation';
 import { h, show } from './dom';
+import { followRun } from './event-stream';
 import { questionForm } from './question-form';
 import { addRerunControls, rerunOrigin, runAnchor } from './rerun';
 import { timeline } from './timeline';
@@ -35,10 +36,15 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
   const status = h('strong', { class: 'status running', 'aria-label': 'Status' }, 'running');
   const progress = h('ol', { class: 'progress', 'aria-label': 'Progress', 'aria-live': 'polite' });
   const questions = h('div', { class: 'questions' });
-  const outcome = h('div', { class: 'outcome' }, h('p', {}, 'Status: ', status));
+  const cancel = h(
+    'button',
+    { type: 'button', class: 'cancel', onclick: () => void api.cancelRun(runId).catch(() => undefined) },
+    'Cancel',
+  );
+  const outcome = h('div', { class: 'outcome' }, h('p', {}, 'Status: ', status, ' ', cancel));
   const section = h(
     'section',
-    { class: 'run', 'aria-label': `Run of ${workflow}`, id: runAnchor(runId) },
+    { class: 'run', 'aria-label': `Run of ${workflow}`, id: runAnchor(runId), 'data-run-id': runId },
     h('h3', {}, `${workflow} (${face}) — run ${runId}`),
     progress,
     questions,
@@ -46,9 +52,8 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
   );
   const open = new Map<string, HTMLFormElement>();
 
-  const events = new EventSource(api.eventsUrl(runId));
-  const on = <T>(type: string, handle: (data: T) => void): void =>
-    events.addEventListener(type, (event) => handle(JSON.parse((event as MessageEvent<string>).data) as T));
+  const handlers = new Map<string, (data: any) => void>();
+  const on = <T>(type: string, handle: (data: T) => void): void => void handlers.set(type, handle);
   on<Progress>('progress', (event) => progress.append(h('li', {}, progressText(event))));
   on<Question>('question', (question) => {
     if (open.has(question.questionId)) return;
@@ -69,7 +74,7 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     onTask();
   });
   on<Run>('result', (run) => {
-    events.close();
+    unfollow();
     for (const form of open.values()) form.remove();
     open.clear();
     result(outcome, run);
@@ -78,11 +83,7 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     if (onRerun) addRerunControls(outcome, run, onRerun);
     onTask();
   });
-  // `error` is both the server's event (with data) and EventSource's own (connection lost; it retries).
-  events.addEventListener('error', (event) => {
-    const data = (event as MessageEvent<string>).data;
-    if (data) outcome.append(h('p', { class: 'error', role: 'alert' }, (JSON.parse(data) as { error: string }).error));
-    else if (events.readyState === EventSource.CONNECTING) progress.append(h('li', { class: 'error' }, 'Reconnecting to the run…'));
-  });
+  on<{ error: string }>('error', ({ error }) => outcome.append(h('p', { class: 'error', role: 'alert' }, error)));
+  const unfollow = followRun(runId, (type, data) => handlers.get(type)?.(data));
   return section;
 }

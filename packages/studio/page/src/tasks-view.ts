@@ -6,7 +6,7 @@ import type { TaskRow } from './types';
 const FINISHED = new Set(['completed', 'failed', 'cancelled']);
 const POLL_MS = 1000;
 
-function row(task: TaskRow, refresh: () => void): HTMLElement {
+function row(task: TaskRow, refresh: () => void, open: (task: TaskRow) => void): HTMLElement {
   const cancel = h(
     'button',
     {
@@ -28,12 +28,18 @@ function row(task: TaskRow, refresh: () => void): HTMLElement {
     h('td', {}, task.workflow),
     h('td', {}, h('code', {}, task.taskId)),
     h('td', { class: `status ${task.status}` }, task.status, task.statusMessage && ` — ${task.statusMessage}`),
-    h('td', {}, FINISHED.has(task.status) ? '' : cancel),
+    h(
+      'td',
+      {},
+      // A task waiting on a question (after a reload too) is answered in its run: Open shows it.
+      h('button', { type: 'button', 'aria-label': `Open the run of task ${task.taskId}`, onclick: () => open(task) }, 'Open'),
+      FINISHED.has(task.status) ? '' : cancel,
+    ),
   );
 }
 
 /** Keeps the task table current; the returned function refreshes it at once (after a start or a cancel). */
-export function watchTasks(element: Element): () => void {
+export function watchTasks(element: Element, open: (task: TaskRow) => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const refresh = (): void => {
     clearTimeout(timer);
@@ -48,7 +54,7 @@ export function watchTasks(element: Element): () => void {
                 'table',
                 { 'aria-label': 'Tasks' },
                 h('thead', {}, h('tr', {}, h('th', {}, 'Workflow'), h('th', {}, 'Task'), h('th', {}, 'Status'), h('th', {}, 'Action'))),
-                h('tbody', {}, ...tasks.map((task) => row(task, refresh))),
+                h('tbody', {}, ...tasks.map((task) => row(task, refresh, open))),
               ),
         );
         // Poll only while a task may still change.

@@ -1,7 +1,8 @@
 // The shapes of packages/studio/API.md the page reads: the server's own types (packages/studio/src/server/api-types.ts),
 // imported type-only, so esbuild drops the import and the page bundles nothing of the server.
-import type { RunView, WorkflowProblem, WorkflowView } from '../../src/server/api-types';
+import type { RunEvent, RunSummary, RunView, WorkflowProblem, WorkflowView } from '../../src/server/api-types';
 
+export type { RunSummary } from '../../src/server/api-types';
 export type {
   Face,
   InspectorInput,
@@ -54,4 +55,17 @@ export interface TaskRow {
   workflow: string;
   status: string;
   statusMessage?: string;
+}
+
+/** `GET /api/runs`: the runs the studio keeps, oldest first, and how much of its bounds they use. */
+export interface RunList {
+  runs: RunSummary[];
+  kept: { runs: number; bytes: number; maxRuns: number; maxBytes: number };
+  historyProblem?: string;
+}
+
+/** `GET /api/runs/:runId/log`: what the run emitted so far. */
+export interface RunLog {
+  summary: RunSummary;
+  events: RunEvent[];
 }

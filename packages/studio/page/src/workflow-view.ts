@@ -34,7 +34,10 @@ function argumentForm(workflow: Workflow, onRun: (face: Face, args: Record<strin
     event.preventDefault();
     const args: Record<string, string> = {};
     // An empty optional argument is left out rather than sent as ''.
-    for (const { argument, input } of inputs) if (input.value !== '' || argument.required) args[argument.name] = input.value;
+    // Defined, not assigned: an argument named `__proto__` is sent as one (assigning would set the prototype).
+    for (const { argument, input } of inputs)
+      if (input.value !== '' || argument.required)
+        Object.defineProperty(args, argument.name, { value: input.value, enumerable: true, writable: true, configurable: true });
     error.textContent = '';
     onRun(face, args).catch((failure: unknown) => {
       error.textContent = failure instanceof ApiError ? failure.message : `The run could not start: ${(failure as Error).message}`;

@@ -6,7 +6,14 @@ export type ConnectionState = 'connecting' | 'connected' | 'failed' | 'reconnect
 
 /** `GET /api/server`. */
 export interface ServerView {
-  readonly connection: { state: ConnectionState; error?: string; stderr?: string; target: string };
+  readonly connection: {
+    state: ConnectionState;
+    error?: string;
+    stderr?: string;
+    target: string;
+    /** How a stdio server's process ended on its own (a crash): its exit code, or the signal that killed it. */
+    exit?: { code: number | null; signal: string | null };
+  };
   readonly server?: { name: string; version: string; protocolVersion?: string };
 }
 
@@ -66,6 +73,23 @@ export interface RunView {
   rerunOf?: string;
   /** The step it reruns from (absent: from the start). */
   rerunFrom?: string;
+}
+
+/** A run as the runs panel lists it (`GET /api/runs`, and the `run` events of `GET /api/events`). */
+export interface RunSummary {
+  readonly runId: string;
+  readonly workflow: string;
+  readonly face: Face;
+  readonly status: RunStatus;
+  /** When the run started and ended, ms since the epoch. */
+  readonly startedAt: number;
+  readonly endedAt?: number;
+  /** The arguments it was started with, as the page sent them (capped). */
+  readonly arguments: Record<string, unknown>;
+  readonly taskId?: string;
+  readonly taskStatus?: string;
+  /** How many of its questions wait on an answer. */
+  readonly openQuestions: number;
 }
 
 /** An event of `GET /api/runs/:runId/events`. */

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Client } from '@modelcontextprotocol/client';
-import { ApiError, type Face, type RunMessage } from './api-types';
+import { ApiError, type Face, type RunEvent, type RunMessage } from './api-types';
+import type { RunHistory } from './run-history';
 import type { ElicitAnswer, ElicitParams } from './server-connection';
 import { StudioRun } from './studio-run';
 import { TaskDriver } from './task-driver';
@@ -10,6 +11,10 @@ import { RERUN_METHOD, RERUN_RESULT, notRerunnable, rerunAsk, serverRunOf } from
 
 /** How long the studio waits on one run: a question may wait on the user for a long time. */
 const RUN_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+/** Why a run stopped when the page cancelled it. */
+const CANCELLED = 'The run was cancelled from the studio.';
+/** Events after which a run's summary (status, open questions) may have changed. */
+const SUMMARY_EVENTS = new Set<RunEvent['type']>(['question', 'question-closed', 'task', 'result']);
 
 /** A result of `prompts/get` or `tools/call`, as the studio reads it. */
 interface RunResult {
@@ -25,14 +30,15 @@ interface RunResult {
  * prompt face, `tools/call` for the tool face) and routes the server's questions to the run that
  * asked. A question asked inside a call (an `input_required` round the client fulfils) is the
  * call's own; one asked in place over a session belongs to the run in flight — the most recent one
- * when several are (the 2025 protocol does not say which request asked).
+ * when several are (the 2025 protocol does not say which request asked). The runs are kept in a
+ * bounded `RunHistory`; every run's events also go to the page's one event stream (`watch`).
  */
 export class RunBook {
-  private readonly runs = new Map<string, StudioRun>();
   private readonly asking = new AsyncLocalStorage<StudioRun>();
-  private readonly tasks = new Map<string, TaskDriver>();
+  private readonly watchers = new Set<(chunk: string) => void>();
 
   constructor(
+    private readonly history: RunHistory,
     private readonly client: () => Client,
     /** The server's workflows, a listing that has `workflow` (the last one the studio made, when it does). */
     private readonly listing: (workflow: string) => Promise<WorkflowListing>,
@@ -42,13 +48,38 @@ export class RunBook {
 
   /** The run of this id; 404 when there is none. */
   get(runId: string): StudioRun {
-    const run = this.runs.get(runId);
-    if (!run) throw new ApiError(404, `No run ${runId}: start one with POST /api/runs.`);
+    const run = this.history.get(runId);
+    if (!run)
+      throw new ApiError(404, `No run ${runId}: start one with POST /api/runs (the studio keeps the last ${this.history.maxRuns}).`);
     return run;
   }
 
   all(): StudioRun[] {
-    return [...this.runs.values()];
+    return this.history.all();
+  }
+
+  /**
+   * Hears every run's events as server-sent-event chunks (`GET /api/events`): each run event as
+   * `{ runId, seq, data }` under its own type, and a `run` event with the run's summary when it
+   * starts, asks, changes its task status or ends. Returns the unsubscribe.
+   */
+  watch(watcher: (chunk: string) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  private broadcast(type: string, json: string): void {
+    const chunk = `event: ${type}\ndata: ${json}\n\n`;
+    for (const watcher of this.watchers) watcher(chunk);
+  }
+
+  private follow(run: StudioRun): void {
+    this.broadcast('run', JSON.stringify(run.summary()));
+    run.subscribe((event, seq, json) => {
+      this.broadcast(event.type, `{"runId":${JSON.stringify(run.runId)},"seq":${seq},"data":${json}}`);
+      if (SUMMARY_EVENTS.has(event.type)) this.broadcast('run', JSON.stringify(run.summary()));
+      if (event.type === 'result') this.history.finished();
+    });
   }
 
   /** The server asks a question: a `question` event of the run that asked, answered from the page. */
@@ -74,10 +105,11 @@ export class RunBook {
     const entries = listing.entries.get(workflow);
     if (!view || !entries) throw new ApiError(404, `The server has no workflow ${workflow}.`, 'workflow');
     if (!view.faces[face]) throw new ApiError(400, `Workflow ${workflow} is not served as a ${face}.`, 'face');
-    const run = new StudioRun(workflow, face, view.steps);
-    this.runs.set(run.runId, run);
     const values = (args ?? {}) as Record<string, unknown>;
-    run.view.arguments = values;
+    const run = new StudioRun(workflow, face, view.steps, values);
+    this.history.add(run);
+    this.follow(run);
+    run.view.arguments = run.arguments;
     void this.asking.run(run, () => this.drive(run, face, entries, values));
     return run;
   }
@@ -103,11 +135,12 @@ export class RunBook {
     const view = listing.workflows.find((each) => each.name === workflow);
     const entries = listing.entries.get(workflow);
     if (!view || !entries) throw new ApiError(404, `The server has no workflow ${workflow} any more.`, 'workflow');
-    const run = new StudioRun(workflow, face, view.steps);
-    this.runs.set(run.runId, run);
+    const run = new StudioRun(workflow, face, view.steps, ask.arguments ?? origin.view.arguments ?? {});
+    this.history.add(run);
+    this.follow(run);
     run.view.rerunOf = origin.runId;
     if (ask.fromStep !== undefined) run.view.rerunFrom = ask.fromStep;
-    run.view.arguments = ask.arguments ?? origin.view.arguments ?? {};
+    run.view.arguments = run.arguments;
     const args = ask.arguments && (face === 'prompt' ? promptArguments(ask.arguments) : typedArguments(ask.arguments, entries.inputSchema));
     const params = { runId: recorded.id, ...(ask.fromStep !== undefined && { fromStep: ask.fromStep }), ...(args && { arguments: args }) };
     const options = {
@@ -132,15 +165,29 @@ export class RunBook {
 
   /** Cancels a task started from the studio (`tasks/cancel`); 404 for a task it did not start. */
   async cancelTask(taskId: string): Promise<void> {
-    const driver = this.tasks.get(taskId);
-    if (!driver) throw new ApiError(404, `No task ${taskId} was started from this studio.`);
-    driver.cancel();
+    const run = this.all().find((each) => each.taskId === taskId);
+    if (!run) throw new ApiError(404, `No task ${taskId} was started from this studio.`);
+    this.cancel(run.runId);
+  }
+
+  /**
+   * Cancels a run: its request is aborted (`notifications/cancelled` for a prompt or tool run,
+   * `tasks/cancel` for a task) and it ends `cancelled` now, its open questions answered `cancel`
+   * (a question asked in place holds the request open until it is answered); a run already ended
+   * stays as it ended.
+   */
+  cancel(runId: string): void {
+    const run = this.get(runId);
+    if (run.done) return;
+    run.stop.abort(new Error(CANCELLED));
+    run.finish('cancelled', [], undefined, CANCELLED);
   }
 
   private async drive(run: StudioRun, face: Face, entries: WorkflowEntries, args: Record<string, unknown>): Promise<void> {
     const options = {
       onprogress: (update: { progress: number; total?: number; message?: string }) => run.progress(update),
       timeout: RUN_TIMEOUT_MS,
+      signal: run.stop.signal,
     };
     try {
       if (face === 'prompt') {
@@ -150,7 +197,9 @@ export class RunBook {
         );
       } else if (face === 'task') {
         const driver = new TaskDriver(this.client, run, (result) => finishTool(run, result));
-        await driver.start(entries.tool!, typedArguments(args, entries.inputSchema), (taskId) => this.tasks.set(taskId, driver));
+        await driver.start(entries.tool!, typedArguments(args, entries.inputSchema), () =>
+          this.broadcast('run', JSON.stringify(run.summary())),
+        );
       } else {
         finishTool(
           run,
@@ -161,7 +210,8 @@ export class RunBook {
         );
       }
     } catch (error) {
-      run.fail(this.failed(error));
+      if (run.stop.signal.aborted) run.finish('cancelled', [], undefined, CANCELLED);
+      else run.fail(this.failed(error));
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ConnectionState, ServerView } from './api-types';
@@ -33,8 +34,11 @@ export interface ConnectionHooks {
 }
 
 const STDERR_KEPT = 8192;
-const RECONNECT_TRIES = 20;
+/** A stdio command that keeps exiting is started again this many times, then shown `failed` (Reconnect tries again). */
+const RESTART_TRIES = 20;
+/** The first wait before reconnecting; it doubles each failed try up to `RECONNECT_MAX_DELAY_MS`. */
 const RECONNECT_DELAY_MS = 500;
+const RECONNECT_MAX_DELAY_MS = 10_000;
 /** How long closing waits for the server to end the studio's session before it stops anyway. */
 const SESSION_END_MS = 1000;
 
@@ -53,6 +57,10 @@ export class ServerConnection {
   /** The client's transport when the target is a URL: it ends the session on close. */
   private http?: StreamableHTTPClientTransport;
   private closing = false;
+  /** How the stdio server's last process that ended on its own ended (kept after the restart: the page shows the crash). */
+  private exit?: { code: number | null; signal: string | null };
+  /** Ends the current wait between reconnect tries (the page's Reconnect). */
+  private wake?: () => void;
 
   constructor(
     private readonly target: StudioTarget,
@@ -70,6 +78,7 @@ export class ServerConnection {
       target: this.targetText,
       ...(this.error === undefined ? {} : { error: this.error }),
       ...(this.stderr === '' ? {} : { stderr: this.stderr }),
+      ...(this.exit === undefined ? {} : { exit: this.exit }),
     };
     const info = this.state === 'connected' ? this.client?.getServerVersion() : undefined;
     const protocolVersion = this.client?.getNegotiatedProtocolVersion();
@@ -102,6 +111,7 @@ export class ServerConnection {
    */
   async close(): Promise<void> {
     this.closing = true;
+    this.wake?.();
     if (this.state === 'connected') await this.endSession();
     await this.client?.close().catch(() => undefined);
   }
@@ -127,6 +137,11 @@ export class ServerConnection {
     const transport = this.transport();
     await client.connect(transport);
     if (transport instanceof StdioClientTransport) {
+      // The SDK keeps its child process to itself; its exit code and signal are what the page shows of a crash.
+      const child = (transport as unknown as { _process?: ChildProcess })._process;
+      child?.once('exit', (code, signal) => {
+        if (this.client === client) this.exit = { code, signal };
+      });
       const forget = reapOnExit(() => transport.pid);
       const closed = transport.onclose;
       transport.onclose = () => {
@@ -174,17 +189,42 @@ export class ServerConnection {
     return Object.assign(new Error(why), { status: 503 });
   }
 
-  /** The connection closed: unless the studio is closing, reconnect a few times, then give up. */
+  /**
+   * The connection closed: unless the studio is closing, reconnect — a URL for as long as the
+   * studio runs (waits doubling from 0.5 s to 10 s), a stdio command up to `RESTART_TRIES` times.
+   */
   private lost(client: Client, why = 'The server closed the connection.'): void {
     if (this.closing || client !== this.client || this.state === 'reconnecting') return;
-    this.error = why;
+    // A stdio server's process told its exit before its pipes closed (`exit` comes before `close`).
+    this.error = this.exit === undefined ? why : `The server's process exited (${exitWords(this.exit)}).`;
     this.setState('reconnecting');
     void this.reconnect();
   }
 
+  /** The page's Reconnect: tries now (a wait between tries ends; a `failed` connection tries again). */
+  async reconnectNow(): Promise<ServerView> {
+    if (this.closing || this.state === 'connected' || this.state === 'connecting') return this.view();
+    if (this.state === 'reconnecting') this.wake?.();
+    else {
+      this.setState('reconnecting');
+      void this.reconnect();
+    }
+    return this.view();
+  }
+
   private async reconnect(): Promise<void> {
-    for (let attempt = 0; attempt < RECONNECT_TRIES && !this.closing; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, RECONNECT_DELAY_MS));
+    const forever = 'url' in this.target;
+    for (let attempt = 0; (forever || attempt < RESTART_TRIES) && !this.closing; attempt += 1) {
+      const delay = Math.min(RECONNECT_DELAY_MS * 2 ** Math.min(attempt, 10), RECONNECT_MAX_DELAY_MS);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+      if (this.closing) return;
       try {
         await this.open();
         this.setState('connected');
@@ -210,6 +250,10 @@ export class ServerConnection {
     this.state = state;
     this.hooks.onState?.(this.view().connection);
   }
+}
+
+function exitWords(exit: { code: number | null; signal: string | null }): string {
+  return exit.signal === null ? `exit code ${exit.code}` : `killed by ${exit.signal}`;
 }
 
 /** Whether an error is the network's (the server is not there), not an answer of the server. */

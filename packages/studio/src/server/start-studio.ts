@@ -5,6 +5,7 @@ import { LastListing } from './last-listing';
 import { DEFAULT_PAGE_DIR } from './page-assets';
 import { isLoopbackAddress, newToken } from './request-guard';
 import { RunBook } from './run-book';
+import { RunHistory } from './run-history';
 import { ServerConnection, type StudioTarget } from './server-connection';
 import { studioHandler } from './studio-http';
 import { listWorkflows } from './workflow-list';
@@ -21,6 +22,14 @@ export type StudioOptions = StudioTarget & {
   readonly pageDir?: string;
   /** Told each change of the connection to the server (`mcpflow dev` prints it). */
   readonly onConnection?: (connection: ServerView['connection']) => void;
+  /** `--history <file>`: the runs are kept in this file across studio restarts (default: only while the studio runs). */
+  readonly history?: string;
+  /** `--history-runs <n>`: at most this many runs are kept, the oldest evicted first; default 200. */
+  readonly historyRuns?: number;
+  /** `--history-bytes <n>`: at most this many bytes (JSON) of runs are kept, the oldest evicted first; default 32 MiB. */
+  readonly historyBytes?: number;
+  /** Told a problem the studio works around (a `--history` file it cannot read or write); default: stderr. */
+  readonly onWarning?: (message: string) => void;
 };
 
 /** A running studio. */
@@ -54,6 +63,12 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       `The studio listens only on a loopback address unless told otherwise: --host ${host} would let anyone on the network who learns the token drive your server. Add --allow-remote to do it anyway.`,
     );
   const token = newToken();
+  const history = new RunHistory({
+    maxRuns: options.historyRuns,
+    maxBytes: options.historyBytes,
+    file: options.history,
+    warn: options.onWarning ?? ((message) => process.stderr.write(`mcpflow studio: ${message}\n`)),
+  });
   const target: StudioTarget =
     'url' in options && options.url !== undefined
       ? { url: options.url, ...(options.headers === undefined ? {} : { headers: options.headers }) }
@@ -69,6 +84,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     }),
   );
   const runs: RunBook = new RunBook(
+    history,
     () => connection.connected(),
     (workflow) => listings.naming(workflow),
     (error) => connection.requestFailed(error),
@@ -80,6 +96,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       pageDir: options.pageDir ?? DEFAULT_PAGE_DIR,
       connection,
       runs,
+      history,
       listing: () => listings.fresh(),
       cancelTask: (taskId) => runs.cancelTask(taskId),
     }),
@@ -98,6 +115,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     close: async () => {
       http.closeAllConnections();
       await Promise.all([connection.close(), new Promise((resolve) => http.close(resolve))]);
+      await history.flush();
     },
   };
 }

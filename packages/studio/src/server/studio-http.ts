@@ -4,6 +4,7 @@ import { callPlainTool, inspectorListing, readResource } from './inspector';
 import { isPageAsset, pageAsset } from './page-assets';
 import { refusal, tokenCookie } from './request-guard';
 import type { RunBook } from './run-book';
+import type { RunHistory } from './run-history';
 import type { ServerConnection } from './server-connection';
 import type { WorkflowListing } from './workflow-list';
 
@@ -15,6 +16,7 @@ export interface StudioParts {
   readonly pageDir: string;
   readonly connection: ServerConnection;
   readonly runs: RunBook;
+  readonly history: RunHistory;
   readonly listing: () => Promise<WorkflowListing>;
   readonly cancelTask: (taskId: string) => Promise<void>;
 }
@@ -71,6 +73,10 @@ async function route(parts: StudioParts, request: IncomingMessage, response: Ser
   if (segments[0] !== 'api') throw new ApiError(404, `No such page: ${path}.`);
   const [, resource, id, action] = segments;
   if (method === 'GET' && resource === 'server' && id === undefined) return sendJson(response, 200, parts.connection.view());
+  if (method === 'POST' && resource === 'server' && id === 'reconnect')
+    return sendJson(response, 200, await parts.connection.reconnectNow());
+  if (method === 'GET' && resource === 'events' && id === undefined)
+    return streamChunks(request, response, (send) => parts.runs.watch(send));
   if (method === 'GET' && resource === 'workflows' && id === undefined) {
     parts.connection.connected();
     const { workflows, problems } = await parts.listing();
@@ -82,13 +88,23 @@ async function route(parts: StudioParts, request: IncomingMessage, response: Ser
       const run = await parts.runs.start(await readJson(request));
       return sendJson(response, 200, { runId: run.runId });
     }
-    if (method === 'GET' && id === undefined)
-      return sendJson(response, 200, {
-        runs: parts.runs.all().map(({ view }) => ({ runId: view.runId, workflow: view.workflow, face: view.face, status: view.status })),
-      });
+    if (method === 'GET' && id === undefined) {
+      const { history } = parts;
+      const problem = history.problem === undefined ? {} : { historyProblem: history.problem };
+      const kept = { runs: history.all().length, bytes: history.bytes(), maxRuns: history.maxRuns, maxBytes: history.maxBytes };
+      return sendJson(response, 200, { runs: history.summaries(), kept, ...problem });
+    }
     const run = parts.runs.get(id);
     if (method === 'GET' && action === undefined) return sendJson(response, 200, run.view);
-    if (method === 'GET' && action === 'events') return streamEvents(run, request, response);
+    if (method === 'GET' && action === 'log') return sendJson(response, 200, { summary: run.summary(), events: run.log() });
+    if (method === 'POST' && action === 'cancel') {
+      parts.runs.cancel(run.runId);
+      return sendJson(response, 200, { ok: true });
+    }
+    if (method === 'GET' && action === 'events')
+      return streamChunks(request, response, (send) =>
+        run.subscribe((event, _seq, json) => send(`event: ${event.type}\ndata: ${json}\n\n`)),
+      );
     if (method === 'POST' && action === 'rerun') {
       parts.connection.connected();
       const rerun = await parts.runs.rerun(run.runId, await readJson(request));
@@ -138,9 +154,12 @@ function decodedSegment(segment: string): string {
   }
 }
 
-function streamEvents(run: ReturnType<RunBook['get']>, request: IncomingMessage, response: ServerResponse): void {
+/** A `text/event-stream` of the chunks `subscribe` hears until the page goes. */
+function streamChunks(request: IncomingMessage, response: ServerResponse, subscribe: (send: (chunk: string) => void) => () => void): void {
   response.writeHead(200, { 'content-type': 'text/event-stream', connection: 'keep-alive' });
-  const unsubscribe = run.subscribe((event) => response.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`));
+  // The headers now: the page's EventSource opens at once (it then reads GET /api/runs).
+  response.flushHeaders();
+  const unsubscribe = subscribe((chunk) => response.write(chunk));
   request.on('close', unsubscribe);
 }
 

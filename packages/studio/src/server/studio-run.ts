@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { StepInfo } from '@mcpflow/core/model';
-import { ApiError, type Face, type RunEvent, type RunMessage, type RunStatus, type RunView, type TimelineRow } from './api-types';
+import {
+  ApiError,
+  type Face,
+  type RunEvent,
+  type RunMessage,
+  type RunStatus,
+  type RunSummary,
+  type RunView,
+  type TimelineRow,
+} from './api-types';
 import { answerProblem, type RequestedSchema } from './answer-check';
+import { capped, cappedName } from './capped';
 import type { ElicitAnswer, ElicitParams } from './server-connection';
 
 /** An open question of a run: what the page shows, and how the server's request is answered. */
@@ -10,7 +20,19 @@ interface OpenQuestion {
   readonly answer: (answer: ElicitAnswer) => void;
 }
 
-type Listener = (event: RunEvent) => void;
+/** Hears each event of a run: the event, its number in the run, and its data as JSON. */
+type Listener = (event: RunEvent, seq: number, json: string) => void;
+
+/** A run as `--history` keeps it: its summary and its events (the view is the last `result`'s). */
+export interface RunRecord {
+  readonly summary: RunSummary;
+  readonly events: RunEvent[];
+}
+
+/** At most this many progress events of a run are kept (a server may send millions); one note tells the rest were dropped. */
+const MAX_PROGRESS_EVENTS = 500;
+/** A progress message is cut to this many characters (500 of them stay small). */
+const MAX_PROGRESS_CHARS = 1000;
 
 const STEP_PROGRESS = /^(Started|Finished) step \d+ of \d+: (.*)$/;
 
@@ -19,13 +41,21 @@ const STEP_PROGRESS = /^(Started|Finished) step \d+ of \d+: (.*)$/;
  * questions, and its result as the page reads it (status, reason, conversation, timeline).
  */
 export class StudioRun {
-  readonly runId = randomUUID();
-  private readonly started = Date.now();
+  readonly runId: string = randomUUID();
+  readonly started: number = Date.now();
+  private ended?: number;
   private readonly events: RunEvent[] = [];
+  private progressEvents = 0;
   private readonly listeners = new Set<Listener>();
   private readonly questions = new Map<string, OpenQuestion>();
   private readonly stepTimes = new Map<string, { start?: number; end?: number }>();
+  /** The JSON size of the run's events: what it costs the studio's memory and `--history` file. */
+  bytes = 0;
+  /** Aborts the run's request (`notifications/cancelled` for a prompt or tool run). */
+  readonly stop: AbortController = new AbortController();
   readonly view: RunView;
+  /** The arguments the run was started with, as the page sent them (capped). */
+  readonly arguments: Record<string, unknown>;
   taskId?: string;
   taskStatus?: string;
   statusMessage?: string;
@@ -34,8 +64,58 @@ export class StudioRun {
     workflow: string,
     face: Face,
     private readonly steps: readonly StepInfo[],
+    args: Record<string, unknown> = {},
   ) {
     this.view = { runId: this.runId, workflow, face, status: 'running', messages: [], timeline: [] };
+    this.arguments = capped(args) as Record<string, unknown>;
+    this.bytes = JSON.stringify(this.arguments).length;
+  }
+
+  /** A run of an earlier studio, read back from `--history`: finished, its events as they were. */
+  static restored(record: RunRecord): StudioRun {
+    const { summary } = record;
+    const run = new StudioRun(summary.workflow, summary.face, [], summary.arguments);
+    Object.assign(run, { runId: summary.runId, started: summary.startedAt, ended: summary.endedAt });
+    Object.assign(run.view, { runId: summary.runId });
+    for (const event of record.events) {
+      run.events.push(event);
+      run.bytes += JSON.stringify(event.data ?? null).length;
+      if (event.type === 'result') Object.assign(run.view, event.data);
+    }
+    if (summary.taskId !== undefined) run.taskId = summary.taskId;
+    run.taskStatus = summary.taskStatus;
+    if (run.view.status === 'running') {
+      // The studio stopped before the run ended: nothing can answer or finish it now.
+      run.taskStatus &&= 'failed';
+      run.finish('failed', [], undefined, 'The studio stopped before this run ended.');
+    }
+    return run;
+  }
+
+  /** What the runs panel lists of the run. */
+  summary(): RunSummary {
+    return {
+      runId: this.runId,
+      workflow: this.view.workflow,
+      face: this.view.face,
+      status: this.view.status,
+      startedAt: this.started,
+      ...(this.ended === undefined ? {} : { endedAt: this.ended }),
+      arguments: this.arguments,
+      ...(this.taskId === undefined ? {} : { taskId: this.taskId }),
+      ...(this.taskStatus === undefined ? {} : { taskStatus: this.taskStatus }),
+      openQuestions: this.questions.size,
+    };
+  }
+
+  /** The run as `--history` keeps it. */
+  record(): RunRecord {
+    return { summary: this.summary(), events: this.events };
+  }
+
+  /** What the run emitted so far (`GET /api/runs/:runId/log`): the page replays it, then follows the event stream. */
+  log(): RunEvent[] {
+    return this.events;
   }
 
   get done(): boolean {
@@ -44,15 +124,21 @@ export class StudioRun {
 
   /** Subscribes to the run's events: what it already emitted first, then each new one; returns the unsubscribe. */
   subscribe(listener: Listener): () => void {
-    for (const event of this.events) listener(event);
+    this.events.forEach((event, seq) => listener(event, seq, JSON.stringify(event.data)));
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   emit(type: RunEvent['type'], data: unknown): void {
+    if (type === 'progress' && ++this.progressEvents > MAX_PROGRESS_EVENTS) {
+      if (this.progressEvents !== MAX_PROGRESS_EVENTS + 1) return;
+      data = { progress: 0, message: `(more progress not kept by the studio: at most ${MAX_PROGRESS_EVENTS} notifications a run)`, at: 0 };
+    }
     const event = { type, data };
-    this.events.push(event);
-    for (const listener of this.listeners) listener(event);
+    const json = JSON.stringify(data);
+    const seq = this.events.push(event) - 1;
+    this.bytes += json.length;
+    for (const listener of this.listeners) listener(event, seq, json);
   }
 
   /** A progress notification of the run: live to the page, and each step's start and end for the timeline. */
@@ -65,7 +151,8 @@ export class StudioRun {
       else times.end = at;
       this.stepTimes.set(step[2], times);
     }
-    this.emit('progress', { ...update, at });
+    const message = update.message === undefined ? {} : { message: cappedName(update.message, MAX_PROGRESS_CHARS) };
+    this.emit('progress', { ...(capped(update) as object), ...message, at });
   }
 
   /** A question of the server: a `question` event; resolves with the page's answer. */
@@ -81,7 +168,7 @@ export class StudioRun {
           resolve(answer);
         },
       });
-      this.emit('question', { questionId, message: params.message, requestedSchema });
+      this.emit('question', { questionId, message: capped(params.message), requestedSchema: capped(requestedSchema) });
     });
   }
 
@@ -96,16 +183,18 @@ export class StudioRun {
     question.answer({ action: 'accept', content: content as Record<string, unknown> });
   }
 
-  /** Ends the run: its result, with the timeline read from `_meta["mcpflow/execution"]`. */
+  /** Ends the run: its result, with the timeline read from `_meta["mcpflow/execution"]`; a run ends once (a cancelled run's late answer is dropped). */
   finish(status: RunStatus, messages: RunMessage[], execution: unknown, reason?: string): void {
+    if (this.done) return;
     for (const question of this.questions.values()) question.answer({ action: 'cancel' });
     const meta = execution as { status?: RunStatus; reason?: string; steps?: ExecutedStep[] } | undefined;
     this.view.status = meta?.status ?? status;
     const why = meta?.reason ?? reason;
-    if (why !== undefined) this.view.reason = why;
-    this.view.messages = messages;
-    this.view.execution = execution;
+    if (why !== undefined) this.view.reason = capped(why) as string;
+    this.view.messages = capped(messages) as RunMessage[];
+    this.view.execution = capped(execution);
     this.view.timeline = this.timeline(meta?.steps ?? []);
+    this.ended = Date.now();
     this.emit('result', this.view);
   }
 
@@ -119,7 +208,8 @@ export class StudioRun {
   private timeline(executed: readonly ExecutedStep[]): TimelineRow[] {
     const groups = new Map(this.steps.map((step) => [step.name, step.group]));
     // What the server says is capped before anything is built from it: a count of 5,000,000 is 200 rows and a note.
-    return (Array.isArray(executed) ? (executed as readonly ExecutedStep[]).slice(0, MAX_STEP_ROWS) : []).flatMap((step) => {
+    return (Array.isArray(executed) ? (executed as readonly ExecutedStep[]).slice(0, MAX_STEP_ROWS) : []).flatMap((given) => {
+      const step = { ...given, name: cappedName(given.name), status: cappedName(given.status) };
       const times = this.stepTimes.get(step.name);
       const row: TimelineRow = { step: step.name, status: step.status };
       // The server's own timing (asked for with `_meta["mcpflow/timing"]`) first; else what progress told.
@@ -131,7 +221,12 @@ export class StudioRun {
       if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) return [row];
       if (count > MAX_ITERATION_ROWS) row.iterationsNotShown = count - MAX_ITERATION_ROWS;
       // An iteration's own status is told only when it did not complete (`failures`).
-      const failures = new Map((step.iterations?.failures ?? []).map((failure) => [failure.index, failure.status]));
+      const told = step.iterations?.failures;
+      const failures = new Map(
+        (Array.isArray(told) ? told : [])
+          .filter((failure) => Number.isInteger(failure?.index) && failure.index >= 0 && failure.index < MAX_ITERATION_ROWS)
+          .map((failure) => [failure.index, cappedName(failure.status)]),
+      );
       const rows = Array.from({ length: Math.min(count, MAX_ITERATION_ROWS) }, (_, index) => {
         const iteration: TimelineRow = { step: step.name, status: failures.get(index) ?? 'completed', iteration: index };
         const ms = step.iterationDurationsMs?.[index];

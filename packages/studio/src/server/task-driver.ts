@@ -11,12 +11,10 @@ const CANCELLED = 'The task was cancelled.';
 /**
  * Runs a workflow tool as an MCP task (DESIGN §2.13) through `@mcpflow/client`'s `callTool`: the
  * task's status and status message reach the page (a `task` event), each `input_required` question
- * is put to the page (a `question` event) and answered through the task, and `cancel()` aborts the
- * call, which cancels the task (`tasks/cancel`).
+ * is put to the page (a `question` event) and answered through the task, and the run's `stop`
+ * aborts the call, which cancels the task (`tasks/cancel`).
  */
 export class TaskDriver {
-  private readonly stop = new AbortController();
-
   constructor(
     private readonly client: () => Client,
     private readonly run: StudioRun,
@@ -34,21 +32,21 @@ export class TaskDriver {
       this.status(task.status, task.statusMessage, runningStep(task));
     };
     try {
-      const options = { onStatus, onInput: (requests: InputRequests) => this.ask(requests), signal: this.stop.signal, meta: TIMING_META };
+      const options = {
+        onStatus,
+        onInput: (requests: InputRequests) => this.ask(requests),
+        signal: this.run.stop.signal,
+        meta: TIMING_META,
+      };
       this.finish(await callTool(this.client(), { name: tool, arguments: args }, options));
     } catch (error) {
-      if (this.stop.signal.aborted || error instanceof TaskCancelledError) {
+      if (this.run.stop.signal.aborted || error instanceof TaskCancelledError) {
         this.status('cancelled', this.run.statusMessage, undefined);
         return this.run.finish('cancelled', [], undefined, error instanceof TaskCancelledError ? error.message : CANCELLED);
       }
       if (error instanceof TaskFailedError) return this.run.finish('failed', [], undefined, error.error?.message ?? error.message);
       throw error;
     }
-  }
-
-  /** Cancels the task: the call sends `tasks/cancel` and the run ends `cancelled`. */
-  cancel(): void {
-    this.stop.abort(new Error(CANCELLED));
   }
 
   private status(status: string, statusMessage: string | undefined, step: TaskStepView | undefined): void {

@@ -2,6 +2,7 @@ import { TASKS_EXTENSION } from '@mcpflow/client';
 import type { Client } from '@modelcontextprotocol/client';
 import type { StepInfo, WorkflowMeta } from '@mcpflow/core/model';
 import type { WorkflowProblem, WorkflowView } from './api-types';
+import { cappedName } from './capped';
 
 /** The `_meta` key of a workflow's prompt and tool entries (DESIGN §2.15). */
 const WORKFLOW_META = 'mcpflow/workflow';
@@ -68,7 +69,7 @@ export async function listWorkflows(client: Client): Promise<WorkflowListing> {
       arguments: [],
       faces: { prompt: false, tool: false, task: false },
       steps: meta.steps,
-      mermaid: meta.mermaid,
+      mermaid: neutralMermaid(meta.mermaid),
     };
     views.set(meta.name, view);
     return { view, entries: entries.get(meta.name) ?? {} };
@@ -119,3 +120,18 @@ function isStep(step: unknown): step is StepInfo {
     typeof step === 'object' && step !== null && typeof (step as StepInfo).name === 'string' && typeof (step as StepInfo).kind === 'string'
   );
 }
+
+/**
+ * A server's Mermaid text as the page may draw it: `mcpflow graph` writes `%` and `<` as entity
+ * codes already, but another server's text may hold a `%%{init}%%` directive (it restyles the page)
+ * or HTML (an `<img>` of another origin): directives are dropped, `<` becomes `#lt;` (no tag, and
+ * no flowchart arrow starts with it), and the text is capped.
+ */
+function neutralMermaid(text: string): string {
+  return cappedName(text, MAX_MERMAID_CHARS)
+    .replace(/%%\{[\s\S]*?\}%%/g, '')
+    .replaceAll('<', '#lt;');
+}
+
+/** At most this many characters of a workflow's Mermaid text are drawn. */
+const MAX_MERMAID_CHARS = 256 * 1024;

@@ -2,7 +2,7 @@ import type { Output } from './output';
 
 /** How to call `mcpflow dev`. */
 export const DEV_USAGE =
-  'mcpflow dev --command "<server command>" | --url <Streamable HTTP URL> [--header "<Name: value>"]... [--port <n>] [--host <address> [--allow-remote]]';
+  'mcpflow dev --command "<server command>" | --url <Streamable HTTP URL> [--header "<Name: value>"]... [--port <n>] [--host <address> [--allow-remote]] [--history <file>] [--history-runs <n>] [--history-bytes <n>]';
 
 const DEV_HELP = `Usage: ${DEV_USAGE}
 
@@ -16,6 +16,9 @@ each workflow, runs it from a form, answers its questions and shows a timeline.
   --port <n>         the page's port (default: a free one)
   --host <address>   the page's address (default 127.0.0.1)
   --allow-remote     allow a --host that is not loopback: anyone who reaches it with the token drives your server
+  --history <file>   keep the runs in this file across studio restarts (default: only while the studio runs)
+  --history-runs <n> keep at most n runs, the oldest evicted first (default 200)
+  --history-bytes <n> keep at most n bytes of runs (their JSON), the oldest evicted first (default 33554432, 32 MiB)
 
 The first stdout line is the page's URL with its token; then a line each time the connection changes.`;
 
@@ -28,6 +31,9 @@ interface StudioModule {
     port?: number;
     host?: string;
     allowRemote?: boolean;
+    history?: string;
+    historyRuns?: number;
+    historyBytes?: number;
     onConnection?: (connection: { state: string; error?: string }) => void;
   }): Promise<{ readonly url: string; close(): Promise<void> }>;
 }
@@ -58,6 +64,11 @@ export async function devCommand(argv: readonly string[], stdout: Output, stderr
     if (flag === '--command' && options.command === undefined) options.command = value;
     else if (flag === '--url' && options.url === undefined) options.url = value;
     else if (flag === '--host' && options.host === undefined) options.host = value;
+    else if (flag === '--history' && options.history === undefined) options.history = value;
+    else if (flag === '--history-runs' && options.historyRuns === undefined && /^[1-9]\d{0,8}$/.test(value))
+      options.historyRuns = Number(value);
+    else if (flag === '--history-bytes' && options.historyBytes === undefined && /^[1-9]\d{0,14}$/.test(value))
+      options.historyBytes = Number(value);
     else if (flag === '--header' && /^[!#$%&'*+.^\w`|~-]+:/.test(value)) {
       const colon = value.indexOf(':');
       options.headers = { ...options.headers, [value.slice(0, colon).trim()]: value.slice(colon + 1).trim() };
