@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { StepInfo } from '@mcpflow/core/model';
 import { ApiError, type Face, type RunEvent, type RunMessage, type RunStatus, type RunView, type TimelineRow } from './api-types';
 import { answerProblem, type RequestedSchema } from './answer-check';
+import { LiveSteps } from './live-steps';
+import { stepIO } from './step-io';
 import type { ElicitAnswer, ElicitParams } from './server-connection';
 
 /** An open question of a run: what the page shows, and how the server's request is answered. */
@@ -11,8 +13,6 @@ interface OpenQuestion {
 }
 
 type Listener = (event: RunEvent) => void;
-
-const STEP_PROGRESS = /^(Started|Finished) step \d+ of \d+: (.*)$/;
 
 /**
  * One run started from the studio: its events (replayed to a late subscriber, then live), its open
@@ -24,7 +24,7 @@ export class StudioRun {
   private readonly events: RunEvent[] = [];
   private readonly listeners = new Set<Listener>();
   private readonly questions = new Map<string, OpenQuestion>();
-  private readonly stepTimes = new Map<string, { start?: number; end?: number }>();
+  private readonly live: LiveSteps;
   readonly view: RunView;
   taskId?: string;
   taskStatus?: string;
@@ -35,7 +35,11 @@ export class StudioRun {
     face: Face,
     private readonly steps: readonly StepInfo[],
   ) {
-    this.view = { runId: this.runId, workflow, face, status: 'running', messages: [], timeline: [] };
+    this.live = new LiveSteps(steps, (state) => {
+      this.view.steps = this.live.all;
+      this.emit('step', state);
+    });
+    this.view = { runId: this.runId, workflow, face, status: 'running', messages: [], timeline: [], steps: this.live.all, io: [] };
   }
 
   get done(): boolean {
@@ -55,17 +59,17 @@ export class StudioRun {
     for (const listener of this.listeners) listener(event);
   }
 
-  /** A progress notification of the run: live to the page, and each step's start and end for the timeline. */
+  /** A progress notification of the run: live to the page, each step's status (a `step` event), and its times for the timeline. */
   progress(update: { progress: number; total?: number; message?: string }): void {
     const at = Date.now() - this.started;
-    const step = update.message === undefined ? undefined : STEP_PROGRESS.exec(update.message);
-    if (step) {
-      const times = this.stepTimes.get(step[2]) ?? {};
-      if (step[1] === 'Started') times.start ??= at;
-      else times.end = at;
-      this.stepTimes.set(step[2], times);
-    }
     this.emit('progress', { ...update, at });
+    this.live.progress(update.message, at);
+  }
+
+  /** A task's status message (`step 2 of 4: build`): that step runs. */
+  taskStep(statusMessage: string | undefined): void {
+    const step = statusMessage === undefined ? undefined : /^step (\d+ of \d+: .*?)(?:, item \d+ of \d+ done)?$/s.exec(statusMessage);
+    if (step) this.live.progress(`Started step ${step[1]}`, Date.now() - this.started);
   }
 
   /** A question of the server: a `question` event; resolves with the page's answer. */
@@ -78,10 +82,13 @@ export class StudioRun {
         answer: (answer) => {
           this.questions.delete(questionId);
           this.emit('question-closed', { questionId });
+          if (this.questions.size === 0) this.live.asking(false);
           resolve(answer);
         },
       });
       this.emit('question', { questionId, message: params.message, requestedSchema });
+      const key = (params._meta?.['mcpflow/question'] as { key?: unknown } | undefined)?.key;
+      this.live.asking(true, typeof key === 'string' ? key : undefined);
     });
   }
 
@@ -99,13 +106,28 @@ export class StudioRun {
   /** Ends the run: its result, with the timeline read from `_meta["mcpflow/execution"]`. */
   finish(status: RunStatus, messages: RunMessage[], execution: unknown, reason?: string): void {
     for (const question of this.questions.values()) question.answer({ action: 'cancel' });
-    const meta = execution as { status?: RunStatus; reason?: string; steps?: ExecutedStep[] } | undefined;
+    const meta = execution as { status?: RunStatus; reason?: string; stoppedAt?: string; steps?: ExecutedStep[] } | undefined;
     this.view.status = meta?.status ?? status;
     const why = meta?.reason ?? reason;
     if (why !== undefined) this.view.reason = why;
     this.view.messages = messages;
     this.view.execution = execution;
-    this.view.timeline = this.timeline(meta?.steps ?? []);
+    const executed = (Array.isArray(meta?.steps) ? meta.steps.slice(0, MAX_STEP_ROWS) : []).filter(
+      (step) => typeof step === 'object' && step !== null && typeof step.name === 'string' && typeof step.status === 'string',
+    );
+    this.live.finish(executed);
+    this.view.steps = this.live.all;
+    this.view.timeline = this.timeline(executed);
+    const forEach = new Set(this.steps.filter((step) => step.forEach).map((step) => step.name));
+    this.view.io = stepIO(
+      messages.map((message) => message.content),
+      executed.map((step) =>
+        step.name === meta?.stoppedAt && step.reason === undefined && typeof meta.reason === 'string'
+          ? { ...step, reason: meta.reason }
+          : step,
+      ),
+      forEach,
+    );
     this.emit('result', this.view);
   }
 
@@ -119,8 +141,8 @@ export class StudioRun {
   private timeline(executed: readonly ExecutedStep[]): TimelineRow[] {
     const groups = new Map(this.steps.map((step) => [step.name, step.group]));
     // What the server says is capped before anything is built from it: a count of 5,000,000 is 200 rows and a note.
-    return (Array.isArray(executed) ? (executed as readonly ExecutedStep[]).slice(0, MAX_STEP_ROWS) : []).flatMap((step) => {
-      const times = this.stepTimes.get(step.name);
+    const rows = executed.flatMap((step) => {
+      const times = this.live.times.get(step.name);
       const row: TimelineRow = { step: step.name, status: step.status };
       // The server's own timing (asked for with `_meta["mcpflow/timing"]`) first; else what progress told.
       if (typeof step.durationMs === 'number') row.durationMs = step.durationMs;
@@ -132,14 +154,43 @@ export class StudioRun {
       if (count > MAX_ITERATION_ROWS) row.iterationsNotShown = count - MAX_ITERATION_ROWS;
       // An iteration's own status is told only when it did not complete (`failures`).
       const failures = new Map((step.iterations?.failures ?? []).map((failure) => [failure.index, failure.status]));
-      const rows = Array.from({ length: Math.min(count, MAX_ITERATION_ROWS) }, (_, index) => {
+      const items = Array.from({ length: Math.min(count, MAX_ITERATION_ROWS) }, (_, index) => {
         const iteration: TimelineRow = { step: step.name, status: failures.get(index) ?? 'completed', iteration: index };
         const ms = step.iterationDurationsMs?.[index];
         if (typeof ms === 'number') iteration.durationMs = ms;
         return iteration;
       });
-      return [row, ...rows];
+      return [row, ...items];
     });
+    laidOut(rows);
+    return rows;
+  }
+}
+
+/**
+ * Gives each row its start on the timeline's axis, from the durations: a step starts when the steps
+ * before it ended, steps of one parallel group together (the engine starts them at once), a
+ * `forEach` step's items one after another from the step's start. (Progress arrives on the
+ * studio's clock, the durations are the server's: mixing them would draw overlaps that never were.)
+ */
+function laidOut(rows: TimelineRow[]): void {
+  let cursor = 0;
+  let groupStart: { group: string; at: number } | undefined;
+  let itemCursor = 0;
+  for (const row of rows) {
+    if (row.iteration !== undefined) {
+      row.startMs = itemCursor;
+      itemCursor = row.startMs + (row.durationMs ?? 0);
+      cursor = Math.max(cursor, itemCursor);
+      continue;
+    }
+    if (row.group !== undefined && groupStart?.group === row.group) row.startMs = groupStart.at;
+    else {
+      row.startMs = cursor;
+      groupStart = row.group === undefined ? undefined : { group: row.group, at: row.startMs };
+    }
+    itemCursor = row.startMs;
+    cursor = Math.max(cursor, row.startMs + (row.durationMs ?? 0));
   }
 }
 
@@ -152,6 +203,8 @@ const MAX_STEP_ROWS = 1000;
 interface ExecutedStep {
   readonly name: string;
   readonly status: string;
+  /** Why the step did not complete (an optional step's failure, a false `when`). */
+  readonly reason?: unknown;
   readonly iterations?: { count?: number; failures?: { index: number; status: string }[] };
   /** How long the step ran, when the server timed it (`_meta["mcpflow/timing"]` asked). */
   readonly durationMs?: unknown;

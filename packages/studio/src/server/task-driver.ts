@@ -53,6 +53,7 @@ export class TaskDriver {
   private status(status: string, statusMessage: string | undefined): void {
     this.run.taskStatus = status;
     this.run.statusMessage = statusMessage;
+    this.run.taskStep(statusMessage);
     this.run.emit('task', { taskId: this.run.taskId, status });
   }
 
