@@ -3,14 +3,11 @@
 import { api } from './api';
 import { conversation } from './conversation';
 import { h, show } from './dom';
+import { followRun, runEnded, stepChanged } from './graph';
+import { elapsedWords, progressWords } from './progress-words';
 import { questionForm } from './question-form';
 import { timeline } from './timeline';
-import type { Face, Progress, Question, Run } from './types';
-
-function progressText(event: Progress): string {
-  const amount = event.total === undefined ? `${event.progress}` : `${event.progress}/${event.total}`;
-  return `${amount}${event.message ? ` ${event.message}` : ''} (${Math.round(event.at)} ms)`;
-}
+import type { Face, Progress, Question, Run, StepState } from './types';
 
 function result(element: Element, run: Run): void {
   show(
@@ -30,29 +27,38 @@ function result(element: Element, run: Run): void {
  */
 export function runView(runId: string, workflow: string, face: Face, onTask: () => void): HTMLElement {
   const status = h('strong', { class: 'status running', 'aria-label': 'Status' }, 'running');
-  const progress = h('ol', { class: 'progress', 'aria-label': 'Progress', 'aria-live': 'polite' });
+  const now = h('p', { class: 'now', role: 'status', 'aria-label': 'Where the run is' }, 'Starting…');
+  const progress = h('ol', { class: 'progress', 'aria-label': 'Progress' });
   const questions = h('div', { class: 'questions' });
   const outcome = h('div', { class: 'outcome' }, h('p', {}, 'Status: ', status));
   const section = h(
     'section',
     { class: 'run', 'aria-label': `Run of ${workflow}` },
     h('h3', {}, `${workflow} (${face}) — run ${runId}`),
+    now,
     progress,
     questions,
     outcome,
   );
+  followRun(workflow, runId);
   const open = new Map<string, HTMLFormElement>();
 
   const events = new EventSource(api.eventsUrl(runId));
   const on = <T>(type: string, handle: (data: T) => void): void =>
     events.addEventListener(type, (event) => handle(JSON.parse((event as MessageEvent<string>).data) as T));
-  on<Progress>('progress', (event) => progress.append(h('li', {}, progressText(event))));
+  on<Progress>('progress', (event) => {
+    // The client's own rounds of answers say nothing of where the run is.
+    if (!event.message?.startsWith('Fulfilling input required')) now.textContent = progressWords(event);
+    progress.append(h('li', {}, progressWords(event), h('small', {}, ` ${elapsedWords(event.at)}`)));
+  });
+  on<StepState>('step', (state) => stepChanged(workflow, runId, state));
   on<Question>('question', (question) => {
     if (open.has(question.questionId)) return;
     const form = questionForm(question, (answer) =>
       api.answer(runId, { questionId: question.questionId, ...answer }).then(() => undefined),
     );
     open.set(question.questionId, form);
+    now.textContent = 'Waiting for your answer';
     questions.append(form);
     form.querySelector<HTMLElement>('input, select')?.focus();
   });
@@ -69,6 +75,8 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     for (const form of open.values()) form.remove();
     open.clear();
     result(outcome, run);
+    now.remove();
+    runEnded(workflow, runId, run.steps, run.io);
     onTask();
   });
   // `error` is both the server's event (with data) and EventSource's own (connection lost; it retries).

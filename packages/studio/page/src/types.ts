@@ -2,7 +2,7 @@
 // imported type-only, so esbuild drops the import and the page bundles nothing of the server.
 import type { RunView, WorkflowProblem, WorkflowView } from '../../src/server/api-types';
 
-export type { Face, ServerView as ServerState, TimelineRow, WorkflowView as Workflow } from '../../src/server/api-types';
+export type { Face, ServerView as ServerState, StepIO, StepState, TimelineRow, WorkflowView as Workflow } from '../../src/server/api-types';
 
 export interface WorkflowList {
   workflows: WorkflowView[];
