@@ -125,7 +125,20 @@ describe.each([1, 2])('studio over stdio, server on SDK %i.x', (sdk) => {
     // (the studio asks for it with _meta["mcpflow/timing"]), on both lines and every protocol: compared apart.
     for (const row of run.timeline) expect(row.durationMs).toEqual(expect.any(Number));
     for (const row of run.timeline) expect(row.durationMs).toBeGreaterThanOrEqual(0);
-    expect(run.timeline.map((row: { durationMs?: number }) => ({ ...row, durationMs: undefined }))).toEqual([
+    // Each row's start on the axis: after the steps before it, a group's steps together, items one after another.
+    const [items, first, second, each, item0, item1, item2] = run.timeline as { startMs: number; durationMs: number }[];
+    expect(items.startMs).toBe(0);
+    expect(first.startMs).toBe(items.durationMs);
+    expect(second.startMs).toBe(first.startMs);
+    expect(each.startMs).toBe(first.startMs + Math.max(first.durationMs, second.durationMs));
+    expect([item0.startMs, item1.startMs, item2.startMs]).toEqual([
+      each.startMs,
+      each.startMs + item0.durationMs,
+      each.startMs + item0.durationMs + item1.durationMs,
+    ]);
+    // And each step's final status.
+    expect(run.steps).toEqual(['items', 'first', 'second', 'each'].map((step) => ({ step, status: 'completed' })));
+    expect(run.timeline.map((row: { durationMs?: number }) => ({ ...row, durationMs: undefined, startMs: undefined }))).toEqual([
       { step: 'items', status: 'completed' },
       { step: 'first', status: 'completed', group: 'g1' },
       { step: 'second', status: 'completed', group: 'g1' },

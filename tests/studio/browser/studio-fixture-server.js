@@ -1,6 +1,7 @@
 // The browser tests' server: workflows that show each part of the studio page — a question, a
 // parallel group and a forEach (deploy_service), a failed step (charge_card), a handoff
-// (summarize_notes: it asks the client's model, which the studio does not offer). Plain JavaScript
+// (summarize_notes: it asks the client's model, which the studio does not offer), a sensitive
+// argument and a step skipped by its `when` (rotate_key). Plain JavaScript
 // on the built packages, so `mcpflow dev --command` launches it with node.
 //   node studio-fixture-server.js --sdk 1|2            over stdio
 //   PORT=0 node studio-fixture-server.js --sdk 1|2     over HTTP; prints `listening on <url>` on stderr
@@ -8,7 +9,7 @@
 require('reflect-metadata');
 if (process.env.MCPFLOW_STUDIO_FIXTURE_PIDS) require('node:fs').appendFileSync(process.env.MCPFLOW_STUDIO_FIXTURE_PIDS, `${process.pid}\n`);
 const { z } = require('zod');
-const { Bind, Step, Workflow, askModel, askUser, constant, field, item, promptArg } = require('@mcpflow/decorators');
+const { Bind, Step, Workflow, askModel, askUser, constant, field, item, present, promptArg } = require('@mcpflow/decorators');
 
 const sdk = process.argv[process.argv.indexOf('--sdk') + 1] === '1' ? 1 : 2;
 const { WorkflowServer, serveHttp, serveStdio } = require(sdk === 1 ? '@mcpflow/core/v1' : '@mcpflow/core/v2');
@@ -43,6 +44,17 @@ Workflow({ name: 'summarize_notes', description: "Summarize notes with the clien
   SummarizeNotes,
 );
 
+class RotateKey {}
+step(RotateKey, 'login', { tool: 'login', args: { key: promptArg('api_key'), user: promptArg('user') } });
+step(RotateKey, 'announce', { tool: 'announce', when: present(promptArg('channel')), args: { channel: promptArg('channel') } });
+step(RotateKey, 'rotate', { tool: 'rotate', args: { session: field('login', 'session') } });
+Workflow({
+  name: 'rotate_key',
+  description: 'Log in with an API key, announce the rotation where asked, and rotate the key',
+  arguments: { api_key: z.string(), user: z.string(), channel: z.string().optional() },
+  sensitiveArguments: ['api_key'],
+})(RotateKey);
+
 function text(value) {
   return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
 }
@@ -72,7 +84,15 @@ function build() {
   server.registerResource('readme', 'notes://readme', { description: 'What the fixture serves', mimeType: 'text/plain' }, async (uri) => ({
     contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'The studio fixture: three workflows and their tools.' }],
   }));
-  return server.use(DeployService, ChargeCard, SummarizeNotes);
+  // login echoes the key it was given: the server redacts it wherever it shows.
+  server.registerTool('login', { inputSchema: z.object({ key: z.string(), user: z.string() }) }, async ({ key, user }) =>
+    text({ session: `session-of-${user}`, key }),
+  );
+  server.registerTool('announce', { inputSchema: z.object({ channel: z.string() }) }, async ({ channel }) => text({ announced: channel }));
+  server.registerTool('rotate', { inputSchema: z.object({ session: z.string() }) }, async ({ session }) =>
+    text({ rotated: true, session }),
+  );
+  return server.use(DeployService, ChargeCard, SummarizeNotes, RotateKey);
 }
 
 if (process.env.PORT === undefined) void serveStdio(build);

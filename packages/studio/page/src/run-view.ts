@@ -4,16 +4,12 @@ import { api } from './api';
 import { conversation } from './conversation';
 import { h, show } from './dom';
 import { followRun } from './event-stream';
+import { followRun as followGraph, runEnded, stepChanged } from './graph';
+import { elapsedWords, progressWords } from './progress-words';
 import { questionForm } from './question-form';
 import { addRerunControls, rerunOrigin, runAnchor } from './rerun';
 import { timeline } from './timeline';
-import { markRunningStep } from './graph';
-import type { Face, Progress, Question, Run, TaskEvent } from './types';
-
-function progressText(event: Progress): string {
-  const amount = event.total === undefined ? `${event.progress}` : `${event.progress}/${event.total}`;
-  return `${amount}${event.message ? ` ${event.message}` : ''} (${Math.round(event.at)} ms)`;
-}
+import type { Face, Progress, Question, Run, StepState } from './types';
 
 function result(element: Element, run: Run): void {
   show(
@@ -34,7 +30,8 @@ function result(element: Element, run: Run): void {
  */
 export function runView(runId: string, workflow: string, face: Face, onTask: () => void, onRerun?: (runId: string) => void): HTMLElement {
   const status = h('strong', { class: 'status running', 'aria-label': 'Status' }, 'running');
-  const progress = h('ol', { class: 'progress', 'aria-label': 'Progress', 'aria-live': 'polite' });
+  const now = h('p', { class: 'now', role: 'status', 'aria-label': 'Where the run is' }, 'Starting…');
+  const progress = h('ol', { class: 'progress', 'aria-label': 'Progress' });
   const questions = h('div', { class: 'questions' });
   const cancel = h(
     'button',
@@ -46,21 +43,29 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     'section',
     { class: 'run', 'aria-label': `Run of ${workflow}`, id: runAnchor(runId), 'data-run-id': runId },
     h('h3', {}, `${workflow} (${face}) — run ${runId}`),
+    now,
     progress,
     questions,
     outcome,
   );
+  followGraph(workflow, runId);
   const open = new Map<string, HTMLFormElement>();
 
   const handlers = new Map<string, (data: any) => void>();
   const on = <T>(type: string, handle: (data: T) => void): void => void handlers.set(type, handle);
-  on<Progress>('progress', (event) => progress.append(h('li', {}, progressText(event))));
+  on<Progress>('progress', (event) => {
+    // The client's own rounds of answers say nothing of where the run is.
+    if (!event.message?.startsWith('Fulfilling input required')) now.textContent = progressWords(event);
+    progress.append(h('li', {}, progressWords(event), h('small', {}, ` ${elapsedWords(event.at)}`)));
+  });
+  on<StepState>('step', (state) => stepChanged(workflow, runId, state));
   on<Question>('question', (question) => {
     if (open.has(question.questionId)) return;
     const form = questionForm(question, (answer) =>
       api.answer(runId, { questionId: question.questionId, ...answer }).then(() => undefined),
     );
     open.set(question.questionId, form);
+    now.textContent = 'Waiting for your answer';
     questions.append(form);
     form.querySelector<HTMLElement>('input, select')?.focus();
   });
@@ -68,9 +73,8 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     open.get(questionId)?.remove();
     open.delete(questionId);
   });
-  on<TaskEvent>('task', (task) => {
+  on<{ status: string }>('task', (task) => {
     status.textContent = task.status;
-    markRunningStep(workflow, task.step?.stepIndex);
     onTask();
   });
   on<Run>('result', (run) => {
@@ -78,6 +82,8 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     for (const form of open.values()) form.remove();
     open.clear();
     result(outcome, run);
+    now.remove();
+    runEnded(workflow, runId, run.steps, run.io);
     const origin = rerunOrigin(run);
     if (origin) section.querySelector('h3')?.after(origin);
     if (onRerun) addRerunControls(outcome, run, onRerun);

@@ -8,6 +8,8 @@ export type {
   InspectorInput,
   InspectorListing,
   ServerView as ServerState,
+  StepIO,
+  StepState,
   TaskEvent,
   TimelineRow,
   WorkflowView as Workflow,

@@ -55,7 +55,11 @@ export async function showWorkflow(element: Element, workflow: Workflow, onStart
   });
   const placeholder = h('p', {}, 'Drawing the graph…');
   show(element, heading, workflow.description && h('p', { class: 'description' }, workflow.description), placeholder, form);
-  const graph = await drawGraph(workflow.name, workflow.mermaid);
+  const graph = await drawGraph(
+    workflow.name,
+    workflow.mermaid,
+    workflow.steps.map((step) => step.name),
+  );
   // Another workflow may have been chosen while mermaid drew this one.
   if (placeholder.isConnected) placeholder.replaceWith(graph);
 }

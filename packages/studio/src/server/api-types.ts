@@ -44,11 +44,32 @@ export interface RunMessage {
   readonly content: unknown;
 }
 
+/**
+ * A step's status in a run: `pending` until the server tells of it, then `running`, `waiting` (on
+ * the user's answer), and how it ended (`completed`, `skipped`, `failed`, `cancelled`, `handoff`).
+ */
+export interface StepState {
+  step: string;
+  status: string;
+}
+
+/** A tool step's input and output as the server's trace shows them (sensitive values redacted by the server); why it did not complete. */
+export interface StepIO {
+  step: string;
+  /** The tool's arguments (a `forEach` step: one per item). */
+  input?: unknown;
+  /** The tool's result (a `forEach` step: one per item). */
+  output?: unknown;
+  reason?: string;
+}
+
 /** A row of the run's timeline: one per step (per iteration for `forEach`). */
 export interface TimelineRow {
   step: string;
   status: string;
   durationMs?: number;
+  /** When the step (or item) started, in ms since the run started: from progress, else laid out after the steps before it. */
+  startMs?: number;
   group?: string;
   iteration?: number;
   /** On a `forEach` step's row: how many of its iterations have no row (past `MAX_ITERATION_ROWS`). */
@@ -64,6 +85,10 @@ export interface RunView {
   reason?: string;
   messages: RunMessage[];
   timeline: TimelineRow[];
+  /** Each step's status, in the workflow's order: live while the run goes on, final with its result. */
+  steps: StepState[];
+  /** Each tool step's input and output, once the run has ended. */
+  io: StepIO[];
   execution?: unknown;
   /** The arguments the run was started with, as the page sent them: Rerun fills the form with them. */
   arguments?: Record<string, unknown>;
@@ -94,7 +119,7 @@ export interface RunSummary {
 
 /** An event of `GET /api/runs/:runId/events`. */
 export interface RunEvent {
-  readonly type: 'progress' | 'question' | 'question-closed' | 'task' | 'result' | 'error';
+  readonly type: 'progress' | 'step' | 'question' | 'question-closed' | 'task' | 'result' | 'error';
   readonly data: unknown;
 }
 

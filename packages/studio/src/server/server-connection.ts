@@ -20,6 +20,19 @@ export interface ElicitParams {
   readonly message: string;
   readonly requestedSchema?: object;
   readonly mode?: string;
+  /** An mcpflow server's `"mcpflow/question": { key: "<step>/<argument>" }` names the step that asks. */
+  readonly _meta?: Record<string, unknown>;
+}
+
+/**
+ * An elicitation's params, with the question's key (`<step>/<argument>`) where an mcpflow server
+ * gave one: in its `_meta["mcpflow/question"]` (a question asked during the request), or as the id
+ * the client's `input_required` fulfilment gives the request (the key of `inputRequests`).
+ */
+function keyed(request: { id?: unknown; params?: unknown }): ElicitParams {
+  const params = request.params as ElicitParams;
+  if (params._meta?.['mcpflow/question'] !== undefined || typeof request.id !== 'string') return params;
+  return { ...params, _meta: { ...params._meta, 'mcpflow/question': { key: request.id } } };
 }
 
 /** What the studio answers an `elicitation/create` with. */
@@ -132,7 +145,7 @@ export class ServerConnection {
       { name: 'mcpflow-studio', version: '0.1.0' },
       { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } },
     );
-    client.setRequestHandler('elicitation/create', async (request) => (await this.hooks.elicit(request.params as ElicitParams)) as never);
+    client.setRequestHandler('elicitation/create', async (request) => (await this.hooks.elicit(keyed(request))) as never);
     this.client = client;
     const transport = this.transport();
     await client.connect(transport);

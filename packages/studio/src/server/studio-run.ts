@@ -12,6 +12,8 @@ import {
 } from './api-types';
 import { answerProblem, type RequestedSchema } from './answer-check';
 import { capped, cappedName } from './capped';
+import { LiveSteps } from './live-steps';
+import { stepIO } from './step-io';
 import type { ElicitAnswer, ElicitParams } from './server-connection';
 
 /** An open question of a run: what the page shows, and how the server's request is answered. */
@@ -34,8 +36,6 @@ const MAX_PROGRESS_EVENTS = 500;
 /** A progress message is cut to this many characters (500 of them stay small). */
 const MAX_PROGRESS_CHARS = 1000;
 
-const STEP_PROGRESS = /^(Started|Finished) step \d+ of \d+: (.*)$/;
-
 /**
  * One run started from the studio: its events (replayed to a late subscriber, then live), its open
  * questions, and its result as the page reads it (status, reason, conversation, timeline).
@@ -48,7 +48,7 @@ export class StudioRun {
   private progressEvents = 0;
   private readonly listeners = new Set<Listener>();
   private readonly questions = new Map<string, OpenQuestion>();
-  private readonly stepTimes = new Map<string, { start?: number; end?: number }>();
+  private readonly live: LiveSteps;
   /** The JSON size of the run's events: what it costs the studio's memory and `--history` file. */
   bytes = 0;
   /** Aborts the run's request (`notifications/cancelled` for a prompt or tool run). */
@@ -66,7 +66,11 @@ export class StudioRun {
     private readonly steps: readonly StepInfo[],
     args: Record<string, unknown> = {},
   ) {
-    this.view = { runId: this.runId, workflow, face, status: 'running', messages: [], timeline: [] };
+    this.live = new LiveSteps(steps, (state) => {
+      this.view.steps = this.live.all;
+      this.emit('step', state);
+    });
+    this.view = { runId: this.runId, workflow, face, status: 'running', messages: [], timeline: [], steps: this.live.all, io: [] };
     this.arguments = capped(args) as Record<string, unknown>;
     this.bytes = JSON.stringify(this.arguments).length;
   }
@@ -141,18 +145,18 @@ export class StudioRun {
     for (const listener of this.listeners) listener(event, seq, json);
   }
 
-  /** A progress notification of the run: live to the page, and each step's start and end for the timeline. */
+  /** A progress notification of the run: live to the page, each step's status (a `step` event), and its times for the timeline. */
   progress(update: { progress: number; total?: number; message?: string }): void {
     const at = Date.now() - this.started;
-    const step = update.message === undefined ? undefined : STEP_PROGRESS.exec(update.message);
-    if (step) {
-      const times = this.stepTimes.get(step[2]) ?? {};
-      if (step[1] === 'Started') times.start ??= at;
-      else times.end = at;
-      this.stepTimes.set(step[2], times);
-    }
     const message = update.message === undefined ? {} : { message: cappedName(update.message, MAX_PROGRESS_CHARS) };
     this.emit('progress', { ...(capped(update) as object), ...message, at });
+    this.live.progress(message.message, at);
+  }
+
+  /** A task's status message (`step 2 of 4: build`): that step runs. */
+  taskStep(statusMessage: string | undefined): void {
+    const step = statusMessage === undefined ? undefined : /^step (\d+ of \d+: .*?)(?:, item \d+ of \d+ done)?$/s.exec(statusMessage);
+    if (step) this.live.progress(`Started step ${step[1]}`, Date.now() - this.started);
   }
 
   /** A question of the server: a `question` event; resolves with the page's answer. */
@@ -165,10 +169,13 @@ export class StudioRun {
         answer: (answer) => {
           this.questions.delete(questionId);
           this.emit('question-closed', { questionId });
+          if (this.questions.size === 0) this.live.asking(false);
           resolve(answer);
         },
       });
       this.emit('question', { questionId, message: capped(params.message), requestedSchema: capped(requestedSchema) });
+      const key = (params._meta?.['mcpflow/question'] as { key?: unknown } | undefined)?.key;
+      this.live.asking(true, typeof key === 'string' ? key : undefined);
     });
   }
 
@@ -187,14 +194,29 @@ export class StudioRun {
   finish(status: RunStatus, messages: RunMessage[], execution: unknown, reason?: string): void {
     if (this.done) return;
     for (const question of this.questions.values()) question.answer({ action: 'cancel' });
-    const meta = execution as { status?: RunStatus; reason?: string; steps?: ExecutedStep[] } | undefined;
+    const meta = execution as { status?: RunStatus; reason?: string; stoppedAt?: string; steps?: ExecutedStep[] } | undefined;
     this.view.status = meta?.status ?? status;
     const why = meta?.reason ?? reason;
     if (why !== undefined) this.view.reason = capped(why) as string;
     this.view.messages = capped(messages) as RunMessage[];
     this.view.execution = capped(execution);
-    this.view.timeline = this.timeline(meta?.steps ?? []);
     this.ended = Date.now();
+    const executed = (Array.isArray(meta?.steps) ? meta.steps.slice(0, MAX_STEP_ROWS) : [])
+      .filter((step) => typeof step === 'object' && step !== null && typeof step.name === 'string' && typeof step.status === 'string')
+      .map((step) => ({ ...step, name: cappedName(step.name), status: cappedName(step.status) }));
+    this.live.finish(executed);
+    this.view.steps = this.live.all;
+    this.view.timeline = this.timeline(executed);
+    const forEach = new Set(this.steps.filter((step) => step.forEach).map((step) => step.name));
+    this.view.io = stepIO(
+      this.view.messages.map((message) => message.content),
+      executed.map((step) =>
+        step.name === meta?.stoppedAt && step.reason === undefined && typeof meta.reason === 'string'
+          ? { ...step, reason: meta.reason }
+          : step,
+      ),
+      forEach,
+    );
     this.emit('result', this.view);
   }
 
@@ -208,9 +230,8 @@ export class StudioRun {
   private timeline(executed: readonly ExecutedStep[]): TimelineRow[] {
     const groups = new Map(this.steps.map((step) => [step.name, step.group]));
     // What the server says is capped before anything is built from it: a count of 5,000,000 is 200 rows and a note.
-    return (Array.isArray(executed) ? (executed as readonly ExecutedStep[]).slice(0, MAX_STEP_ROWS) : []).flatMap((given) => {
-      const step = { ...given, name: cappedName(given.name), status: cappedName(given.status) };
-      const times = this.stepTimes.get(step.name);
+    const rows = executed.flatMap((step) => {
+      const times = this.live.times.get(step.name);
       const row: TimelineRow = { step: step.name, status: step.status };
       // The server's own timing (asked for with `_meta["mcpflow/timing"]`) first; else what progress told.
       if (typeof step.durationMs === 'number') row.durationMs = step.durationMs;
@@ -227,14 +248,43 @@ export class StudioRun {
           .filter((failure) => Number.isInteger(failure?.index) && failure.index >= 0 && failure.index < MAX_ITERATION_ROWS)
           .map((failure) => [failure.index, cappedName(failure.status)]),
       );
-      const rows = Array.from({ length: Math.min(count, MAX_ITERATION_ROWS) }, (_, index) => {
+      const items = Array.from({ length: Math.min(count, MAX_ITERATION_ROWS) }, (_, index) => {
         const iteration: TimelineRow = { step: step.name, status: failures.get(index) ?? 'completed', iteration: index };
         const ms = step.iterationDurationsMs?.[index];
         if (typeof ms === 'number') iteration.durationMs = ms;
         return iteration;
       });
-      return [row, ...rows];
+      return [row, ...items];
     });
+    laidOut(rows);
+    return rows;
+  }
+}
+
+/**
+ * Gives each row its start on the timeline's axis, from the durations: a step starts when the steps
+ * before it ended, steps of one parallel group together (the engine starts them at once), a
+ * `forEach` step's items one after another from the step's start. (Progress arrives on the
+ * studio's clock, the durations are the server's: mixing them would draw overlaps that never were.)
+ */
+function laidOut(rows: TimelineRow[]): void {
+  let cursor = 0;
+  let groupStart: { group: string; at: number } | undefined;
+  let itemCursor = 0;
+  for (const row of rows) {
+    if (row.iteration !== undefined) {
+      row.startMs = itemCursor;
+      itemCursor = row.startMs + (row.durationMs ?? 0);
+      cursor = Math.max(cursor, itemCursor);
+      continue;
+    }
+    if (row.group !== undefined && groupStart?.group === row.group) row.startMs = groupStart.at;
+    else {
+      row.startMs = cursor;
+      groupStart = row.group === undefined ? undefined : { group: row.group, at: row.startMs };
+    }
+    itemCursor = row.startMs;
+    cursor = Math.max(cursor, row.startMs + (row.durationMs ?? 0));
   }
 }
 
@@ -247,6 +297,8 @@ const MAX_STEP_ROWS = 1000;
 interface ExecutedStep {
   readonly name: string;
   readonly status: string;
+  /** Why the step did not complete (an optional step's failure, a false `when`). */
+  readonly reason?: unknown;
   readonly iterations?: { count?: number; failures?: { index: number; status: string }[] };
   /** How long the step ran, when the server timed it (`_meta["mcpflow/timing"]` asked). */
   readonly durationMs?: unknown;
