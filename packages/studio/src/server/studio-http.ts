@@ -89,6 +89,7 @@ async function route(parts: StudioParts, request: IncomingMessage, response: Ser
     const run = parts.runs.get(id);
     if (method === 'GET' && action === undefined) return sendJson(response, 200, run.view);
     if (method === 'GET' && action === 'events') return streamEvents(run, request, response);
+    if (method === 'GET' && action === 'messages') return sendJson(response, 200, parts.runs.wire.of(run));
     if (method === 'POST' && action === 'rerun') {
       parts.connection.connected();
       const rerun = await parts.runs.rerun(run.runId, await readJson(request));
