@@ -4,6 +4,7 @@ import { api } from './api';
 import { conversation } from './conversation';
 import { h, show } from './dom';
 import { questionForm } from './question-form';
+import { rawMessages } from './raw-messages';
 import { addRerunControls, rerunOrigin, runAnchor } from './rerun';
 import { timeline } from './timeline';
 import { markRunningStep } from './graph';
@@ -36,6 +37,7 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
   const progress = h('ol', { class: 'progress', 'aria-label': 'Progress', 'aria-live': 'polite' });
   const questions = h('div', { class: 'questions' });
   const outcome = h('div', { class: 'outcome' }, h('p', {}, 'Status: ', status));
+  const raw = rawMessages(runId);
   const section = h(
     'section',
     { class: 'run', 'aria-label': `Run of ${workflow}`, id: runAnchor(runId) },
@@ -43,6 +45,7 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     progress,
     questions,
     outcome,
+    raw.element,
   );
   const open = new Map<string, HTMLFormElement>();
 
@@ -76,6 +79,7 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     const origin = rerunOrigin(run);
     if (origin) section.querySelector('h3')?.after(origin);
     if (onRerun) addRerunControls(outcome, run, onRerun);
+    raw.refresh();
     onTask();
   });
   // `error` is both the server's event (with data) and EventSource's own (connection lost; it retries).
