@@ -11,9 +11,9 @@ export interface WireEntry {
 }
 
 /** At most this many messages are kept a run: the oldest go first (and are counted). */
-export const MAX_RUN_MESSAGES = 200;
+const MAX_RUN_MESSAGES = 200;
 /** At most this many characters of one message's JSON are kept. */
-export const MAX_MESSAGE_CHARS = 16 * 1024;
+const MAX_MESSAGE_CHARS = 16 * 1024;
 
 interface Kept {
   readonly entries: WireEntry[];
