@@ -74,6 +74,28 @@ describe.each([1, 2])('a run’s raw messages, server on SDK %i.x', (sdk) => {
     expect(others.some(({ message }) => message.method === 'prompts/get')).toBe(false);
   });
 
+  // Tasks are SDK 2.x's (the extension needs protocol 2026-07-28).
+  if (sdk === 2)
+    test('a task run: its tools/call, its tasks/get polls and its tasks/cancel, each naming its task', async () => {
+      const { runId } = (
+        await under.api('/api/runs', { method: 'POST', body: { workflow: 'slow_export', face: 'task', arguments: { rows: '3' } } })
+      ).json;
+      const { taskId } = (await under.events(runId, (event) => event.type === 'task')).at(-1)!.data;
+      const sentOf = async (method: string) => {
+        for (;;) {
+          const messages = parsed((await under.api(`/api/runs/${runId}/messages`)).json.messages);
+          const found = messages.filter(({ direction, message }) => direction === 'sent' && message.method === method);
+          if (found.length > 0) return found.map(({ message }) => message);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+      expect((await sentOf('tools/call'))[0].params).toMatchObject({ name: expect.any(String), arguments: { rows: '3' } });
+      expect((await sentOf('tasks/get'))[0].params).toMatchObject({ taskId });
+      await under.api(`/api/tasks/${taskId}/cancel`, { method: 'POST' });
+      expect((await under.finished(runId)).status).toBe('cancelled');
+      expect((await sentOf('tasks/cancel'))[0].params).toMatchObject({ taskId });
+    });
+
   test('token-protected, and 404 for a run that does not exist', async () => {
     const runId = (await under.api('/api/runs')).json.runs[0]?.runId ?? 'none';
     expect((await under.api(`/api/runs/${runId}/messages`, { token: null })).status).toBe(403);
