@@ -1,4 +1,5 @@
 // The studio's JSON API (packages/studio/API.md): every request carries the page's token.
+import type { WireEntry } from './raw-messages';
 import type { InspectorListing, Run, RunList, RunLog, ServerState, TaskRow, WorkflowList } from './types';
 
 /** The token the server wrote into the page, else the one in the address bar. */
@@ -42,6 +43,8 @@ export const api = {
   startRun: (workflow: string, face: string, args: Record<string, unknown>) =>
     request<{ runId: string }>('POST', '/api/runs', { workflow, face, arguments: args }),
   run: (runId: string) => request<Run>('GET', `/api/runs/${encodeURIComponent(runId)}`),
+  runMessages: (runId: string) =>
+    request<{ messages: WireEntry[]; dropped: number }>('GET', `/api/runs/${encodeURIComponent(runId)}/messages`),
   rerun: (runId: string, body: { fromStep?: string; arguments?: Record<string, string> }) =>
     request<{ runId: string }>('POST', `/api/runs/${encodeURIComponent(runId)}/rerun`, body),
   answer: (runId: string, body: { questionId: string; action: 'accept' | 'decline' | 'cancel'; content?: object }) =>

@@ -7,6 +7,7 @@ import { followRun } from './event-stream';
 import { followRun as followGraph, runEnded, stepChanged } from './graph';
 import { elapsedWords, progressWords } from './progress-words';
 import { questionForm } from './question-form';
+import { rawMessages } from './raw-messages';
 import { addRerunControls, rerunOrigin, runAnchor } from './rerun';
 import { timeline } from './timeline';
 import type { Face, Progress, Question, Run, StepState } from './types';
@@ -39,6 +40,7 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     'Cancel',
   );
   const outcome = h('div', { class: 'outcome' }, h('p', {}, 'Status: ', status, ' ', cancel));
+  const raw = rawMessages(runId);
   const section = h(
     'section',
     { class: 'run', 'aria-label': `Run of ${workflow}`, id: runAnchor(runId), 'data-run-id': runId },
@@ -47,6 +49,7 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     progress,
     questions,
     outcome,
+    raw.element,
   );
   followGraph(workflow, runId);
   const open = new Map<string, HTMLFormElement>();
@@ -87,6 +90,7 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     const origin = rerunOrigin(run);
     if (origin) section.querySelector('h3')?.after(origin);
     if (onRerun) addRerunControls(outcome, run, onRerun);
+    raw.refresh();
     onTask();
   });
   on<{ error: string }>('error', ({ error }) => outcome.append(h('p', { class: 'error', role: 'alert' }, error)));

@@ -7,6 +7,7 @@ import { StudioRun } from './studio-run';
 import { TaskDriver } from './task-driver';
 import type { WorkflowEntries, WorkflowListing } from './workflow-list';
 import { TIMING_META } from './timing-meta';
+import { WireLog } from './wire-log';
 import { RERUN_METHOD, RERUN_RESULT, notRerunnable, rerunAsk, serverRunOf } from './studio-rerun';
 
 /** How long the studio waits on one run: a question may wait on the user for a long time. */
@@ -36,6 +37,12 @@ interface RunResult {
 export class RunBook {
   private readonly asking = new AsyncLocalStorage<StudioRun>();
   private readonly watchers = new Set<(chunk: string) => void>();
+  /** Each run's raw JSON-RPC messages (`GET /api/runs/:runId/messages`). */
+  readonly wire = new WireLog({
+    sending: () => this.asking.getStore(),
+    asked: () => this.askedRun(),
+    ofTask: (taskId) => this.all().find((run) => run.taskId === taskId),
+  });
 
   constructor(
     private readonly history: RunHistory,
@@ -84,13 +91,19 @@ export class RunBook {
 
   /** The server asks a question: a `question` event of the run that asked, answered from the page. */
   elicit(params: ElicitParams): Promise<ElicitAnswer> {
-    const run =
+    const run = this.askedRun();
+    if (!run) return Promise.resolve({ action: 'decline' });
+    return run.ask(params);
+  }
+
+  /** The run a question of the server belongs to: the asking call's own, else the most recent run in flight. */
+  private askedRun(): StudioRun | undefined {
+    return (
       this.asking.getStore() ??
       this.all()
         .reverse()
-        .find((each) => !each.done);
-    if (!run) return Promise.resolve({ action: 'decline' });
-    return run.ask(params);
+        .find((each) => !each.done)
+    );
   }
 
   /** Starts a run of a workflow by one of its faces; returns it at once (the page follows its events). */

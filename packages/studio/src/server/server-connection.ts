@@ -44,6 +44,8 @@ export interface ConnectionHooks {
   readonly onState?: (view: ServerView['connection']) => void;
   /** Called after each (re)connect: the lists may have changed. */
   readonly onConnected?: () => void;
+  /** Hears each JSON-RPC message the client sends or receives, as it goes over the wire (the run's raw messages). */
+  readonly onWire?: (direction: 'sent' | 'received', message: unknown) => void;
 }
 
 const STDERR_KEPT = 8192;
@@ -148,7 +150,9 @@ export class ServerConnection {
     client.setRequestHandler('elicitation/create', async (request) => (await this.hooks.elicit(keyed(request))) as never);
     this.client = client;
     const transport = this.transport();
+    this.tap(transport, 'send');
     await client.connect(transport);
+    this.tap(transport, 'onmessage');
     if (transport instanceof StdioClientTransport) {
       // The SDK keeps its child process to itself; its exit code and signal are what the page shows of a crash.
       const child = (transport as unknown as { _process?: ChildProcess })._process;
@@ -165,6 +169,18 @@ export class ServerConnection {
     client.onclose = () => this.lost(client);
     this.error = undefined;
     this.hooks.onConnected?.();
+  }
+
+  /** Wraps the transport's `send` (before connecting) or `onmessage` (set by connecting) so `onWire` hears each message. */
+  private tap(transport: StdioClientTransport | StreamableHTTPClientTransport, side: 'send' | 'onmessage'): void {
+    const wire = this.hooks.onWire;
+    const inner = transport[side]?.bind(transport) as ((message: never, ...rest: never[]) => unknown) | undefined;
+    if (!wire || !inner) return;
+    const direction = side === 'send' ? 'sent' : 'received';
+    transport[side] = ((message: never, ...rest: never[]) => {
+      wire(direction, message);
+      return inner(message, ...rest);
+    }) as never;
   }
 
   private transport(): StdioClientTransport | StreamableHTTPClientTransport {

@@ -75,6 +75,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       : { command: (options as { command: string }).command };
   const connection: ServerConnection = new ServerConnection(target, {
     elicit: (params) => runs.elicit(params),
+    onWire: (direction, message) => runs.wire.record(direction, message),
     onState: options.onConnection,
     onConnected: () => listings.forget(),
   });

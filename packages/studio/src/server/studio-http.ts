@@ -105,6 +105,7 @@ async function route(parts: StudioParts, request: IncomingMessage, response: Ser
       return streamChunks(request, response, (send) =>
         run.subscribe((event, _seq, json) => send(`event: ${event.type}\ndata: ${json}\n\n`)),
       );
+    if (method === 'GET' && action === 'messages') return sendJson(response, 200, parts.runs.wire.of(run));
     if (method === 'POST' && action === 'rerun') {
       parts.connection.connected();
       const rerun = await parts.runs.rerun(run.runId, await readJson(request));

@@ -1,0 +1,147 @@
+import type { StudioRun } from './studio-run';
+
+/** Which way a JSON-RPC message went: `sent` by the studio's client, `received` from the server. */
+export type WireDirection = 'sent' | 'received';
+
+/** One raw JSON-RPC message of a run, as `GET /api/runs/:runId/messages` shows it. */
+export interface WireEntry {
+  readonly direction: WireDirection;
+  /** The message's JSON, capped at `MAX_MESSAGE_CHARS` with a `[truncated]` mark. */
+  readonly text: string;
+}
+
+/** At most this many messages are kept a run: the oldest go first (and are counted). */
+const MAX_RUN_MESSAGES = 200;
+/** At most this many characters of one message's JSON are kept. */
+const MAX_MESSAGE_CHARS = 16 * 1024;
+
+interface Kept {
+  readonly entries: WireEntry[];
+  dropped: number;
+}
+
+/** How the log finds a run that no id names. */
+export interface WireRuns {
+  /** The run whose async context sends a message (a request the run makes), if any. */
+  readonly sending: () => StudioRun | undefined;
+  /** The run a server request (an `elicitation/create`) that no id names belongs to, as `RunBook.elicit` picks it. */
+  readonly asked: () => StudioRun | undefined;
+  /** The run of a task id. */
+  readonly ofTask: (taskId: string) => StudioRun | undefined;
+}
+
+type Message = Partial<Record<string, unknown>> & { params?: Partial<Record<string, unknown>> & { _meta?: Record<string, unknown> } };
+
+/**
+ * The raw JSON-RPC messages of each run, as the studio's client saw them on the wire (DESIGN §2.15):
+ * a request the run sends (by its async context) names the run by its id and progress token; the
+ * server's response, its progress notifications and task notifications are the run's by those ids
+ * and the task id; a request of the server is the run's that `RunBook.elicit` answers it for, and
+ * the studio's answer is the run's by that request's id. Each message is capped before it is kept.
+ */
+export class WireLog {
+  private readonly kept = new WeakMap<StudioRun, Kept>();
+  /** The runs of the client's requests in flight, by request id. */
+  private readonly requests = new Map<unknown, { run: StudioRun; token?: unknown; call: string }>();
+  /**
+   * The runs whose call the server answered `input_required`, by the call's retry (method, name,
+   * arguments, `requestState`): the client sends the retry with the answers from outside the run's
+   * async context, so the retry is known by what it repeats.
+   */
+  private readonly retries = new Map<string, StudioRun[]>();
+  /** The runs of the server's requests in flight, by request id (its ids are not the client's). */
+  private readonly serverRequests = new Map<unknown, StudioRun>();
+  private readonly tokens = new Map<unknown, StudioRun>();
+
+  constructor(private readonly runs: WireRuns) {}
+
+  /** Records a message of the connection: kept for its run, or dropped when it is no run's. */
+  record(direction: WireDirection, raw: unknown): void {
+    const message = (typeof raw === 'object' && raw !== null ? raw : {}) as Message;
+    const run = direction === 'sent' ? this.sentBy(message) : this.receivedFor(message);
+    if (run) this.keep(run, direction, raw);
+  }
+
+  /** A run's messages, oldest first, and how many older ones were dropped. */
+  of(run: StudioRun): { messages: WireEntry[]; dropped: number } {
+    const kept = this.kept.get(run);
+    return { messages: [...(kept?.entries ?? [])], dropped: kept?.dropped ?? 0 };
+  }
+
+  private sentBy(message: Message): StudioRun | undefined {
+    if (message.method === undefined && 'id' in message) {
+      const run = this.serverRequests.get(message.id);
+      this.serverRequests.delete(message.id);
+      return run;
+    }
+    const call = callOf(message.method, message.params);
+    const run = this.runs.sending() ?? this.retried(call, message.params);
+    if (run && message.method !== undefined && 'id' in message) {
+      const token = message.params?._meta?.progressToken;
+      this.requests.set(message.id, { run, token, call });
+      if (token !== undefined) this.tokens.set(token, run);
+    }
+    return run;
+  }
+
+  private receivedFor(message: Message): StudioRun | undefined {
+    if (message.method === undefined) {
+      const request = this.requests.get(message.id);
+      this.requests.delete(message.id);
+      if (request?.token !== undefined) this.tokens.delete(request.token);
+      const result = message.result as { resultType?: unknown; requestState?: unknown } | undefined;
+      if (request && result?.resultType === 'input_required') {
+        const retry = `${request.call}${JSON.stringify(result.requestState ?? null)}`;
+        this.retries.set(retry, [...(this.retries.get(retry) ?? []), request.run]);
+      }
+      return request?.run;
+    }
+    const taskId = message.params?.taskId;
+    if ('id' in message) {
+      const run = (typeof taskId === 'string' ? this.runs.ofTask(taskId) : undefined) ?? this.runs.asked();
+      if (run) this.serverRequests.set(message.id, run);
+      return run;
+    }
+    const token = message.params?.progressToken;
+    if (token !== undefined) return this.tokens.get(token);
+    return typeof taskId === 'string' ? this.runs.ofTask(taskId) : undefined;
+  }
+
+  /** The run a retry of an `input_required` call belongs to (the oldest such, when runs made the same call). */
+  private retried(call: string, params: Message['params']): StudioRun | undefined {
+    if (params?.inputResponses === undefined && params?.requestState === undefined) return undefined;
+    const retry = `${call}${JSON.stringify(params.requestState ?? null)}`;
+    const waiting = this.retries.get(retry);
+    const run = waiting?.shift();
+    if (waiting?.length === 0) this.retries.delete(retry);
+    return run;
+  }
+
+  private keep(run: StudioRun, direction: WireDirection, raw: unknown): void {
+    const kept = this.kept.get(run) ?? { entries: [], dropped: 0 };
+    this.kept.set(run, kept);
+    kept.entries.push({ direction, text: cappedJson(raw) });
+    if (kept.entries.length > MAX_RUN_MESSAGES) {
+      kept.entries.shift();
+      kept.dropped += 1;
+    }
+  }
+}
+
+/** What a call repeats when it is retried with its answers: its method, name and arguments. */
+function callOf(method: unknown, params: Message['params']): string {
+  return JSON.stringify([method, params?.name ?? null, params?.arguments ?? null]);
+}
+
+/** A message's JSON, at most `MAX_MESSAGE_CHARS` of it and a visible mark when there was more. */
+function cappedJson(raw: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(raw, null, 2) ?? String(raw);
+  } catch (error) {
+    text = `(not JSON: ${error instanceof Error ? error.message : String(error)})`;
+  }
+  return text.length <= MAX_MESSAGE_CHARS
+    ? text
+    : `${text.slice(0, MAX_MESSAGE_CHARS)}\n… [truncated: ${text.length - MAX_MESSAGE_CHARS} more characters]`;
+}
