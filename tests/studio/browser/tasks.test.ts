@@ -49,7 +49,7 @@ describe.each(['stdio', 'http'] as const)('tasks in the studio page, nightly-bui
     }
   });
 
-  it('marks the task\'s step in the graph (data-status="running"): the one it waits at, then none once it completed', async () => {
+  it('marks the task\'s step in the graph: the one it waits at (data-status="waiting"), then none running or waiting once it completed', async () => {
     const page = await browser.newPage();
     try {
       await page.goto(studio.url);
@@ -62,8 +62,8 @@ describe.each(['stdio', 'http'] as const)('tasks in the studio page, nightly-bui
       const run = page.getByRole('region', { name: 'Run of nightly_build' });
       const question = run.getByRole('form', { name: 'Publish release to which channel?' });
       await question.waitFor();
-      const running = graph.locator('g.node[data-status="running"]');
-      await running.filter({ hasText: 'published' }).waitFor();
+      const running = graph.locator('g.node[data-status="running"], g.node[data-status="waiting"]');
+      await graph.locator('g.node[data-status="waiting"]').filter({ hasText: 'published' }).waitFor();
       await expect(running.allTextContents()).resolves.toEqual(['published']);
       await question.getByRole('combobox', { name: 'channel' }).selectOption('stable');
       await question.getByRole('button', { name: 'Answer' }).click();

@@ -30,6 +30,8 @@ export interface WorkflowMeta {
   readonly steps: readonly StepInfo[];
   readonly mermaid: string;
   readonly task?: TaskSupport;
+  /** The arguments whose values are sensitive, by name (absent when none): a client keeps their values out of what it shows and stores. */
+  readonly sensitive?: readonly string[];
 }
 
 /**
@@ -54,5 +56,12 @@ export function workflowMeta(model: WorkflowModel, shown: ShownValues): Workflow
     })),
   );
   const task = workflowFaces(model).tool?.task;
-  return { name: model.name, steps, mermaid: mermaidGraph(model, { shown }), ...(task ? { task } : {}) };
+  const sensitive = model.arguments.filter((argument) => argument.sensitive).map((argument) => argument.name);
+  return {
+    name: model.name,
+    steps,
+    mermaid: mermaidGraph(model, { shown }),
+    ...(task ? { task } : {}),
+    ...(sensitive.length > 0 ? { sensitive } : {}),
+  };
 }

@@ -7,7 +7,7 @@ import type { RunSummary } from './types';
 
 type Handler = (type: string, data: any) => void;
 
-const EVENT_TYPES = ['progress', 'question', 'question-closed', 'task', 'result', 'error'];
+const EVENT_TYPES = ['progress', 'step', 'question', 'question-closed', 'task', 'result', 'error'];
 
 interface Follower {
   handle: Handler;

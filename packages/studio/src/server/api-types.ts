@@ -28,6 +28,8 @@ export interface WorkflowView {
   readonly faces: { prompt: boolean; tool: boolean; task: boolean };
   readonly steps: readonly StepInfo[];
   readonly mermaid: string;
+  /** The arguments whose values are sensitive (`_meta["mcpflow/workflow"].sensitive`): the studio keeps and shows them `[redacted]`. */
+  readonly sensitive: readonly string[];
 }
 
 /** A workflow the studio cannot offer, and why. */

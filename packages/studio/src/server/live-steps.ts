@@ -1,5 +1,6 @@
 import type { StepInfo } from '@mcpflow/core/model';
 import type { StepState } from './api-types';
+import { cappedName } from './capped';
 
 /** A step's start or end in the server's progress: `Started step 2 of 5: build`, `Skipped step 3 of 5: deploy`. */
 const STEP_PROGRESS = /^(Started|Finished|Skipped|Failed|Cancelled|Handed off) step \d+ of \d+: (.*)$/s;
@@ -34,7 +35,8 @@ export class LiveSteps {
     /** Told each change: the step and its new status. */
     private readonly changed: (state: StepState) => void,
   ) {
-    this.states = steps.map((step) => ({ step: step.name, status: 'pending' }));
+    // A step's name is the server's text: capped as every name the studio keeps.
+    this.states = steps.map((step) => ({ step: cappedName(step.name), status: 'pending' }));
   }
 
   /** Every step's status, in the workflow's order. */

@@ -119,7 +119,7 @@ export class RunBook {
     if (!view || !entries) throw new ApiError(404, `The server has no workflow ${workflow}.`, 'workflow');
     if (!view.faces[face]) throw new ApiError(400, `Workflow ${workflow} is not served as a ${face}.`, 'face');
     const values = (args ?? {}) as Record<string, unknown>;
-    const run = new StudioRun(workflow, face, view.steps, values);
+    const run = new StudioRun(workflow, face, view.steps, values, view.sensitive);
     this.history.add(run);
     this.follow(run);
     run.view.arguments = run.arguments;
@@ -148,7 +148,7 @@ export class RunBook {
     const view = listing.workflows.find((each) => each.name === workflow);
     const entries = listing.entries.get(workflow);
     if (!view || !entries) throw new ApiError(404, `The server has no workflow ${workflow} any more.`, 'workflow');
-    const run = new StudioRun(workflow, face, view.steps, ask.arguments ?? origin.view.arguments ?? {});
+    const run = new StudioRun(workflow, face, view.steps, ask.arguments ?? origin.view.arguments ?? {}, view.sensitive);
     this.history.add(run);
     this.follow(run);
     run.view.rerunOf = origin.runId;

@@ -5,7 +5,7 @@ const PLAN_LINE = /^\d+\. (.+?): call tool (\S+)/;
 const CALL = /^Calling tool (\S+) with arguments: ([\s\S]*)$/;
 const RESULT = /^Result of (\S+):\n([\s\S]*)$/;
 /** At most this many characters of a message are read (a server's text may be megabytes). */
-const MAX_TEXT = 64 * 1024;
+const MAX_TEXT = 16 * 1024;
 /** At most this many calls of one `forEach` step are kept. */
 const MAX_ITEMS = 200;
 

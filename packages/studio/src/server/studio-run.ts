@@ -31,6 +31,16 @@ export interface RunRecord {
   readonly events: RunEvent[];
 }
 
+/** What a sensitive argument's value reads as in what the studio keeps and shows. */
+const REDACTED = '[redacted]';
+
+/** The forms a sensitive value takes in a message: as typed, and JSON-escaped (longest first). */
+function secretForms(value: unknown): string[] {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const escaped = JSON.stringify(text).slice(1, -1);
+  return [...new Set([text, escaped])].sort((a, b) => b.length - a.length);
+}
+
 /** At most this many progress events of a run are kept (a server may send millions); one note tells the rest were dropped. */
 const MAX_PROGRESS_EVENTS = 500;
 /** A progress message is cut to this many characters (500 of them stay small). */
@@ -49,6 +59,8 @@ export class StudioRun {
   private readonly listeners = new Set<Listener>();
   private readonly questions = new Map<string, OpenQuestion>();
   private readonly live: LiveSteps;
+  /** The run's sensitive argument values, in the forms a message may carry them; never stored. */
+  private readonly secrets: string[] = [];
   /** The JSON size of the run's events: what it costs the studio's memory and `--history` file. */
   bytes = 0;
   /** Aborts the run's request (`notifications/cancelled` for a prompt or tool run). */
@@ -65,14 +77,27 @@ export class StudioRun {
     face: Face,
     private readonly steps: readonly StepInfo[],
     args: Record<string, unknown> = {},
+    sensitive: readonly string[] = [],
   ) {
     this.live = new LiveSteps(steps, (state) => {
       this.view.steps = this.live.all;
       this.emit('step', state);
     });
     this.view = { runId: this.runId, workflow, face, status: 'running', messages: [], timeline: [], steps: this.live.all, io: [] };
-    this.arguments = capped(args) as Record<string, unknown>;
+    // A sensitive argument's value is kept nowhere the studio shows or stores (the runs panel, --history, raw messages).
+    const shown: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(args)) {
+      const secret = sensitive.includes(name) && value !== undefined && value !== '';
+      if (secret) this.secrets.push(...secretForms(value));
+      Object.defineProperty(shown, name, { value: secret ? REDACTED : value, enumerable: true, writable: true, configurable: true });
+    }
+    this.arguments = capped(shown) as Record<string, unknown>;
     this.bytes = JSON.stringify(this.arguments).length;
+  }
+
+  /** `text` with every sensitive argument value of the run (as typed, and JSON-escaped) replaced by `[redacted]`. */
+  hide(text: string): string {
+    return this.secrets.reduce((hidden, secret) => hidden.split(secret).join(REDACTED), text);
   }
 
   /** A run of an earlier studio, read back from `--history`: finished, its events as they were. */

@@ -120,7 +120,7 @@ export class WireLog {
   private keep(run: StudioRun, direction: WireDirection, raw: unknown): void {
     const kept = this.kept.get(run) ?? { entries: [], dropped: 0 };
     this.kept.set(run, kept);
-    kept.entries.push({ direction, text: cappedJson(raw) });
+    kept.entries.push({ direction, text: run.hide(cappedJson(raw)) });
     if (kept.entries.length > MAX_RUN_MESSAGES) {
       kept.entries.shift();
       kept.dropped += 1;

@@ -70,6 +70,7 @@ export async function listWorkflows(client: Client): Promise<WorkflowListing> {
       faces: { prompt: false, tool: false, task: false },
       steps: meta.steps,
       mermaid: neutralMermaid(meta.mermaid),
+      sensitive: Array.isArray(meta.sensitive) ? meta.sensitive.filter((name) => typeof name === 'string') : [],
     };
     views.set(meta.name, view);
     return { view, entries: entries.get(meta.name) ?? {} };
