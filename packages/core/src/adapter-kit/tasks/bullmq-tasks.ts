@@ -222,7 +222,15 @@ class BullmqTaskStore implements TaskStore {
     let answer: string | number = 'lost';
     if (held && !round.aborted && held.token !== undefined) {
       const keys = [this.key(taskId), `${this.prefix}:${ROUNDS}:${held.job.id}:lock`];
-      const args = [held.token, expectedVersion, Date.now(), this.maxTaskBytes, change.checkpoint ?? '', change.statusMessage ?? '', change.step ?? ''];
+      const args = [
+        held.token,
+        expectedVersion,
+        Date.now(),
+        this.maxTaskBytes,
+        change.checkpoint ?? '',
+        change.statusMessage ?? '',
+        change.step ?? '',
+      ];
       // Redis out of reach: the round cannot prove it holds its task, so it ends like one that lost it.
       answer = await this.command(({ redis }) => redis.mcpflowFenceRound(...keys, ...args)).catch(() => 'lost');
     }
