@@ -30,7 +30,8 @@ export { DIAGNOSTIC_SOURCE, type Finding, type FindingOrigin } from './diagnosti
  */
 export { fileDiagnostics, fileFindings } from './diagnostics/file-diagnostics';
 export type { Span } from './diagnostics/locate';
-export type { AnalyzerContext } from './analyzer/analyzer-context';
+export type { AnalyzerContext, ProgramVersions } from './analyzer/analyzer-context';
+export type { ProjectLock } from './lock/project-lock';
 export type { ProgramTools } from './analyzer/program-tools';
 export { extendedClasses } from './analyzer/extended-classes';
 export { FieldNotInTypeError } from './errors/field-not-in-type-error';

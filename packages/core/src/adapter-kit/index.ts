@@ -42,6 +42,7 @@ export {
   type TaskChange,
   type TaskChangeResult,
   type TaskRecord,
+  type TaskView,
   type TaskRoundRunner,
   type TaskStatus,
   type TaskStore,

@@ -18,4 +18,5 @@ export {
   type TaskRoundRunner,
   type TaskStatus,
   type TaskStore,
+  type TaskView,
 } from '../adapter-kit';
