@@ -47,13 +47,13 @@ describe('WorkProgress', () => {
     const progress = new WorkProgress(async (update) => void updates.push(update), 3, new Redactor());
     const [list, loop, last] = [step(0, 'list'), step(1, 'loop'), step(2, 'last')];
     await progress.started(list);
-    await progress.finished(list);
+    await progress.finished(list, 'completed');
     await progress.started(loop);
     progress.planned(3);
     for (let index = 0; index < 3; index += 1) await progress.iterationFinished(loop, index, 3);
-    await progress.finished(loop);
+    await progress.finished(loop, 'completed');
     await progress.started(last);
-    await progress.finished(last);
+    await progress.finished(last, 'completed');
     expect(updates.map(({ progress: done, total }) => [done, total])).toEqual([
       [0.5, 3],
       [1, 3],
@@ -72,7 +72,7 @@ describe('WorkProgress', () => {
     const loop = step(0, 'loop');
     await progress.started(loop);
     progress.planned(0);
-    await progress.finished(loop);
+    await progress.finished(loop, 'completed');
     expect(updates.map(({ progress: done, total }) => [done, total])).toEqual([
       [0.5, 1],
       [1, 1],
