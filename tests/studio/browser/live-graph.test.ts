@@ -50,7 +50,7 @@ describe.each(targets)('the live graph, $transport server on SDK $sdk', ({ trans
   const graph = (workflow: string) => page.getByRole('figure', { name: `Graph of ${workflow}` });
   /** Waits until step `step`'s node shows `status`. */
   const nodeShows = (workflow: string, step: string, status: string) =>
-    graph(workflow).locator(`g.node[data-step="${step}"][data-status="${status}"]`).waitFor();
+    graph(workflow).locator(`g.node[data-step="${step}"][data-status="${status}"]`).waitFor({ state: 'attached' });
   const statuses = (workflow: string) =>
     graph(workflow)
       .locator('g.node[data-step]')

@@ -58,7 +58,10 @@ export class LiveSteps {
     if (step[1] === 'Started') times.start ??= at;
     else times.end = at;
     this.times.set(step[2], times);
-    this.set(step[2], step[1] === 'Started' ? 'running' : ENDED[step[1]]);
+    // A step's start can reach the studio after its question did (a client hands on a notification
+    // and a request in either order): a step waiting on the user stays waiting.
+    const waiting = this.states.find((state) => state.step === step[2])?.status === 'waiting';
+    if (step[1] !== 'Started' || !waiting) this.set(step[2], step[1] === 'Started' ? 'running' : ENDED[step[1]]);
   }
 
   /**
