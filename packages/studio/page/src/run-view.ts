@@ -10,7 +10,7 @@ import { questionForm } from './question-form';
 import { rawMessages } from './raw-messages';
 import { addRerunControls, rerunOrigin, runAnchor } from './rerun';
 import { timeline } from './timeline';
-import type { Face, Progress, Question, Run, StepState } from './types';
+import type { Face, Progress, Question, Run, StepState, TaskEvent } from './types';
 
 function result(element: Element, run: Run): void {
   show(
@@ -41,10 +41,15 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
   );
   const outcome = h('div', { class: 'outcome' }, h('p', {}, 'Status: ', status, ' ', cancel));
   const raw = rawMessages(runId);
+  // The version the run started or resumed on (DESIGN §2.16): shown once its server says it.
+  const version = h('span', { class: 'version', 'aria-label': 'Version' });
+  const showVersion = (said: string | undefined): void => {
+    if (said !== undefined) version.textContent = `version ${said}`;
+  };
   const section = h(
     'section',
     { class: 'run', 'aria-label': `Run of ${workflow}`, id: runAnchor(runId), 'data-run-id': runId },
-    h('h3', {}, `${workflow} (${face}) — run ${runId}`),
+    h('h3', {}, `${workflow} (${face}) — run ${runId}`, version),
     now,
     progress,
     questions,
@@ -76,8 +81,9 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     open.get(questionId)?.remove();
     open.delete(questionId);
   });
-  on<{ status: string }>('task', (task) => {
+  on<TaskEvent>('task', (task) => {
     status.textContent = task.status;
+    showVersion(task.version);
     onTask();
   });
   on<Run>('result', (run) => {
@@ -85,6 +91,7 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
     for (const form of open.values()) form.remove();
     open.clear();
     result(outcome, run);
+    showVersion(run.version);
     now.remove();
     runEnded(workflow, runId, run.steps, run.io);
     const origin = rerunOrigin(run);

@@ -38,6 +38,7 @@ function row(run: RunSummary, open: (run: RunSummary) => void): HTMLElement {
     { 'data-run-id': run.runId },
     h('td', {}, run.workflow),
     h('td', {}, run.face),
+    h('td', { class: 'version' }, run.version ?? ''),
     h('td', {}, new Date(run.startedAt).toLocaleTimeString('en-GB')),
     h('td', { class: `status ${run.status}` }, statusText(run)),
     h('td', {}, h('code', { class: 'arguments' }, argumentsText(run.arguments))),
@@ -83,7 +84,7 @@ export function watchRunsPanel(element: Element, open: (run: RunSummary) => void
             h(
               'thead',
               {},
-              h('tr', {}, ...['Workflow', 'Face', 'Started', 'Status', 'Arguments', 'Action'].map((name) => h('th', {}, name))),
+              h('tr', {}, ...['Workflow', 'Face', 'Version', 'Started', 'Status', 'Arguments', 'Action'].map((name) => h('th', {}, name))),
             ),
             h('tbody', {}, ...shown.map((run) => row(run, open))),
           ),

@@ -96,6 +96,8 @@ export interface RunView {
   arguments?: Record<string, unknown>;
   /** The server's record of the run (`_meta["mcpflow/run"]` of its result; a server in dev mode only): present, the run can be rerun. */
   serverRun?: { id: string; from?: string };
+  /** The version of the workflow the run started or resumed on (DESIGN §2.16), as its server says; absent when the workflow declares none. */
+  version?: string;
   /** The studio run this one reruns. */
   rerunOf?: string;
   /** The step it reruns from (absent: from the start). */
@@ -117,6 +119,8 @@ export interface RunSummary {
   readonly taskStatus?: string;
   /** How many of its questions wait on an answer. */
   readonly openQuestions: number;
+  /** The version of the workflow it started or resumed on, once its server said (RunView.version). */
+  readonly version?: string;
 }
 
 /** An event of `GET /api/runs/:runId/events`. */
@@ -139,6 +143,8 @@ export interface TaskEvent {
   readonly taskId?: string;
   readonly status: string;
   readonly step?: TaskStepView;
+  /** The version of the workflow the task runs on, once its server said (RunView.version). */
+  readonly version?: string;
 }
 
 /** An input of a plain tool's form, from its JSON Schema property. */

@@ -245,6 +245,7 @@ function finishPrompt(run: StudioRun, raw: unknown): void {
 function recordedBy(run: StudioRun, result: RunResult): void {
   const recorded = serverRunOf(result._meta);
   if (recorded) run.view.serverRun = recorded;
+  run.versionFrom(result._meta?.['mcpflow/run']);
 }
 
 /** Ends a run from a `tools/call` result: its content blocks are the conversation, `isError` a failure. */

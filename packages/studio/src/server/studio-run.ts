@@ -41,6 +41,8 @@ function secretForms(value: unknown): string[] {
   return [...new Set([text, escaped])].sort((a, b) => b.length - a.length);
 }
 
+/** The longest workflow version the studio keeps from a server. */
+const MAX_VERSION_CHARS = 100;
 /** At most this many progress events of a run are kept (a server may send millions); one note tells the rest were dropped. */
 const MAX_PROGRESS_EVENTS = 500;
 /** A progress message is cut to this many characters (500 of them stay small). */
@@ -134,7 +136,17 @@ export class StudioRun {
       ...(this.taskId === undefined ? {} : { taskId: this.taskId }),
       ...(this.taskStatus === undefined ? {} : { taskStatus: this.taskStatus }),
       openQuestions: this.questions.size,
+      ...(this.view.version === undefined ? {} : { version: this.view.version }),
     };
+  }
+
+  /**
+   * The version the run started or resumed on, from what its server says (`_meta["mcpflow/run"]` of a
+   * result, `_meta["mcpflow/task"]` of a task): kept when it is a short string, else ignored.
+   */
+  versionFrom(meta: unknown): void {
+    const version = typeof meta === 'object' && meta !== null ? (meta as { version?: unknown }).version : undefined;
+    if (typeof version === 'string' && version.length > 0 && version.length <= MAX_VERSION_CHARS) this.view.version = version;
   }
 
   /** The run as `--history` keeps it. */

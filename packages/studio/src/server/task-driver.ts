@@ -29,6 +29,7 @@ export class TaskDriver {
         this.run.taskId = task.taskId;
         created(task.taskId);
       }
+      this.run.versionFrom(task._meta?.['mcpflow/task']);
       this.status(task.status, task.statusMessage, runningStep(task));
     };
     try {
@@ -54,7 +55,13 @@ export class TaskDriver {
     this.run.statusMessage = statusMessage;
     this.run.taskStep(statusMessage);
     const { taskId } = this.run;
-    const event: TaskEvent = { ...(taskId === undefined ? {} : { taskId }), status, ...(step ? { step } : {}) };
+    const { version } = this.run.view;
+    const event: TaskEvent = {
+      ...(taskId === undefined ? {} : { taskId }),
+      status,
+      ...(step ? { step } : {}),
+      ...(version === undefined ? {} : { version }),
+    };
     this.run.emit('task', event);
   }
 

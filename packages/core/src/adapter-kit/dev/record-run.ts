@@ -51,7 +51,9 @@ export function recordRun<Call extends RecordedCall>(
     observed(host.observer);
     const finished = (call.finish ? call.finish(result, end) : result) as { _meta?: Record<string, unknown> };
     const meta: RecordedRunMeta = record.from === undefined ? { id: record.id } : { id: record.id, from: record.from };
-    return { ...finished, _meta: { ...finished._meta, [RUN_META_KEY]: meta } };
+    // The engine's own `_meta["mcpflow/run"]` (the version the run went on in) stays beside the record's id.
+    const run = finished._meta?.[RUN_META_KEY] as object | undefined;
+    return { ...finished, _meta: { ...finished._meta, [RUN_META_KEY]: { ...run, ...meta } } };
   };
   return { ...call, finish };
 }
