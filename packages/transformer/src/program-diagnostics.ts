@@ -4,6 +4,7 @@ import { analyzeFile, type FileAnalysis } from './analyzer/analyze-file';
 import { programTools, type ProgramTools } from './analyzer/program-tools';
 import type { AnalyzerContext, ProgramVersions } from './analyzer/analyzer-context';
 import { findProjectLock } from './lock/project-lock';
+import { goneWorkflowDiagnostics } from './lock/gone-workflows';
 import { extendedClasses } from './analyzer/extended-classes';
 import { presentCompilerDiagnostics } from './diagnostics/compiler-diagnostics';
 import { fileDiagnostics } from './diagnostics/file-diagnostics';
@@ -53,6 +54,12 @@ export function programWorkflows(t: typeof ts, program: ts.Program): ProgramWork
   const options = program.getCompilerOptions();
   const analyses = new WeakMap<ts.SourceFile, FileAnalysis>();
   const diagnostics = new WeakMap<ts.SourceFile, readonly ts.Diagnostic[]>();
+  let gone: { anchor?: ts.SourceFile; diagnostics: readonly ts.Diagnostic[] } | undefined;
+  /** The locked workflows this program no longer declares, reported in one file of it (`goneWorkflowDiagnostics`). */
+  const goneOf = (file: ts.SourceFile): readonly ts.Diagnostic[] => {
+    gone ??= goneWorkflows(t, program, workflows, own);
+    return gone.anchor === file ? gone.diagnostics : [];
+  };
   const workflows: ProgramWorkflows = {
     context,
     analysisOf(file) {
@@ -64,7 +71,8 @@ export function programWorkflows(t: typeof ts, program: ts.Program): ProgramWork
     diagnosticsOf(file) {
       if (!own(file)) return [];
       let found = diagnostics.get(file);
-      if (!found) diagnostics.set(file, (found = fileDiagnostics(context, options, file, workflows.analysisOf(file))));
+      if (!found)
+        diagnostics.set(file, (found = [...goneOf(file), ...fileDiagnostics(context, options, file, workflows.analysisOf(file))]));
       return found;
     },
     present(file, compiler) {
@@ -108,6 +116,27 @@ function programVersions(
     if (own(file))
       for (const workflow of workflows.analysisOf(file).workflows) workflow.previousClasses.forEach((node) => previous.add(node));
   return { lock: findProjectLock(t, program), isPrevious: (node) => previous.has(node) };
+}
+
+/** The locked workflows gone from the program (`goneWorkflowDiagnostics`), and the file they are reported in. */
+function goneWorkflows(
+  t: typeof ts,
+  program: ts.Program,
+  workflows: ProgramWorkflows,
+  own: (file: ts.SourceFile) => boolean,
+): { anchor?: ts.SourceFile; diagnostics: readonly ts.Diagnostic[] } {
+  const lock = workflows.context.versions?.().lock;
+  if (!lock?.lock) return { diagnostics: [] };
+  const files = program.getSourceFiles().filter(own);
+  const declared = new Set<string>();
+  let anchor: ts.SourceFile | undefined;
+  for (const file of files)
+    for (const workflow of workflows.analysisOf(file).workflows) {
+      anchor ??= file;
+      declared.add(workflow.model.name);
+    }
+  anchor ??= files[0];
+  return anchor ? { anchor, diagnostics: goneWorkflowDiagnostics(t, program, lock, declared, anchor) } : { diagnostics: [] };
 }
 
 /** The mcpflow diagnostics of one file of a program (none for declaration files and libraries), computed once per program. */

@@ -1,12 +1,13 @@
-import { resumesPrefix, shapePrefixDigest, workflowShapes, type LockedWorkflow, type WorkflowModel } from '../model';
+import { resumesPrefix, shapePrefixDigest, workflowShapes, type LockedShapes, type LockedWorkflow, type WorkflowModel } from '../model';
 import { LockedShapeChangedError } from './errors/rule-errors';
 import type { WorkflowDefinitionError } from './errors/workflow-definition-error';
 
 /**
- * The lock check (DESIGN §2.16): each prefix a run of the locked version can wait at
- * (`locked.sealable`) must be resumable — by `resumesPrefix`, the comparison the server makes on
- * resume — by the workflow or one of its `previous` classes. Else 91050, on the first step that
- * differs from the locked one. No lock entry (no lock file, a new workflow): nothing to check.
+ * The lock check (DESIGN §2.16): each prefix a run of a locked version can wait at (`sealable`) — of
+ * the latest class locked and of each class it kept in `previous`, whose runs can still be out there —
+ * must be resumable — by `resumesPrefix`, the comparison the server makes on resume — by the workflow
+ * or one of its `previous` classes. Else 91050, on the first step that differs from that locked
+ * version. No lock entry (no lock file, a new workflow): nothing to check.
  *
  * @example
  * ```ts
@@ -20,16 +21,17 @@ export function checkLockedShapes(workflow: WorkflowModel, locked: LockedWorkflo
     current,
     ...(workflow.previous ?? []).flatMap(({ model }) => (model?.name === workflow.name ? [workflowShapes(model)] : [])),
   ];
-  for (const length of locked.sealable) {
-    const prefix = { length, digest: shapePrefixDigest(workflow.name, locked.steps, length) };
-    if (versions.some((shapes) => resumesPrefix(workflow.name, shapes, prefix))) continue;
-    return [changedStep(workflow, locked, current)];
-  }
+  for (const version of [locked, ...locked.previous])
+    for (const length of version.sealable) {
+      const prefix = { length, digest: shapePrefixDigest(workflow.name, version.steps, length) };
+      if (versions.some((shapes) => resumesPrefix(workflow.name, shapes, prefix))) continue;
+      return [changedStep(workflow, version, current)];
+    }
   return [];
 }
 
 /** The error naming the first step of the class that differs from the locked version's. */
-function changedStep(workflow: WorkflowModel, locked: LockedWorkflow, current: readonly string[]): LockedShapeChangedError {
+function changedStep(workflow: WorkflowModel, locked: LockedShapes, current: readonly string[]): LockedShapeChangedError {
   let index = 0;
   while (index < locked.steps.length && locked.steps[index] === current[index]) index += 1;
   const was = readShape(locked.steps[index]);

@@ -16,6 +16,7 @@ export * from './check-expose';
 export * from './check-workflow-cycles';
 export * from './check-workflow-calls';
 export * from './check-locked-shapes';
+export * from './check-locked-workflows';
 export * from './errors/workflow-definition-error';
 export * from './errors/workflow-validation-error';
 export * from './errors/rule-errors';

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 import { LOCK_FILE, lockText, type WorkflowModel } from '@mcpflow/core/model';
+import { lockedProjectName } from '../lock/gone-workflows';
 import { programWorkflows } from '../program-diagnostics';
 import type { Output } from './output';
 import { readProjects, validateProject } from './validate';
@@ -28,8 +29,9 @@ export function lockCommand(argv: readonly string[], stdout: Output, stderr: Out
 
 /**
  * `mcpflow lock`: writes `mcpflow.lock.json` beside the project's tsconfig.json, with the shape of
- * every step of each workflow (the latest class of each: a class kept in `previous` is not locked),
- * read from the source by the analyzer the compiler checks with. Returns the exit code: 0 written,
+ * every step of each workflow — its latest class's and those of each class it keeps in `previous`,
+ * whose paused runs can still be out there — and the tsconfig.json that declares it (so a workflow
+ * deleted or renamed later is reported), read from the source by the analyzer the compiler checks with. Returns the exit code: 0 written,
  * 1 a workflow that cannot be read or two of one name, 2 bad config.
  *
  * ```sh
@@ -41,13 +43,15 @@ function writeLock(project: string, stdout: Output, stderr: Output): number {
   const read = readProjects(project, stderr);
   if (!read) return 2;
   const { configPath, projects } = read;
-  const latest = new Map<string, { model: WorkflowModel; file: string }>();
+  const lockPath = path.join(path.dirname(configPath), LOCK_FILE);
+  const latest = new Map<string, { model: WorkflowModel; file: string; project?: string }>();
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const parsed of projects) {
     const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, projectReferences: parsed.projectReferences });
     const workflows = programWorkflows(ts, program);
     const isPrevious = workflows.context.versions?.().isPrevious ?? (() => false);
+    const project = lockedProjectName(lockPath, parsed.options.configFilePath);
     for (const file of program.getSourceFiles()) {
       if (seen.has(file.fileName)) continue;
       seen.add(file.fileName);
@@ -62,7 +66,7 @@ function writeLock(project: string, stdout: Output, stderr: Output): number {
           problems.push(
             `two workflows are named '${name}' (${other.file} and ${where}): keep the older in the other's previous, or rename one.`,
           );
-        latest.set(name, { model: workflow.model, file: where });
+        latest.set(name, { model: workflow.model, file: where, ...(project === undefined ? {} : { project }) });
       }
     }
   }
@@ -70,8 +74,7 @@ function writeLock(project: string, stdout: Output, stderr: Output): number {
     stderr.write(`mcpflow lock: nothing written.\n${problems.map((problem) => `  ${problem}\n`).join('')}`);
     return 1;
   }
-  const lockPath = path.join(path.dirname(configPath), LOCK_FILE);
-  const text = lockText([...latest.values()].map(({ model }) => model));
+  const text = lockText([...latest.values()]);
   const shown = path.relative(process.cwd(), lockPath) || LOCK_FILE;
   const count = `${latest.size} workflow${latest.size === 1 ? '' : 's'}`;
   if (fs.existsSync(lockPath) && fs.readFileSync(lockPath, 'utf8') === text) {

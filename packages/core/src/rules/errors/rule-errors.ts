@@ -581,6 +581,18 @@ export class LockedShapeChangedError extends ruleError(
   }),
 ) {}
 
+/** Locked workflow gone: `mcpflow.lock.json` has a workflow no class of its project declares any more (deleted or renamed); code 91050. */
+export class LockedWorkflowGoneError extends ruleError('LockedShapeChanged', (workflow: string, file: string, project: string) => ({
+  workflow,
+  target: { kind: 'workflowName' },
+  problem:
+    `${file} locks workflow '${workflow}', but no class of ${project} declares it any more (deleted or renamed), ` +
+    'so its runs paused on the locked version will be refused.',
+  fix:
+    `keep the class of '${workflow}' (a renamed workflow is a new one: paused runs resume only under the name they started with) ` +
+    'until no run paused on it can be left, or run `mcpflow lock` to accept that they are refused (docs/deploying.md).',
+})) {}
+
 /** Invalid lock file: `mcpflow.lock.json` is there but is not a lock `mcpflow lock` wrote. */
 export class InvalidLockFileError extends ruleError('InvalidLockFile', (workflow: string, file: string, problem: string) => ({
   workflow,
