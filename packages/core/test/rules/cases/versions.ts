@@ -1,10 +1,12 @@
-import { lockedWorkflow } from '@mcpflow/core/model';
+import { lockedWorkflow, readLock, lockText } from '@mcpflow/core/model';
 import {
   ErrorCodes,
   InvalidPreviousVersionError,
   LockedShapeChangedError,
+  LockedWorkflowGoneError,
   UnknownBindingError,
   checkLockedShapes,
+  checkLockedWorkflows,
   validateWorkflow,
 } from '@mcpflow/core/rules';
 import { args, askUser, field, toolStep, workflow, type RuleCase } from '../plain-model';
@@ -140,6 +142,57 @@ export const lockCases: RuleCase[] = [
         message:
           "Workflow 'report', step 'lint': step 2 was 'review' (tool 'review_tool', no binding, asking 'review/verdict') in the locked version and is now 'lint' (tool 'lint_tool', no binding), " +
           `so runs of the locked version (mcpflow.lock.json, version '1') waiting at this step or a later one cannot resume, and no class in previous has the locked steps. ${lockFix}`,
+      },
+    ],
+  },
+  {
+    label: 'the lock keeps the classes of previous: dropping the one a locked pause depends on fails, keeping it passes',
+    errors: () => {
+      const v1 = { className: 'ReportV1', model: workflow(v1Steps(), { className: 'ReportV1', version: '1' }) };
+      const v2Steps = () => [toolStep('fetch'), toolStep('lint'), ...v1Steps().slice(1)];
+      // Locked as written, then read back: what tspc and mcpflow validate check against.
+      const lock = readLock(lockText([{ model: workflow(v2Steps(), { version: '2', previous: [v1] }), project: 'tsconfig.json' }]));
+      return [
+        ...checkLockedShapes(workflow(v2Steps(), { version: '2', previous: [v1] }), lock.get('report')),
+        ...checkLockedShapes(workflow(v2Steps(), { version: '2' }), lock.get('report')),
+      ];
+    },
+    expected: [
+      {
+        type: LockedShapeChangedError,
+        code: ErrorCodes.LockedShapeChanged,
+        target: { kind: 'stepName', step: 'lint' },
+        message:
+          "Workflow 'report', step 'lint': step 2 was 'review' (tool 'review_tool', no binding, asking 'review/verdict') in the locked version and is now 'lint' (tool 'lint_tool', no binding), " +
+          `so runs of the locked version (mcpflow.lock.json, version '1') waiting at this step or a later one cannot resume, and no class in previous has the locked steps. ${lockFix}`,
+      },
+    ],
+  },
+  {
+    label: "a locked workflow its project no longer declares is 91050; another project's, or a format-1 entry, is not checked",
+    errors: () => {
+      const lock = readLock(
+        lockText([
+          { model: workflow(v1Steps()), project: 'tsconfig.json' },
+          { model: { ...workflow(v1Steps()), name: 'elsewhere' }, project: 'other/tsconfig.json' },
+        ]),
+      );
+      const format1 = readLock('{ "format": 1, "workflows": { "report": { "sealable": [], "steps": [] } } }');
+      return [
+        ...checkLockedWorkflows(lock, 'tsconfig.json', new Set(['report']), 'mcpflow.lock.json'),
+        ...checkLockedWorkflows(lock, 'tsconfig.json', new Set(['report_renamed']), 'mcpflow.lock.json'),
+        ...checkLockedWorkflows(format1, 'tsconfig.json', new Set(), 'mcpflow.lock.json'),
+      ];
+    },
+    expected: [
+      {
+        type: LockedWorkflowGoneError,
+        code: ErrorCodes.LockedShapeChanged,
+        target: { kind: 'workflowName' },
+        message:
+          "Workflow 'report': mcpflow.lock.json locks workflow 'report', but no class of tsconfig.json declares it any more (deleted or renamed), " +
+          "so its runs paused on the locked version will be refused. Fix: keep the class of 'report' (a renamed workflow is a new one: " +
+          'paused runs resume only under the name they started with) until no run paused on it can be left, or run `mcpflow lock` to accept that they are refused (docs/deploying.md).',
       },
     ],
   },
