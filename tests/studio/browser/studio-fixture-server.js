@@ -84,6 +84,17 @@ function build() {
   server.registerResource('readme', 'notes://readme', { description: 'What the fixture serves', mimeType: 'text/plain' }, async (uri) => ({
     contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'The studio fixture: three workflows and their tools.' }],
   }));
+  // A plain prompt (not a workflow's), for the Inspector: one required argument and an optional one.
+  server.registerPrompt(
+    'review_code',
+    {
+      description: 'Asks for a review of a file',
+      argsSchema: { file: z.string().describe('The file to review'), focus: z.string().optional() },
+    },
+    ({ file, focus }) => ({
+      messages: [{ role: 'user', content: { type: 'text', text: `Please review ${file}${focus ? `, looking at ${focus}` : ''}.` } }],
+    }),
+  );
   // login echoes the key it was given: the server redacts it wherever it shows.
   server.registerTool('login', { inputSchema: z.object({ key: z.string(), user: z.string() }) }, async ({ key, user }) =>
     text({ session: `session-of-${user}`, key }),
