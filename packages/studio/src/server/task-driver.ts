@@ -52,7 +52,7 @@ export class TaskDriver {
   private status(status: string, statusMessage: string | undefined, step: TaskStepView | undefined): void {
     this.run.taskStatus = status;
     this.run.statusMessage = statusMessage;
-    this.run.taskStep(statusMessage);
+    this.run.taskStep(step);
     const { taskId } = this.run;
     const event: TaskEvent = { ...(taskId === undefined ? {} : { taskId }), status, ...(step ? { step } : {}) };
     this.run.emit('task', event);
