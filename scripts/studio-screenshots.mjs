@@ -38,6 +38,19 @@ async function save(locator, name) {
   if (kB >= 200) throw new Error(`${name}.png is ${kB} kB: keep each screenshot under 200 kB (a smaller view or viewport)`);
 }
 
+/** What `save` takes: the page from the top of `from` to the bottom of `to`, as wide as `from`. */
+function clipped(page, from, to) {
+  return {
+    screenshot: async (options) => {
+      const top = await from.boundingBox();
+      const bottom = await to.boundingBox();
+      const scrolled = await page.evaluate(() => globalThis.scrollY);
+      const clip = { x: top.x, y: top.y + scrolled, width: top.width, height: bottom.y + bottom.height + 16 - top.y };
+      return page.screenshot({ ...options, clip, fullPage: true });
+    },
+  };
+}
+
 async function choose(page, workflow) {
   await page.getByRole('navigation', { name: 'Workflows' }).getByRole('button', { name: workflow, exact: true }).click();
   await page
@@ -53,14 +66,17 @@ async function runViews(browser, url, scheme, width) {
   const suffix = width === 1280 ? scheme : `${scheme}-${width}`;
   await page.goto(url);
   await choose(page, 'deploy_service');
-  if (width === 1280) await save(page.locator('body'), `workflow-${suffix}`);
+  await save(page.locator('body'), `workflow-${suffix}`);
   const form = page.getByRole('form', { name: 'Arguments of deploy_service' });
   await form.getByRole('textbox', { name: 'service', exact: true }).fill('api');
   await form.getByRole('button', { name: 'Run', exact: true }).click();
   const run = page.getByRole('region', { name: 'Run of deploy_service' }).first();
   const question = run.getByRole('form', { name: 'How many replicas of api?' });
-  await page.locator('g.node[data-step="scale"][data-status="waiting"]').waitFor();
-  if (width === 1280) await save(page.locator('main'), `running-${suffix}`);
+  // The node's attribute, as the live-graph test reads it (an SVG group's visibility is not dependable).
+  await page.locator('g.node[data-step="scale"][data-status="waiting"]').waitFor({ state: 'attached' });
+  await question.waitFor();
+  // The graph waiting on the question and the run that asks it (the Inspector and the runs panel below are left out).
+  await save(clipped(page, page.locator(width === 1280 ? 'main' : 'body'), run), `running-${suffix}`);
   await question.getByRole('textbox', { name: 'Replicas', exact: true }).fill('3');
   await question.getByRole('button', { name: 'Answer', exact: true }).click();
   await run.getByRole('table', { name: 'Timeline' }).waitFor();
@@ -68,11 +84,7 @@ async function runViews(browser, url, scheme, width) {
   // The finished run: the graph with a step's input and output, then the run and its timeline.
   await save(page.locator('#workflow'), `finished-graph-${suffix}`);
   // The run from its heading to the end of its timeline (its conversation below is left out).
-  const top = await run.boundingBox();
-  const timeline = await run.getByRole('table', { name: 'Timeline' }).boundingBox();
-  const scrolled = await page.evaluate(() => globalThis.scrollY);
-  const clip = { x: top.x, y: top.y + scrolled, width: top.width, height: timeline.y + timeline.height + 16 - top.y };
-  await save({ screenshot: (options) => page.screenshot({ ...options, clip, fullPage: true }) }, `finished-run-${suffix}`);
+  await save(clipped(page, run, run.getByRole('table', { name: 'Timeline' })), `finished-run-${suffix}`);
   await page.close();
 }
 

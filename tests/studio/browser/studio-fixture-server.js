@@ -1,7 +1,7 @@
 // The browser tests' server: workflows that show each part of the studio page — a question, a
 // parallel group and a forEach (deploy_service), a failed step (charge_card), a handoff
 // (summarize_notes: it asks the client's model, which the studio does not offer), a sensitive
-// argument and a step skipped by its `when` (rotate_key). Plain JavaScript
+// argument and a step skipped by its `when` (rotate_key), two questions one after the other (plan_trip). Plain JavaScript
 // on the built packages, so `mcpflow dev --command` launches it with node.
 //   node studio-fixture-server.js --sdk 1|2            over stdio
 //   PORT=0 node studio-fixture-server.js --sdk 1|2     over HTTP; prints `listening on <url>` on stderr
@@ -55,6 +55,12 @@ Workflow({
   sensitiveArguments: ['api_key'],
 })(RotateKey);
 
+// Two questions, one a step: the run waits on the user twice (the raw-messages test follows it live).
+class PlanTrip {}
+step(PlanTrip, 'pick', { tool: 'save', args: { text: askUser('Where to?', { schema: z.string(), title: 'Destination' }) } });
+step(PlanTrip, 'book', { tool: 'save', args: { text: askUser('For how many nights?', { schema: z.string(), title: 'Nights' }) } });
+Workflow({ name: 'plan_trip', description: 'Pick a destination, then book the nights', arguments: {} })(PlanTrip);
+
 function text(value) {
   return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
 }
@@ -84,6 +90,17 @@ function build() {
   server.registerResource('readme', 'notes://readme', { description: 'What the fixture serves', mimeType: 'text/plain' }, async (uri) => ({
     contents: [{ uri: uri.href, mimeType: 'text/plain', text: 'The studio fixture: three workflows and their tools.' }],
   }));
+  // A plain prompt (not a workflow's), for the Inspector: one required argument and an optional one.
+  server.registerPrompt(
+    'review_code',
+    {
+      description: 'Asks for a review of a file',
+      argsSchema: { file: z.string().describe('The file to review'), focus: z.string().optional() },
+    },
+    ({ file, focus }) => ({
+      messages: [{ role: 'user', content: { type: 'text', text: `Please review ${file}${focus ? `, looking at ${focus}` : ''}.` } }],
+    }),
+  );
   // login echoes the key it was given: the server redacts it wherever it shows.
   server.registerTool('login', { inputSchema: z.object({ key: z.string(), user: z.string() }) }, async ({ key, user }) =>
     text({ session: `session-of-${user}`, key }),
@@ -92,7 +109,7 @@ function build() {
   server.registerTool('rotate', { inputSchema: z.object({ session: z.string() }) }, async ({ session }) =>
     text({ rotated: true, session }),
   );
-  return server.use(DeployService, ChargeCard, SummarizeNotes, RotateKey);
+  return server.use(DeployService, ChargeCard, SummarizeNotes, RotateKey, PlanTrip);
 }
 
 if (process.env.PORT === undefined) void serveStdio(build);

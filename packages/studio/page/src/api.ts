@@ -53,6 +53,8 @@ export const api = {
   inspector: () => request<InspectorListing>('GET', '/api/inspector'),
   callTool: (name: string, args: Record<string, unknown>) =>
     request<{ result: unknown }>('POST', '/api/inspector/tools/call', { name, arguments: args }),
+  getPrompt: (name: string, args: Record<string, string>) =>
+    request<{ result: unknown }>('POST', '/api/inspector/prompts/get', { name, arguments: args }),
   readResource: (uri: string) => request<{ result: unknown }>('POST', '/api/inspector/resources/read', { uri }),
   cancelTask: (taskId: string) => request<{ ok: true }>('POST', `/api/tasks/${encodeURIComponent(taskId)}/cancel`),
   runs: () => request<RunList>('GET', '/api/runs'),

@@ -22,6 +22,8 @@ interface Follower {
 const followers = new Map<string, Set<Follower>>();
 const summaryListeners = new Set<(summary: RunSummary) => void>();
 const openListeners = new Set<() => void>();
+/** Who hears that a run's raw messages changed, by run id. */
+const messageListeners = new Map<string, Set<() => void>>();
 let source: EventSource | undefined;
 
 function deliver(follower: Follower, seq: number, type: string, data: unknown): void {
@@ -46,6 +48,10 @@ function stream(): EventSource {
   source.addEventListener('run', (event) => {
     const summary = JSON.parse((event as MessageEvent<string>).data) as RunSummary;
     for (const listener of summaryListeners) listener(summary);
+  });
+  source.addEventListener('messages', (event) => {
+    const { runId } = JSON.parse((event as MessageEvent<string>).data) as { runId: string };
+    for (const listener of messageListeners.get(runId) ?? []) listener();
   });
   // Each (re)connect: what was missed is read again (the runs list; each followed run's log).
   source.addEventListener('open', () => {
@@ -83,4 +89,21 @@ export function watchRuns(listener: (summary: RunSummary) => void, opened: () =>
   summaryListeners.add(listener);
   openListeners.add(opened);
   if (stream().readyState === EventSource.OPEN) opened();
+}
+
+/**
+ * Hears each time run `runId` has a new raw JSON-RPC message (read them with
+ * `GET /api/runs/:runId/messages`), and each time the stream (re)connects (one may have been
+ * missed); returns the unwatch.
+ */
+export function watchMessages(runId: string, listener: () => void): () => void {
+  const set = messageListeners.get(runId) ?? new Set();
+  messageListeners.set(runId, set.add(listener));
+  const source = stream();
+  source.addEventListener('open', listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0) messageListeners.delete(runId);
+    source.removeEventListener('open', listener);
+  };
 }

@@ -1,41 +1,10 @@
 // The Inspector (DESIGN §2.15): the server's plain tools, called from forms typed by their input
-// schema, its prompts, and its resources, read with a button; each answer shown as JSON.
+// schema, its prompts, got from a form of their arguments, and its resources, read with a button; each answer shown as JSON.
 import { ApiError, api } from './api';
-import { h, show, uniqueId } from './dom';
-import type { InspectorInput, InspectorListing } from './types';
-
-/** One input of a tool's form: a number box, a checkbox, a select of the choices, or a text box. */
-function field(input: InspectorInput): { row: HTMLElement; value: () => unknown } {
-  const id = uniqueId('tool-arg');
-  const label = h('label', { for: id }, input.name, input.required ? ' (required)' : '');
-  if (input.type === 'boolean') {
-    const box = h('input', { id, type: 'checkbox', name: input.name });
-    return { row: h('div', { class: 'field' }, box, label), value: () => box.checked };
-  }
-  if (input.type === 'enum') {
-    const choices = input.choices ?? [];
-    const select = h(
-      'select',
-      { id, name: input.name, required: input.required },
-      input.required ? null : h('option', { value: '' }, ''),
-      ...choices.map((choice, index) => h('option', { value: String(index) }, String(choice))),
-    );
-    return {
-      row: h('div', { class: 'field' }, label, select),
-      value: () => (select.value === '' ? undefined : choices[Number(select.value)]),
-    };
-  }
-  const number = input.type === 'number' || input.type === 'integer';
-  const box = h('input', {
-    id,
-    name: input.name,
-    type: number ? 'number' : 'text',
-    step: input.type === 'integer' ? '1' : number ? 'any' : undefined,
-    required: input.required,
-  });
-  const value = () => (box.value === '' ? undefined : number ? Number(box.value) : box.value);
-  return { row: h('div', { class: 'field' }, label, box, input.description && h('small', {}, input.description)), value };
-}
+import { h, show } from './dom';
+import { field } from './inspector-field';
+import { promptForm } from './inspector-prompt';
+import type { InspectorListing } from './types';
 
 /** A section per plain tool: its form, a Call button, and the result. */
 function toolForm(tool: InspectorListing['tools'][number]): HTMLElement {
@@ -94,11 +63,9 @@ export async function showInspector(element: Element): Promise<void> {
       h('h3', {}, 'Tools'),
       listing.tools.length === 0 ? h('p', {}, 'No plain tools.') : h('div', {}, ...listing.tools.map(toolForm)),
       h('h3', {}, 'Prompts'),
-      h(
-        'ul',
-        { 'aria-label': 'Prompts' },
-        ...listing.prompts.map((prompt) => h('li', {}, prompt.name, prompt.description && ` — ${prompt.description}`)),
-      ),
+      listing.prompts.length === 0
+        ? h('p', {}, 'No plain prompts.')
+        : h('div', { 'aria-label': 'Prompts' }, ...listing.prompts.map(promptForm)),
       h('h3', {}, 'Resources'),
       h('ul', { 'aria-label': 'Resources' }, ...listing.resources.map(resourceRow)),
     );

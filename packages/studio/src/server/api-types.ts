@@ -160,7 +160,7 @@ export interface InspectorInput {
 /** `GET /api/inspector`: the server's plain tools, prompts and resources (DESIGN §2.15, the Inspector). */
 export interface InspectorListing {
   readonly tools: { name: string; description?: string; inputs: InspectorInput[] }[];
-  readonly prompts: { name: string; description?: string; arguments: { name: string; required: boolean }[] }[];
+  readonly prompts: { name: string; description?: string; arguments: { name: string; required: boolean; description?: string }[] }[];
   readonly resources: { uri: string; name: string; description?: string }[];
 }
 

@@ -29,9 +29,16 @@ export async function inspectorListing(client: Client): Promise<InspectorListing
     prompts: prompts.map((prompt) => ({
       name: cut(prompt.name),
       ...described(prompt.description),
-      arguments: (Array.isArray(prompt.arguments) ? (prompt.arguments as { name?: unknown; required?: unknown }[]) : [])
+      arguments: (Array.isArray(prompt.arguments)
+        ? (prompt.arguments as { name?: unknown; required?: unknown; description?: unknown }[])
+        : []
+      )
         .slice(0, MAX_ENTRIES)
-        .map((argument) => ({ name: cut(String(argument.name)), required: argument.required === true })),
+        .map((argument) => ({
+          name: cut(String(argument.name)),
+          required: argument.required === true,
+          ...described(typeof argument.description === 'string' ? argument.description : undefined),
+        })),
     })),
     resources: resources.map((resource) => ({ uri: cut(resource.uri), name: cut(resource.name), ...described(resource.description) })),
   };
@@ -44,6 +51,28 @@ export async function callPlainTool(client: Client, body: unknown): Promise<unkn
   if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args)))
     throw new ApiError(400, "arguments must be an object of the tool's arguments.", 'arguments');
   return capped(await client.callTool({ name, arguments: (args ?? {}) as Record<string, unknown> }));
+}
+
+/**
+ * Gets a plain prompt with the page's arguments (`prompts/get`; a prompt's arguments are strings);
+ * its messages as the server sent them, capped. The server's error (a missing required argument)
+ * reaches the page as it said it.
+ */
+export async function getPlainPrompt(client: Client, body: unknown): Promise<unknown> {
+  const { name, arguments: args } = (body ?? {}) as { name?: unknown; arguments?: unknown };
+  if (typeof name !== 'string' || name === '') throw new ApiError(400, 'name must be the name of a prompt (a non-empty string).', 'name');
+  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args)))
+    throw new ApiError(400, "arguments must be an object of the prompt's arguments.", 'arguments');
+  const given = Object.entries((args ?? {}) as Record<string, unknown>);
+  const wrong = given.find(([, value]) => typeof value !== 'string');
+  if (wrong) throw new ApiError(400, `arguments.${wrong[0]} must be a string: a prompt's arguments are strings.`, `arguments.${wrong[0]}`);
+  try {
+    return capped(await client.getPrompt({ name, arguments: Object.fromEntries(given) as Record<string, string> }));
+  } catch (error) {
+    // The server's answer (a JSON-RPC error: a missing argument, an unknown prompt) is the user's to read, not the studio's failure.
+    if (typeof (error as { code?: unknown }).code === 'number') throw new ApiError(422, cut((error as Error).message));
+    throw error;
+  }
 }
 
 /** Reads a resource by URI; its contents as the server sent them, capped. */

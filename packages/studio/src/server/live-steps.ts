@@ -54,14 +54,22 @@ export class LiveSteps {
     if (item) return this.set(item[3], item[1] === item[2] ? 'completed' : 'running');
     const step = STEP_PROGRESS.exec(message);
     if (!step || !this.known(step[2])) return;
-    const times = this.times.get(step[2]) ?? {};
-    if (step[1] === 'Started') times.start ??= at;
-    else times.end = at;
-    this.times.set(step[2], times);
-    // A step's start can reach the studio after its question did (a client hands on a notification
-    // and a request in either order): a step waiting on the user stays waiting.
-    const waiting = this.states.find((state) => state.step === step[2])?.status === 'waiting';
-    if (step[1] !== 'Started' || !waiting) this.set(step[2], step[1] === 'Started' ? 'running' : ENDED[step[1]]);
+    if (step[1] === 'Started') return this.started(step[2], at);
+    this.times.set(step[2], { ...this.times.get(step[2]), end: at });
+    this.set(step[2], ENDED[step[1]]);
+  }
+
+  /**
+   * Step `name` runs, `at` ms after the run started: told by its progress (`Started step …`) or by a
+   * task's `_meta["mcpflow/task"]`. A step's start can reach the studio after its question did (a
+   * client hands on a notification and a request in either order): a step waiting on the user stays waiting.
+   */
+  started(name: string, at: number): void {
+    if (!this.known(name)) return;
+    const times = this.times.get(name) ?? {};
+    times.start ??= at;
+    this.times.set(name, times);
+    if (this.states.find((state) => state.step === name)?.status !== 'waiting') this.set(name, 'running');
   }
 
   /**

@@ -38,11 +38,15 @@ export class RunBook {
   private readonly asking = new AsyncLocalStorage<StudioRun>();
   private readonly watchers = new Set<(chunk: string) => void>();
   /** Each run's raw JSON-RPC messages (`GET /api/runs/:runId/messages`). */
-  readonly wire = new WireLog({
-    sending: () => this.asking.getStore(),
-    asked: () => this.askedRun(),
-    ofTask: (taskId) => this.all().find((run) => run.taskId === taskId),
-  });
+  readonly wire = new WireLog(
+    {
+      sending: () => this.asking.getStore(),
+      asked: () => this.askedRun(),
+      ofTask: (taskId) => this.all().find((run) => run.taskId === taskId),
+    },
+    // The page's one event stream says a run's raw messages changed; an open "Raw messages" reads them again.
+    (run) => this.broadcast('messages', JSON.stringify({ runId: run.runId })),
+  );
 
   constructor(
     private readonly history: RunHistory,
@@ -67,8 +71,9 @@ export class RunBook {
 
   /**
    * Hears every run's events as server-sent-event chunks (`GET /api/events`): each run event as
-   * `{ runId, seq, data }` under its own type, and a `run` event with the run's summary when it
-   * starts, asks, changes its task status or ends. Returns the unsubscribe.
+   * `{ runId, seq, data }` under its own type, a `run` event with the run's summary when it
+   * starts, asks, changes its task status or ends, and a `messages` event `{ runId }` when a raw
+   * JSON-RPC message of the run was kept (`GET /api/runs/:runId/messages`). Returns the unsubscribe.
    */
   watch(watcher: (chunk: string) => void): () => void {
     this.watchers.add(watcher);
@@ -85,8 +90,23 @@ export class RunBook {
     run.subscribe((event, seq, json) => {
       this.broadcast(event.type, `{"runId":${JSON.stringify(run.runId)},"seq":${seq},"data":${json}}`);
       if (SUMMARY_EVENTS.has(event.type)) this.broadcast('run', JSON.stringify(run.summary()));
-      if (event.type === 'result') this.history.finished();
+      if (event.type === 'result') {
+        this.history.finished();
+        this.evicted();
+      }
     });
+  }
+
+  /** Keeps a new run (the history may evict older ones) and follows its events. */
+  private add(run: StudioRun): void {
+    this.history.add(run);
+    this.evicted();
+    this.follow(run);
+  }
+
+  /** The raw-message log forgets the ids of runs the history evicted. */
+  private evicted(): void {
+    this.wire.prune((run) => this.history.get(run.runId) === run);
   }
 
   /** The server asks a question: a `question` event of the run that asked, answered from the page. */
@@ -120,8 +140,7 @@ export class RunBook {
     if (!view.faces[face]) throw new ApiError(400, `Workflow ${workflow} is not served as a ${face}.`, 'face');
     const values = (args ?? {}) as Record<string, unknown>;
     const run = new StudioRun(workflow, face, view.steps, values, view.sensitive);
-    this.history.add(run);
-    this.follow(run);
+    this.add(run);
     run.view.arguments = run.arguments;
     void this.asking.run(run, () => this.drive(run, face, entries, values));
     return run;
@@ -149,8 +168,7 @@ export class RunBook {
     const entries = listing.entries.get(workflow);
     if (!view || !entries) throw new ApiError(404, `The server has no workflow ${workflow} any more.`, 'workflow');
     const run = new StudioRun(workflow, face, view.steps, ask.arguments ?? origin.view.arguments ?? {}, view.sensitive);
-    this.history.add(run);
-    this.follow(run);
+    this.add(run);
     run.view.rerunOf = origin.runId;
     if (ask.fromStep !== undefined) run.view.rerunFrom = ask.fromStep;
     run.view.arguments = run.arguments;

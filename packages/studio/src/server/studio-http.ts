@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from './api-types';
-import { callPlainTool, inspectorListing, readResource } from './inspector';
+import { callPlainTool, getPlainPrompt, inspectorListing, readResource } from './inspector';
 import { isPageAsset, pageAsset } from './page-assets';
 import { refusal, tokenCookie } from './request-guard';
 import type { RunBook } from './run-book';
@@ -122,6 +122,8 @@ async function route(parts: StudioParts, request: IncomingMessage, response: Ser
     if (method === 'GET' && id === undefined) return sendJson(response, 200, await inspectorListing(client));
     if (method === 'POST' && id === 'tools' && action === 'call')
       return sendJson(response, 200, { result: await callPlainTool(client, await readJson(request)) });
+    if (method === 'POST' && id === 'prompts' && action === 'get')
+      return sendJson(response, 200, { result: await getPlainPrompt(client, await readJson(request)) });
     if (method === 'POST' && id === 'resources' && action === 'read')
       return sendJson(response, 200, { result: await readResource(client, await readJson(request)) });
   }

@@ -8,6 +8,7 @@ import {
   type RunStatus,
   type RunSummary,
   type RunView,
+  type TaskStepView,
   type TimelineRow,
 } from './api-types';
 import { answerProblem, type RequestedSchema } from './answer-check';
@@ -190,10 +191,12 @@ export class StudioRun {
     this.live.progress(message.message, at);
   }
 
-  /** A task's status message (`step 2 of 4: build`): that step runs. */
-  taskStep(statusMessage: string | undefined): void {
-    const step = statusMessage === undefined ? undefined : /^step (\d+ of \d+: .*?)(?:, item \d+ of \d+ done)?$/s.exec(statusMessage);
-    if (step) this.live.progress(`Started step ${step[1]}`, Date.now() - this.started);
+  /**
+   * The step a task runs or waits at, as its server tells it (`tasks/get`'s `_meta["mcpflow/task"]`,
+   * read by `TaskDriver`): that step runs. The status message is only shown, never parsed.
+   */
+  taskStep(step: TaskStepView | undefined): void {
+    if (step) this.live.started(step.step, Date.now() - this.started);
   }
 
   /** A question of the server: a `question` event; resolves with the page's answer. */

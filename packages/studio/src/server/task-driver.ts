@@ -53,7 +53,7 @@ export class TaskDriver {
   private status(status: string, statusMessage: string | undefined, step: TaskStepView | undefined): void {
     this.run.taskStatus = status;
     this.run.statusMessage = statusMessage;
-    this.run.taskStep(statusMessage);
+    this.run.taskStep(step);
     const { taskId } = this.run;
     const { version } = this.run.view;
     const event: TaskEvent = {

@@ -14,6 +14,12 @@ export interface WireEntry {
 const MAX_RUN_MESSAGES = 200;
 /** At most this many characters of one message's JSON are kept. */
 const MAX_MESSAGE_CHARS = 16 * 1024;
+/**
+ * At most this many ids each of the log's maps remembers (requests in flight, progress tokens,
+ * server requests, calls waiting on their retry): past it the oldest is forgotten, so requests that
+ * are never answered cannot grow the studio's memory (a message of a forgotten id is no run's).
+ */
+export const MAX_PENDING_IDS = 1000;
 
 interface Kept {
   readonly entries: WireEntry[];
@@ -53,13 +59,33 @@ export class WireLog {
   private readonly serverRequests = new Map<unknown, StudioRun>();
   private readonly tokens = new Map<unknown, StudioRun>();
 
-  constructor(private readonly runs: WireRuns) {}
+  constructor(
+    private readonly runs: WireRuns,
+    /** Told each message kept for a run (the page's event stream says the run's messages changed). */
+    private readonly onKept?: (run: StudioRun) => void,
+  ) {}
 
   /** Records a message of the connection: kept for its run, or dropped when it is no run's. */
   record(direction: WireDirection, raw: unknown): void {
     const message = (typeof raw === 'object' && raw !== null ? raw : {}) as Message;
     const run = direction === 'sent' ? this.sentBy(message) : this.receivedFor(message);
     if (run) this.keep(run, direction, raw);
+  }
+
+  /** Forgets the ids of every run `isKept` no longer holds (the history evicted it): its late messages are no run's. */
+  prune(isKept: (run: StudioRun) => boolean): void {
+    for (const map of [this.requests, this.serverRequests, this.tokens] as Map<unknown, StudioRun | { run: StudioRun }>[])
+      for (const [id, value] of map) if (!isKept('run' in value ? value.run : value)) map.delete(id);
+    for (const [retry, waiting] of this.retries) {
+      const left = waiting.filter(isKept);
+      if (left.length === 0) this.retries.delete(retry);
+      else this.retries.set(retry, left);
+    }
+  }
+
+  /** How many ids the log remembers, all maps together (each at most `MAX_PENDING_IDS`). */
+  pending(): number {
+    return this.requests.size + this.serverRequests.size + this.tokens.size + this.retries.size;
   }
 
   /** A run's messages, oldest first, and how many older ones were dropped. */
@@ -78,33 +104,41 @@ export class WireLog {
     const run = this.runs.sending() ?? this.retried(call, message.params);
     if (run && message.method !== undefined && 'id' in message) {
       const token = message.params?._meta?.progressToken;
-      this.requests.set(message.id, { run, token, call });
-      if (token !== undefined) this.tokens.set(token, run);
+      remember(this.requests, message.id, { run, token, call });
+      if (token !== undefined) remember(this.tokens, token, run);
     }
+    // A cancelled request is never answered (MCP's cancellation): its ids are forgotten now.
+    if (message.method === 'notifications/cancelled') this.answered(message.params?.requestId);
     return run;
   }
 
   private receivedFor(message: Message): StudioRun | undefined {
     if (message.method === undefined) {
-      const request = this.requests.get(message.id);
-      this.requests.delete(message.id);
-      if (request?.token !== undefined) this.tokens.delete(request.token);
+      const request = this.answered(message.id);
       const result = message.result as { resultType?: unknown; requestState?: unknown } | undefined;
       if (request && result?.resultType === 'input_required') {
         const retry = `${request.call}${JSON.stringify(result.requestState ?? null)}`;
-        this.retries.set(retry, [...(this.retries.get(retry) ?? []), request.run]);
+        remember(this.retries, retry, [...(this.retries.get(retry) ?? []), request.run]);
       }
       return request?.run;
     }
     const taskId = message.params?.taskId;
     if ('id' in message) {
       const run = (typeof taskId === 'string' ? this.runs.ofTask(taskId) : undefined) ?? this.runs.asked();
-      if (run) this.serverRequests.set(message.id, run);
+      if (run) remember(this.serverRequests, message.id, run);
       return run;
     }
     const token = message.params?.progressToken;
     if (token !== undefined) return this.tokens.get(token);
     return typeof taskId === 'string' ? this.runs.ofTask(taskId) : undefined;
+  }
+
+  /** Forgets request `id` and its progress token (it was answered, or cancelled); what it was. */
+  private answered(id: unknown): { run: StudioRun; token?: unknown; call: string } | undefined {
+    const request = this.requests.get(id);
+    this.requests.delete(id);
+    if (request?.token !== undefined) this.tokens.delete(request.token);
+    return request;
   }
 
   /** The run a retry of an `input_required` call belongs to (the oldest such, when runs made the same call). */
@@ -125,7 +159,15 @@ export class WireLog {
       kept.entries.shift();
       kept.dropped += 1;
     }
+    this.onKept?.(run);
   }
+}
+
+/** Sets `key` in `map`, the oldest key forgotten past `MAX_PENDING_IDS` (a Map iterates in insertion order). */
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_PENDING_IDS) map.delete(map.keys().next().value as K);
 }
 
 /** What a call repeats when it is retried with its answers: its method, name and arguments. */
