@@ -157,6 +157,26 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
     expect(checkpointFields).toEqual(checkpointFields.map((_field, index) => `checkpoint:${index + 1}`));
   }, 60_000);
 
+  test('arguments of 64 KiB or more go to Redis by a plain HSET with the TTL, never through a Lua script (which copies them slowly); a task refused by maxTasks leaves no key', async () => {
+    const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'large', maxTasks: 1, maxTasksPerClient: 1 });
+    const client = await serve(() => taskServer(tasks, { pause }));
+    const monitor = createClient({ url: redis.url });
+    await monitor.connect();
+    const written: string[] = [];
+    await monitor.monitor((line) => written.push(line));
+    const taskId = (await client.call('report', { project: 'q'.repeat(100 * 1024) })).result!.taskId as string;
+    expect((await client.until(taskId)).status).toBe('completed');
+    const refused = await client.call('report', { project: 'r'.repeat(100 * 1024) });
+    expect(refused.error!.message).toContain('bullmqTasks maxTasks');
+    await monitor.close();
+    // The sealed arguments went by a plain HSET; no script (EVALSHA or EVAL) nor a script's own command carried them.
+    const large = written.filter((line) => line.length > 64 * 1024);
+    expect(large.length).toBeGreaterThanOrEqual(2);
+    for (const line of large) expect(line.slice(0, 300)).toMatch(/^\S+ \[\d+ [\d.:]+\] "hset" "large:task:[^"]+" "call" "/);
+    // The task created, and the refused one's arguments dropped with it: one key, the task's.
+    expect(await redisKeys('large:task:*')).toHaveLength(1);
+  }, 60_000);
+
   test("closing a store twice (serveHttp's close() hands its rounds over, then the user closes it) resolves, a round still running included", async () => {
     const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'twice' });
     const build = () => new WorkflowServer({ name: 'twice', version: '1.0.0' }, { tasks, pause }).use(GatedJob);

@@ -88,6 +88,35 @@ afterAll(async () => {
   await redis?.stop();
 });
 
+/** Every key of the test's Redis and its value (hash fields and values as JSON), as someone reading Redis sees them. */
+async function redisDump(): Promise<string[]> {
+  const scan = createClient({ url: redis.url });
+  await scan.connect();
+  const dump: string[] = [];
+  for await (const keys of scan.scanIterator({ COUNT: 100 })) {
+    for (const key of ([] as string[]).concat(keys)) {
+      const type = await scan.type(key);
+      const value =
+        type === 'string'
+          ? await scan.get(key)
+          : type === 'hash'
+            ? JSON.stringify(await scan.hGetAll(key))
+            : type === 'list'
+              ? JSON.stringify(await scan.lRange(key, 0, -1))
+              : type === 'zset'
+                ? JSON.stringify(await scan.zRange(key, 0, -1))
+                : type === 'set'
+                  ? JSON.stringify(await scan.sMembers(key))
+                  : type === 'stream'
+                    ? JSON.stringify(await scan.xRange(key, '-', '+'))
+                    : '';
+      dump.push(key, value ?? '');
+    }
+  }
+  await scan.close();
+  return dump;
+}
+
 describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
   test('kill -9 of the instance running a round: the other takes it over from the last checkpoint, no completed step runs twice, Redis holds nothing in clear', async () => {
     const first = await startInstance(redis, 'sign');
@@ -114,34 +143,37 @@ describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
     expect(debugOutput).not.toContain(VERSION);
 
     // Redis, every key and value: no argument, no step's answer, no result in clear.
-    const scan = createClient({ url: redis.url });
-    await scan.connect();
-    const dump: string[] = [];
-    for await (const keys of scan.scanIterator({ COUNT: 100 })) {
-      for (const key of ([] as string[]).concat(keys)) {
-        const type = await scan.type(key);
-        const value =
-          type === 'string'
-            ? await scan.get(key)
-            : type === 'hash'
-              ? JSON.stringify(await scan.hGetAll(key))
-              : type === 'list'
-                ? JSON.stringify(await scan.lRange(key, 0, -1))
-                : type === 'zset'
-                  ? JSON.stringify(await scan.zRange(key, 0, -1))
-                  : type === 'set'
-                    ? JSON.stringify(await scan.sMembers(key))
-                    : type === 'stream'
-                      ? JSON.stringify(await scan.xRange(key, '-', '+'))
-                      : '';
-        dump.push(key, value ?? '');
-      }
-    }
-    await scan.close();
+    const dump = await redisDump();
     // The task id appears only as an HMAC (DESIGN §2.13): whoever reads Redis cannot act on the task.
     expect(dump.join('\n')).not.toContain(taskId);
     expect(dump.join('\n')).not.toContain(VERSION);
     expect(dump.join('\n')).not.toContain('artifact');
+  }, 120_000);
+
+  test('a large argument echoed by every step is stored once: the checkpoints refer to it, the other instance takes over from them, and Redis holds it only sealed', async () => {
+    // 22 KB, with quotes: the steps' JSON results hold it escaped.
+    const version = `${VERSION} ${'long "release" notes '.repeat(1000)}`;
+    const first = await startInstance(redis, 'sign');
+    const created = await TaskClient.overHttp(first.url).call('release', { version });
+    const taskId = created.result!.taskId as string;
+    await eventually(async () => (await first.counts()).sign === 1);
+    // The task's hash holds its arguments (sealed, once) and the checkpoints of build and test, which echo them.
+    const dump = await redisDump();
+    const task = dump.findIndex((key) => key.startsWith('durable-test:task:') && !key.includes(':live'));
+    const fields = Object.values(JSON.parse(dump[task + 1]) as Record<string, string>);
+    expect(fields.length).toBeGreaterThan(4);
+    expect(fields.reduce((sum, value) => sum + value.length, 0)).toBeLessThan(2 * version.length);
+    const second = await startInstance(redis);
+    first.child.kill('SIGKILL');
+
+    const done = await TaskClient.overHttp(second.url).until(taskId);
+    expect(done.status).toBe('completed');
+    const outputs = (done.result as { structuredContent: { outputs: Record<string, { artifact: string }> } }).structuredContent.outputs;
+    expect(outputs.signed.artifact).toBe(`app-${version}+build+test+sign`);
+    expect(await second.counts()).toEqual({ build: 0, test: 0, sign: 1, publish: 1 });
+    const after = (await redisDump()).join('\n');
+    expect(after).not.toContain('long "release" notes');
+    expect(after).not.toContain('long \\"release\\" notes');
   }, 120_000);
 
   test('kill -9 in the middle of the first step: the other instance runs it again with the same run id, and the rest once', async () => {

@@ -153,7 +153,7 @@ async function redisCosts(port: number, bench: Awaited<ReturnType<typeof statele
     figures: [
       {
         benchmark:
-          "Redis commands per 4-step task (bullmqTasks, without the client's polls) / per raw BullMQ job with 4 updateData (QueueEvents)",
+          "Redis commands per 4-step task (bullmqTasks, two instances, without the client's polls) / per raw BullMQ job with 4 updateData (QueueEvents, two workers)",
         figure: `${fmt(ours.commands, 1)} / ${fmt(rawPer.commands, 1)} = ${fmt(commandsRatio, 2)}`,
         target: '≤ 1.2',
         met: commandsRatio <= 1.2,

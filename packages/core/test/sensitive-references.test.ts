@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { Step, Workflow, constant, promptArg } from '@mcpflow/decorators';
 import { readWorkflowModel } from '../src/model/read-workflow';
 import { planWorkflow } from '../src/engine';
-import { referenceSensitiveValues, restoreReferences } from '../src/engine/pause/sensitive-references';
+import {
+  referenceArguments,
+  referenceSensitiveValues,
+  restoreArguments,
+  restoreReferences,
+} from '../src/engine/pause/sensitive-references';
 
 @Workflow({ name: 'vault', arguments: { key: z.string(), note: z.string() }, sensitiveArguments: ['key'] })
 class Vault {
@@ -69,5 +74,40 @@ describe('referenceSensitiveValues and restoreReferences', () => {
 
   test('a reference this version of the workflow cannot fill is refused as stale', () => {
     expect(() => restoreReferences({ text: '\uFDD29.0.0\uFDD3' }, plan, args)).toThrow(expect.objectContaining({ problem: 'stale' }));
+  });
+});
+
+describe("a task's large arguments: stored once, with the task, and referenced where a checkpoint or the result echoes them", () => {
+  // 4 KiB and more, with a quote (its JSON forms differ) and a noncharacter of the references' own.
+  const note = `${'a "long" note '.repeat(300)}\uFDD2 end`;
+  const large = { ...args, note };
+  const echoed = {
+    bindings: { raw: `echo ${note}! ${args.key}`, json: JSON.stringify({ note, key: args.key }), short: args.note },
+    messages: [{ role: 'user', content: { type: 'text', text: `Arguments:\n- note: ${note}` } }],
+  };
+
+  test('a checkpoint (largeArguments) refers to a large argument instead of holding it; only the sensitive references are padded back', () => {
+    const { value, referenced, padding } = referenceSensitiveValues(echoed, plan, large, true);
+    expect(referenced).toBe(true);
+    expect(JSON.stringify(value)).not.toContain('a "long" note');
+    expect(JSON.stringify(value)).not.toContain('a \\"long\\" note');
+    expect(bytes(value)).toBeLessThan(1000);
+    // The key's references (in the JSON binding) are padded back, and nothing else.
+    const keyOnly = referenceSensitiveValues(echoed, plan, large);
+    expect(padding.length).toBe(keyOnly.padding.length);
+    expect(padding.length).toBeGreaterThan(0);
+    expect(restoreReferences(value, plan, large)).toEqual(echoed);
+    // A pause's requestState (no largeArguments) still holds it, as the client sees its length.
+    expect(JSON.stringify(keyOnly.value)).toContain('a \\"long\\" note');
+  });
+
+  test("a result's large arguments are referenced, and restored exactly; below 4 KiB nothing is", () => {
+    const result = { content: [{ type: 'text', text: echoed.messages[0].content.text }], structuredContent: { note, n: 1 } };
+    const { value, referenced } = referenceArguments(result, large);
+    expect(referenced).toBe(true);
+    expect(bytes(value)).toBeLessThan(400);
+    expect(restoreArguments(value, large)).toEqual(result);
+    expect(referenceArguments(result, args)).toEqual({ value: result, referenced: false });
+    expect(() => restoreArguments(value, args)).toThrow(expect.objectContaining({ problem: 'malformed' }));
   });
 });

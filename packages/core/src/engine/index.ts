@@ -71,6 +71,7 @@ export { continueWorkflowRound, executeWorkflowRound, type RoundPausing, type Ro
 export { openCheckpoint, sealCheckpoint, type RunBinding } from './pause/sealed-execution';
 export { copyRunState, rerunExecution } from './pause/rerun-execution';
 export { CheckpointChain } from './pause/checkpoint-chain';
+export { referenceArguments, restoreArguments } from './pause/sensitive-references';
 export {
   StateSealer,
   SealedStateError,

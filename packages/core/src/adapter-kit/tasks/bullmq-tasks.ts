@@ -5,6 +5,7 @@ import {
   CANCEL_TASK,
   CREATE_TASK,
   FENCE_ROUND,
+  LARGE_CALL_CHARACTERS,
   UPDATE_TASK,
   VIEW_FIELDS,
   changeArguments,
@@ -50,6 +51,7 @@ interface RedisLike {
   hmget(key: string, ...fields: string[]): Promise<(string | null)[]>;
   del(key: string): Promise<number>;
   zrem(key: string, member: string): Promise<number>;
+  multi(): { hset(key: string, field: string, value: string): { pexpire(key: string, ms: number): { exec(): Promise<unknown> } } };
   defineCommand(name: string, definition: { numberOfKeys: number; lua: string }): void;
   readonly status: string;
   once(event: 'ready', listener: () => void): unknown;
@@ -193,11 +195,15 @@ class BullmqTaskStore implements TaskStore {
     const record: TaskRecord = { ...task, status: 'working', version: 1, lastUpdatedAt: task.createdAt };
     const expiry = task.createdAt + task.ttlMs;
     const perClient = task.client === undefined ? '' : this.maxTasksPerClient;
-    const args = [Date.now(), this.maxTasks, task.ttlMs, expiry, task.taskId, perClient, ...newTaskFields(record)];
+    // Large arguments go by a plain HSET (with the key's TTL) first: through the script, Redis's Lua copies them slowly.
+    const large = task.call.length >= LARGE_CALL_CHARACTERS;
+    const args = [Date.now(), this.maxTasks, task.ttlMs, expiry, task.taskId, perClient, ...newTaskFields(record, !large)];
     const clientKey = `${this.liveTasksKey}:${task.client ?? ''}`;
-    const created = await this.command(({ redis }) =>
-      redis.mcpflowCreateTask(this.key(task.taskId), this.liveTasksKey, clientKey, ...args),
-    );
+    const key = this.key(task.taskId);
+    const created = await this.command(async ({ redis }) => {
+      if (large) await redis.multi().hset(key, 'call', task.call).pexpire(key, task.ttlMs).exec();
+      return redis.mcpflowCreateTask(key, this.liveTasksKey, clientKey, ...args);
+    });
     if (created === 'full') throw tooManyTasks('bullmqTasks', this.maxTasks, `this store (prefix '${this.prefix}', every instance)`);
     if (created === 'client-full') throw tooManyClientTasks('bullmqTasks', this.maxTasksPerClient);
     return record;

@@ -26,7 +26,7 @@ import {
   taskRequiredMessage,
   undeclaredMessage,
   unknownTaskMessage,
-  type TaskError,
+  type TaskDetails,
 } from './tasks-wire';
 
 /** How many times a `tasks/update` reads the task again when another change got in first. */
@@ -234,7 +234,9 @@ export class ServerTasks<Server, Context> implements RoundServer {
       const error = { code: TASK_ERROR_CODES.internalError, message: record.statusMessage ?? 'the task failed' };
       return detailedTask(
         record,
-        record.result === undefined ? { error } : values.open<{ result?: unknown; error?: TaskError }>(record.result),
+        record.result === undefined
+          ? { error }
+          : ((await values.openEnd(record.result, async () => (await this.store.get(found.taskId))?.call)) as TaskDetails),
       );
     }
     return detailedTask(record, {});

@@ -47,8 +47,10 @@ export class TaskRounds<Server, Context> {
     let end: RoundEnd;
     // The task as this round last changed it: each checkpoint moves its version on.
     const latest = { record };
+    let args: Readonly<Record<string, unknown>> = {};
     try {
       const call = values.open<TaskCall>(record.call);
+      args = call.arguments;
       end =
         tool.kind === 'workflow'
           ? await this.workflowRound(tool, latest, call, values, signal, base)
@@ -58,7 +60,7 @@ export class TaskRounds<Server, Context> {
     }
     // A cancelled task stays cancelled: the store decided, and the round's end is dropped.
     if (signal.aborted) return;
-    await this.recordEnd(latest.record, end, values);
+    await this.recordEnd(latest.record, end, values, args);
   }
 
   /** The JSON-RPC error of a round that threw: a saved run it could not open is told in a task client's terms. */
@@ -132,7 +134,7 @@ export class TaskRounds<Server, Context> {
     return { kind: 'result', result: value };
   }
 
-  private async recordEnd(record: TaskRecord, given: RoundEnd, values: TaskValues): Promise<void> {
+  private async recordEnd(record: TaskRecord, given: RoundEnd, values: TaskValues, args: Readonly<Record<string, unknown>>): Promise<void> {
     const { store } = this.serving;
     // A workflow's tool face holds its trace and outputs to maxTraceBytes itself; a plain tool's result is checked here.
     const plain = this.serving.tools.get(record.tool)?.kind === 'plain';
@@ -150,11 +152,15 @@ export class TaskRounds<Server, Context> {
     } else if (end.kind === 'result') {
       changed = await store.update(record.taskId, record.version, {
         status: 'completed',
-        result: values.seal({ result: end.result }),
+        result: values.sealEnd({ result: end.result }, args),
         ...done,
       });
     } else {
-      changed = await store.update(record.taskId, record.version, { status: 'failed', result: values.seal({ error: end.error }), ...done });
+      changed = await store.update(record.taskId, record.version, {
+        status: 'failed',
+        result: values.sealEnd({ error: end.error }, args),
+        ...done,
+      });
     }
     if (changed.ok && isTerminalTaskStatus(changed.task.status)) this.serving.dispatch.forget(record.taskId);
     if (changed.ok) this.serving.log?.(`mcpflow task ${record.tool} ${changed.task.status}: ${shortId(record.taskId)}`);

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { StateSealer } from '../../engine';
+import { referenceArguments, restoreArguments, type StateSealer } from '../../engine';
 import type { SealedTaskValue } from './task-store';
+
+/** How a task's round ended, as the task keeps it: the tool's result, or a JSON-RPC error. */
+export type TaskEnd = { readonly result: unknown } | { readonly error: unknown };
 
 /** Random bytes in a task id: 192 bits, base64url (32 characters). */
 const TASK_ID_BYTES = 24;
@@ -39,6 +42,25 @@ export class TaskValues {
 
   openOptional<T>(sealed: SealedTaskValue | undefined): T | undefined {
     return sealed === undefined ? undefined : this.open<T>(sealed);
+  }
+
+  /**
+   * Seals how a round ended (`{ result }` or `{ error }`), a result's large arguments referenced
+   * (`referenceArguments`) where it echoes them: they are stored once, with the task's call.
+   */
+  sealEnd(end: TaskEnd, args: Readonly<Record<string, unknown>>): SealedTaskValue {
+    if (!('result' in end)) return this.seal(end);
+    const { value, referenced } = referenceArguments(end.result, args);
+    return this.seal(referenced ? { result: value, arguments: 1 } : end);
+  }
+
+  /** Opens what `sealEnd` sealed; `call` reads the task's sealed call when the result refers to its arguments. */
+  async openEnd(sealed: SealedTaskValue, call: () => Promise<SealedTaskValue | undefined>): Promise<TaskEnd> {
+    const { arguments: referenced, ...end } = this.open<TaskEnd & { arguments?: 1 }>(sealed);
+    if (referenced !== 1 || !('result' in end)) return end;
+    const sealedCall = await call();
+    if (sealedCall === undefined) throw new Error(`mcpflow tasks: task '${this.taskId}' is gone`);
+    return { result: restoreArguments(end.result, this.open<{ arguments: Record<string, unknown> }>(sealedCall).arguments) };
   }
 
   private binding() {

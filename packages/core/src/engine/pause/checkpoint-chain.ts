@@ -59,7 +59,8 @@ export class CheckpointChain {
     const whole = last === undefined || state.messages.length < last.messages;
     const kept = whole ? sealedState(state) : deltaOf(sealedState(state), last);
     const delta = whole ? undefined : { from: last.messages, ...droppedSince(state, last) };
-    const payload = sealedPayload(state, kept, this.plan, delta === undefined ? {} : { delta });
+    // A task stores its arguments once: where the run echoes a large one, the checkpoint refers to it.
+    const payload = sealedPayload(state, kept, this.plan, delta === undefined ? {} : { delta }, true);
     const sealed = this.sealer.seal(payload, { ...this.binding, arguments: state.args });
     if (sealed.ok) this.reached = reachedOf(state);
     return sealed;

@@ -88,16 +88,18 @@ export function sealedState(state: ExecutionState): SealedState {
 
 /**
  * The payload that seals `kept` (all of `state` as `sealedState` gives it, or a checkpoint's delta
- * of it): its sensitive values referenced, and the shapes of the steps `state` passed.
+ * of it): its sensitive values referenced (with `largeArguments`, a task's checkpoint: its large
+ * arguments too, see `referenceSensitiveValues`), and the shapes of the steps `state` passed.
  */
 export function sealedPayload(
   state: ExecutionState,
   kept: SealedState,
   plan: WorkflowPlan,
   extra: Pick<SealedExecution, 'generation' | 'delta'>,
+  largeArguments = false,
 ): SealedExecution {
   const running = runningPlan(state, plan);
-  const { value, referenced, padding } = referenceSensitiveValues(kept, running, state.args);
+  const { value, referenced, padding } = referenceSensitiveValues(kept, running, state.args, largeArguments);
   return {
     format: SEALED_EXECUTION_FORMAT,
     prefix: sealedPrefix(running, state),

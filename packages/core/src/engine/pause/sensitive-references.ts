@@ -16,6 +16,12 @@ const END = '\uFDD3';
 const ESCAPE = '\uFDD4';
 const SPECIAL = /[\uFDD2-\uFDD4]/;
 
+/**
+ * From how many characters an argument is referenced where a task's checkpoint holds it (a tool's
+ * echo, the trace's opening message), not sealed again: the task stores its arguments once.
+ */
+const LARGE_ARGUMENT_CHARACTERS = 4096;
+
 interface Restorable {
   readonly form: string;
   readonly reference: string;
@@ -42,20 +48,33 @@ export interface ReferencedState<T> {
  * length, whether an argument matched part of it. So `padding` gives back exactly the bytes the
  * references and escapes took off, and the state seals to the length it has without them.
  *
+ * With `largeArguments` (a task's checkpoints, which the client never sees, stored beside the
+ * task's arguments), every argument of `LARGE_ARGUMENT_CHARACTERS` or more is referenced too where
+ * the state holds it (a tool's echo, the trace's opening message), sensitive or not, and what that
+ * saves is not padded back: a 4 MiB argument echoed by every step is stored once, with the task.
+ *
  * @example
  * ```ts
  * const { value, referenced, padding } = referenceSensitiveValues(state, plan, args);
  * sealer.seal({ plan: fingerprint, references: referenced, padding, state: value }, binding);
  * ```
  */
-export function referenceSensitiveValues<T>(state: T, plan: WorkflowPlan, args: Args): ReferencedState<T> {
-  const restorable = restorableForms(plan, args);
+export function referenceSensitiveValues<T>(state: T, plan: WorkflowPlan, args: Args, largeArguments = false): ReferencedState<T> {
+  const sensitive = restorableForms(plan, args, false);
+  const restorable = largeArguments ? restorableForms(plan, args, true) : sensitive;
   if (restorable.length === 0) return { value: state, referenced: false, padding: '' };
   const value = mapStrings(state, (text) => referenceText(text, restorable)) as T;
   const saved = jsonBytes(state) - jsonBytes(value);
   // Escapes outweigh references only when tool data is full of these noncharacters: seal as it is.
   if (saved < 0) return { value: state, referenced: false, padding: '' };
-  return { value, referenced: true, padding: 'x'.repeat(saved) };
+  // Only what the sensitive values' references took off is given back: a large argument's references save bytes for good.
+  const savedBySensitive =
+    restorable === sensitive
+      ? saved
+      : sensitive.length === 0
+        ? 0
+        : jsonBytes(state) - jsonBytes(mapStrings(state, (text) => referenceText(text, sensitive)));
+  return { value, referenced: true, padding: 'x'.repeat(Math.max(0, savedBySensitive)) };
 }
 
 /**
@@ -65,6 +84,49 @@ export function referenceSensitiveValues<T>(state: T, plan: WorkflowPlan, args: 
 export function restoreReferences<T>(state: T, plan: WorkflowPlan, args: Args): T {
   const values = restorableValues(plan, args);
   return mapStrings(state, (text) => restoreText(text, (reference) => formOf(values, reference, plan))) as T;
+}
+
+/**
+ * A value (a task's result) with each argument of `LARGE_ARGUMENT_CHARACTERS` or more referenced
+ * where it holds one, as a task's checkpoints are (`referenceSensitiveValues` with `largeArguments`):
+ * `referenced` false when none was (open it as it is). `restoreArguments` fills them in again.
+ *
+ * @example
+ * ```ts
+ * const { value, referenced } = referenceArguments(result, call.arguments);
+ * restoreArguments(value, call.arguments); // result
+ * ```
+ */
+export function referenceArguments<T>(value: T, args: Readonly<Record<string, unknown>>): { value: T; referenced: boolean } {
+  const restorable = new Map<string, string>();
+  argumentValues(args).forEach((argument, source) =>
+    largeTexts(argument).forEach((text) =>
+      secretForms(text).forEach((form, formIndex) => restorable.set(form, reference(source, 0, formIndex))),
+    ),
+  );
+  if (restorable.size === 0) return { value, referenced: false };
+  const forms = [...restorable].map(([form, ref]) => ({ form, reference: ref })).sort((a, b) => b.form.length - a.form.length);
+  const referenced = mapStrings(value, (text) => referenceText(text, forms)) as T;
+  return jsonBytes(referenced) < jsonBytes(value) ? { value: referenced, referenced: true } : { value, referenced: false };
+}
+
+/** A value of `referenceArguments` with its references filled in from the same arguments; `SealedStateError` for one that refers to none. */
+export function restoreArguments<T>(value: T, args: Readonly<Record<string, unknown>>): T {
+  const values = argumentValues(args);
+  return mapStrings(value, (text) =>
+    restoreText(text, (ref) => {
+      const [source, , form] = ref.split('.').map((part) => parseInt(part, 36));
+      const found = secretForms(largeTexts(values[source])[0] ?? '')[form];
+      if (found === undefined) throw new SealedStateError('malformed', 'it refers to an argument the task does not have.');
+      return found;
+    }),
+  ) as T;
+}
+
+function argumentValues(args: Readonly<Record<string, unknown>>): unknown[] {
+  return Object.keys(args)
+    .sort()
+    .map((name) => args[name]);
 }
 
 /** Each source's value: sensitive prompt arguments, each step's sensitive arguments from a prompt argument or a constant, then called workflows' sensitive constants. */
@@ -80,20 +142,33 @@ function restorableValues(plan: WorkflowPlan, args: Args): unknown[] {
   }
   // The sensitive constants of the workflows it runs by class: held secrets of this run too (in the plan's fingerprint).
   for (const value of plan.calledConstants) values.push(value);
+  // Then every argument, by name: a large one is referenced where a run echoes it (`LARGE_ARGUMENT_CHARACTERS`).
+  values.push(...argumentValues(args));
   return values;
 }
 
-/** Every form of every restorable value with its reference, longest first (a form that holds another is referenced whole). */
-function restorableForms(plan: WorkflowPlan, args: Args): Restorable[] {
+/**
+ * Every form of every restorable value with its reference, longest first (a form that holds another
+ * is referenced whole): the sensitive ones', and with `largeArguments` those of every argument of
+ * `LARGE_ARGUMENT_CHARACTERS` or more.
+ */
+function restorableForms(plan: WorkflowPlan, args: Args, largeArguments: boolean): Restorable[] {
   const restorable = new Map<string, string>();
-  restorableValues(plan, args).forEach((value, source) =>
-    sensitiveTexts(value).forEach((text, textIndex) =>
+  const values = restorableValues(plan, args);
+  const sensitiveSources = values.length - Object.keys(args).length;
+  values.forEach((value, source) =>
+    (source < sensitiveSources ? sensitiveTexts(value) : largeArguments ? largeTexts(value) : []).forEach((text, textIndex) =>
       secretForms(text).forEach((form, formIndex) => {
         if (!restorable.has(form)) restorable.set(form, reference(source, textIndex, formIndex));
       }),
     ),
   );
   return [...restorable].map(([form, ref]) => ({ form, reference: ref })).sort((a, b) => b.form.length - a.form.length);
+}
+
+/** An argument's text as a large one (`LARGE_ARGUMENT_CHARACTERS` or more), as `sensitiveTexts` would give it, or none. */
+function largeTexts(value: unknown): string[] {
+  return typeof value === 'string' && value.length >= LARGE_ARGUMENT_CHARACTERS ? [value] : [];
 }
 
 function reference(source: number, text: number, form: number): string {
