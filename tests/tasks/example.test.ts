@@ -24,11 +24,13 @@ test('an agent calls nightly_build with @mcpflow/client: the task works, asks th
       { name: 'nightly_build', arguments: { branch: 'main' } },
       {
         onStatus: (task) => heard.push(task),
-        onInput: async (requests) => {
-          const [key, request] = Object.entries(requests)[0];
-          if (request.method === 'elicitation/create') asked.push(request.params.message);
-          return { [key]: { action: 'accept', content: { channel: 'beta' } } };
-        },
+        onInput: async (requests) =>
+          Object.fromEntries(
+            Object.entries(requests).map(([key, request]) => {
+              if (request.method === 'elicitation/create') asked.push(request.params.message);
+              return [key, { action: 'accept', content: { channel: 'beta' } }];
+            }),
+          ),
       },
     );
     expect(asked).toEqual(['Publish main to which channel?']);
