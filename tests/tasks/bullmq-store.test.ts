@@ -131,7 +131,7 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
       { name: 'report', arguments: { project: 'small' } },
       { pollIntervalMs: POLL_MS, onStatus: (task) => statuses.push(task.status) },
     );
-    expect(statuses).toEqual(['working', 'completed']);
+    expect([statuses[0], statuses.at(-1)]).toEqual(['working', 'completed']); // between them, the status message of each step
     expect(small.structuredContent).toMatchObject({ status: 'completed' });
   }, 60_000);
 
