@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
-import { TaskClient, type RpcAnswer } from '../tasks/task-client';
+import { callTool, resumeTask, TaskFailedError, TaskInputError } from '@mcpflow/client';
+import { RawTaskWire, type RpcAnswer } from '../helpers/raw-task-wire';
+import { connectHttp, startTask } from '../helpers/task-serving';
 
 /**
  * A rolling deploy through real processes (DESIGN §2.16): instances of build v1 of four release
@@ -19,6 +21,27 @@ const KEY = 'the fleet-wide state key of the rolling deploy, 32+ bytes';
 const CASES = ['appended', 'reworded', 'inserted', 'kept'] as const;
 type Case = (typeof CASES)[number];
 const answer = (target: string) => ({ 'shipped/target': { action: 'accept', content: { target } } });
+
+/** How a task ended for the client that followed it (`resumeTask`): completed with its result, or failed with its error. */
+interface TaskEnd {
+  readonly status: 'completed' | 'failed';
+  readonly result?: unknown;
+  readonly error?: { readonly code: number; readonly message: string };
+}
+
+/** Follows a task on `url` to its end with `resumeTask`, each question answered `target`. */
+async function followTo(url: URL, taskId: string, target: string): Promise<TaskEnd> {
+  const client = await connectHttp(url);
+  try {
+    const result = await resumeTask(client, taskId, { pollIntervalMs: 20, onInput: () => answer(target) });
+    return { status: 'completed', result };
+  } catch (error) {
+    if (error instanceof TaskFailedError) return { status: 'failed', error: error.error };
+    throw error;
+  } finally {
+    await client.close();
+  }
+}
 
 interface Instance {
   readonly child: ChildProcess;
@@ -118,7 +141,7 @@ describeWithRedis('a rolling deploy from build v1 to build v2', () => {
   let v2: Instance;
   let v1Calls: string[];
   /** Per case: the prompt's retry, the waiting task's and the mid-step task's ends, on v2. */
-  const ended: Record<Case, { prompt: RpcAnswer; waiting: Record<string, any>; midStep: Record<string, any> }> = {} as never;
+  const ended: Record<Case, { prompt: RpcAnswer; waiting: TaskEnd; midStep: TaskEnd }> = {} as never;
   /** The 2025 sessions: one answered on its v1 instance after v2 started, one whose instance stopped. */
   let drained: Promise<{ _meta?: Record<string, unknown> }>;
   let lost: Promise<unknown>;
@@ -126,16 +149,20 @@ describeWithRedis('a rolling deploy from build v1 to build v2', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
     const [a, b] = [await startInstance(redis, 'v1'), await startInstance(redis, 'v1')];
-    const onA = TaskClient.overHttp(a.url);
+    const onA = RawTaskWire.overHttp(a.url);
+    const agentOnA = await connectHttp(a.url);
     const paused: Partial<Record<Case, RpcAnswer>> = {};
     const tasks: Partial<Record<Case, { waiting: string; midStep: string }>> = {};
     for (const kase of CASES) {
       const name = `release_${kase}`;
       paused[kase] = await onA.request('prompts/get', { name, arguments: { release: `prompt-${kase}` } }, { tasks: false });
-      const waiting = (await onA.call(name, { release: `wait-${kase}` })).result!.taskId as string;
-      const midStep = (await onA.call(name, { release: `hang-${kase}` })).result!.taskId as string;
-      tasks[kase] = { waiting, midStep };
-      await onA.until(waiting, (task) => task.status === 'input_required');
+      // The user leaves the question for later: the call rejects once the task asks, and the task waits.
+      const waiting = (await callTool(agentOnA, { name, arguments: { release: `wait-${kase}` } }).catch(
+        (error: unknown) => error,
+      )) as TaskInputError;
+      expect(waiting).toBeInstanceOf(TaskInputError);
+      const midStep = await startTask(agentOnA, { name, arguments: { release: `hang-${kase}` } });
+      tasks[kase] = { waiting: waiting.taskId, midStep: midStep.taskId };
     }
     // Every mid-step task is inside `sign` on one of the v1 instances.
     const v1Signs = async () => [...(await a.calls()), ...(await b.calls())].filter((call) => /^sign hang-/.test(call)).length;
@@ -154,10 +181,10 @@ describeWithRedis('a rolling deploy from build v1 to build v2', () => {
     await drained;
     v1Calls = [...aCalls, ...(await b.calls())];
     await stop(b, 'SIGKILL');
-    await Promise.all([onA2025.client.close(), onB2025.client.close()]);
+    await Promise.all([onA2025.client.close(), onB2025.client.close(), agentOnA.close()]);
 
     // Everything resumes on v2: the prompts' retries, the waiting tasks' answers, the mid-step tasks taken over.
-    const onV2 = TaskClient.overHttp(v2.url);
+    const onV2 = RawTaskWire.overHttp(v2.url);
     for (const kase of CASES) {
       const name = `release_${kase}`;
       const prompt = await onV2.request(
@@ -171,10 +198,7 @@ describeWithRedis('a rolling deploy from build v1 to build v2', () => {
         { tasks: false },
       );
       const { waiting, midStep } = tasks[kase]!;
-      await onV2.request('tasks/update', { taskId: waiting, inputResponses: answer('production') });
-      const taken = await onV2.until(midStep, (task) => ['input_required', 'completed', 'failed', 'cancelled'].includes(task.status));
-      if (taken.status === 'input_required') await onV2.request('tasks/update', { taskId: midStep, inputResponses: answer('staging') });
-      ended[kase] = { prompt, waiting: await onV2.until(waiting), midStep: await onV2.until(midStep) };
+      ended[kase] = { prompt, waiting: await followTo(v2.url, waiting, 'production'), midStep: await followTo(v2.url, midStep, 'staging') };
     }
   }, 240_000);
 
@@ -236,7 +260,7 @@ describeWithRedis('a rolling deploy from build v1 to build v2', () => {
       [midStep, 'signed'],
     ] as const) {
       expect(task.status).toBe('failed');
-      expect(task.error.message).toMatch(
+      expect(task.error!.message).toMatch(
         new RegExp(
           `task of tool release_inserted cannot go on: .*another version of workflow 'release_inserted', waiting at step '${at}'.*previous`,
         ),
@@ -246,7 +270,7 @@ describeWithRedis('a rolling deploy from build v1 to build v2', () => {
   });
 
   test('v2 keeps serving: a new run starts on v2 (the inserted step runs), named version 2', async () => {
-    const onV2Client = TaskClient.overHttp(v2.url);
+    const onV2Client = RawTaskWire.overHttp(v2.url);
     for (const kase of ['inserted', 'kept'] as const) {
       const fresh = await onV2Client.request(
         'prompts/get',

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { WorkflowServer } from '@mcpflow/core/v2';
 import { AddProjectTaskV1, FIXTURE_KEY, FIXTURE_NOW, fixtureArgs } from '../../packages/core/test/versions-workflow';
-import { TaskClient } from '../tasks/task-client';
+import { RawTaskWire } from '../helpers/raw-task-wire';
 
 /**
  * mcpflow's own upgrades (DESIGN §2.16): a `requestState` sealed by an earlier release — format 2
@@ -59,7 +59,7 @@ test.each([
   ['sealed-by-this-release.json', 'format 3, sealed by this release'],
 ])('a prompt run paused by an earlier release (%s: %s) resumes where it waited', async (file) => {
   const calls: string[] = [];
-  const { client, close } = TaskClient.inProcess(() => server(calls));
+  const { client, close } = RawTaskWire.inProcess(() => server(calls));
   try {
     const resumed = await client.request(
       'prompts/get',

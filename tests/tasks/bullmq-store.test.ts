@@ -3,7 +3,10 @@ import { Bind, Step, Workflow, defineTool } from '@mcpflow/decorators';
 import { WorkflowServer, bullmqTasks, serveHttp, type HttpServingV2 } from '@mcpflow/core/v2';
 import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { createClient } from 'redis';
-import { TaskClient } from './task-client';
+import { callTool, resumeTask } from '@mcpflow/client';
+import type { Client } from '@modelcontextprotocol/client';
+import { RawTaskWire } from '../helpers/raw-task-wire';
+import { connectHttp, POLL_MS, startTask } from '../helpers/task-serving';
 import { seen, taskServer } from './task-workflows';
 
 /**
@@ -79,10 +82,15 @@ async function withRedis<T>(work: (connection: RedisConnection) => Promise<T>): 
   }
 }
 
-async function serve(build: () => WorkflowServer): Promise<TaskClient> {
+/** Serves `build` over HTTP on 127.0.0.1: an SDK 2.x client of it, and its raw wire (for what the wire itself answers). */
+async function serve(build: () => WorkflowServer): Promise<{ client: Client; wire: RawTaskWire }> {
   const serving: HttpServingV2 = await serveHttp(build, { port: 0, onerror: () => {} });
-  closers.push(() => serving.close());
-  return TaskClient.overHttp(serving.url);
+  const client = await connectHttp(serving.url);
+  closers.push(
+    () => client.close(),
+    () => serving.close(),
+  );
+  return { client, wire: RawTaskWire.overHttp(serving.url) };
 }
 
 describeWithRedis('bullmqTasks on a real redis-server', () => {
@@ -94,29 +102,37 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
       maxTasks: 2,
       maxTasksPerClient: 2,
     });
-    const client = await serve(() => taskServer(tasks, { pause }));
-    const first = (await client.call('long_wait', {})).result!.taskId as string;
-    const second = (await client.call('long_wait', {})).result!.taskId as string;
-    const refused = await client.call('long_wait', {});
-    expect(refused.error).toMatchObject({ code: -32603 });
-    expect(refused.error!.message).toContain('Tool long_wait: mcpflow tasks:');
-    expect(refused.error!.message).toContain('keeps at most 2 tasks at once (bullmqTasks maxTasks)');
-    expect(refused.error!.message).toContain('raise maxTasks');
-    expect((await client.request('tasks/get', { taskId: first })).result!.status).toBe('working');
-    for (const taskId of [first, second]) await client.request('tasks/cancel', { taskId });
+    const { client, wire } = await serve(() => taskServer(tasks, { pause }));
+    const first = await startTask(client, { name: 'long_wait', arguments: {} });
+    const second = await startTask(client, { name: 'long_wait', arguments: {} });
+    const refused = (await callTool(client, { name: 'long_wait', arguments: {} }).catch((error: unknown) => error)) as Error;
+    expect(refused).toMatchObject({ code: -32603 });
+    expect(refused.message).toContain('Tool long_wait: mcpflow tasks:');
+    expect(refused.message).toContain('keeps at most 2 tasks at once (bullmqTasks maxTasks)');
+    expect(refused.message).toContain('raise maxTasks');
+    expect((await wire.request('tasks/get', { taskId: first.taskId })).result!.status).toBe('working');
+    for (const task of [first, second]) expect(await task.stop()).toEqual(new Error('stopped by the test'));
   }, 60_000);
 
   test('maxTaskBytes: a call whose arguments would take the task over it is refused naming the option; a smaller one runs', async () => {
     const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'sized', maxTaskBytes: 64 * 1024 });
-    const client = await serve(() => taskServer(tasks, { pause }));
-    const refused = await client.call('report', { project: 'x'.repeat(100 * 1024) });
-    expect(refused.error).toMatchObject({ code: -32603 });
-    expect(refused.error!.message).toMatch(
-      /^Tool report: mcpflow tasks: this task would store \d+ bytes .*over bullmqTasks maxTaskBytes \(65536\)/,
+    const { client } = await serve(() => taskServer(tasks, { pause }));
+    const refused = (await callTool(client, { name: 'report', arguments: { project: 'x'.repeat(100 * 1024) } }).catch(
+      (error: unknown) => error,
+    )) as Error;
+    expect(refused).toMatchObject({ code: -32603 });
+    expect(refused.message).toMatch(
+      /Tool report: mcpflow tasks: this task would store \d+ bytes .*over bullmqTasks maxTaskBytes \(65536\)/,
     );
-    expect(refused.error!.message).toContain('raise maxTaskBytes');
-    const small = (await client.call('report', { project: 'small' })).result!.taskId as string;
-    expect((await client.until(small)).status).toBe('completed');
+    expect(refused.message).toContain('raise maxTaskBytes');
+    const statuses: string[] = [];
+    const small = await callTool(
+      client,
+      { name: 'report', arguments: { project: 'small' } },
+      { pollIntervalMs: POLL_MS, onStatus: (task) => statuses.push(task.status) },
+    );
+    expect([statuses[0], statuses.at(-1)]).toEqual(['working', 'completed']); // between them, the status message of each step
+    expect(small.structuredContent).toMatchObject({ status: 'completed' });
   }, 60_000);
 
   test('maxTaskBytes defaults to 16 MiB, and must be a positive integer', () => {
@@ -127,13 +143,18 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
 
   test('a task is a hash whose sealed arguments are written once: each checkpoint writes its own field once, not the arguments or an earlier checkpoint again', async () => {
     const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'layout' });
-    const client = await serve(() => taskServer(tasks, { pause }));
+    const { client } = await serve(() => taskServer(tasks, { pause }));
     const monitor = createClient({ url: redis.url });
     await monitor.connect();
     const written: string[] = [];
     await monitor.monitor((line) => written.push(line));
-    const taskId = (await client.call('report', { project: 'p'.repeat(20_000) })).result!.taskId as string;
-    expect((await client.until(taskId)).status).toBe('completed');
+    let taskId = '';
+    const report = await callTool(
+      client,
+      { name: 'report', arguments: { project: 'p'.repeat(20_000) } },
+      { pollIntervalMs: POLL_MS, onStatus: (task) => (taskId = task.taskId) },
+    );
+    expect(report.structuredContent).toMatchObject({ status: 'completed' });
     await monitor.close();
     // The prefix holds this one task: its key, named by its ref.
     const taskKeys = await redisKeys('layout:task:*');
@@ -181,8 +202,9 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
     const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'twice' });
     const build = () => new WorkflowServer({ name: 'twice', version: '1.0.0' }, { tasks, pause }).use(GatedJob);
     const serving = await serveHttp(build, { port: 0, onerror: () => {} });
-    const client = TaskClient.overHttp(serving.url);
-    expect((await client.call('gated_job', {})).result!.taskId).toEqual(expect.any(String));
+    const client = await connectHttp(serving.url);
+    closers.push(() => client.close());
+    expect((await startTask(client, { name: 'gated_job', arguments: {} })).taskId).toEqual(expect.any(String));
     while (!seen.includes('gated started')) await new Promise((resolve) => setTimeout(resolve, 10));
     // serveHttp's close() closes the store: its round goes back to the queue, its tool (which ignores its signal) still runs.
     await serving.close();
@@ -198,31 +220,31 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
 
   test('Redis down mid-run: tasks/get gets a clear error and the server serves other requests; once Redis is back the task goes on and completes', async () => {
     const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'outage', connectTimeoutMs: 2000 });
-    const client = await serve(() => new WorkflowServer({ name: 'outage', version: '1.0.0' }, { tasks, pause }).use(GatedJob));
-    const taskId = (await client.call('gated_job', {})).result!.taskId as string;
+    const { client, wire } = await serve(() => new WorkflowServer({ name: 'outage', version: '1.0.0' }, { tasks, pause }).use(GatedJob));
+    const taskId = (await wire.call('gated_job', {})).result!.taskId as string;
     while (!seen.includes('gated started')) await new Promise((resolve) => setTimeout(resolve, 10));
 
     await redis.down();
-    const during = await client.request('tasks/get', { taskId });
+    const during = await wire.request('tasks/get', { taskId });
     expect(during.error).toMatchObject({ code: -32603 });
     expect(during.error!.message).toMatch(
       /^mcpflow bullmqTasks: Redis is unreachable \(.*\)\. The tasks are kept in Redis, not lost: retry once Redis is back/,
     );
-    const listed = await client.request('tools/list', {});
+    const listed = await wire.request('tools/list', {});
     expect(listed.result!.tools.map((tool: { name: string }) => tool.name)).toContain('gated_job');
 
     await redis.up();
     // The records' connection comes back by itself: tasks/get answers again, the task still working at the gate.
-    let after = await client.request('tasks/get', { taskId });
+    let after = await wire.request('tasks/get', { taskId });
     while (after.error) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      after = await client.request('tasks/get', { taskId });
+      after = await wire.request('tasks/get', { taskId });
     }
     expect(after.result!.status).toBe('working');
     gate();
-    const done = await client.until(taskId);
-    expect(done.status).toBe('completed');
-    expect(JSON.stringify(done.result.content)).toContain('closed');
+    // The user's client follows it to its end.
+    const done = await resumeTask(client, taskId, { pollIntervalMs: POLL_MS });
+    expect(JSON.stringify(done.content)).toContain('closed');
     expect(seen).toEqual(['gated started', 'gated done', 'closing']);
   }, 90_000);
 });

@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { createClient } from 'redis';
 import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { WorkflowServer, bullmqTasks } from '@mcpflow/core/v2';
-import { TaskClient } from './task-client';
+import { resumeTask, TaskCancelledError, type ToolResult } from '@mcpflow/client';
+import { connectHttp, startTask } from '../helpers/task-serving';
 import { Report } from './task-workflows';
 
 /**
@@ -23,6 +24,25 @@ interface Instance {
 }
 
 const children: ChildProcess[] = [];
+
+/** Starts `release` on `instance` through `@mcpflow/client`: its task id (the call follows on, and fails with the instance). */
+async function startRelease(instance: Instance, version: string): Promise<string> {
+  const client = await connectHttp(instance.url);
+  const { taskId, done } = await startTask(client, { name: 'release', arguments: { version } });
+  const close = () => client.close();
+  void done.then(close, close);
+  return taskId;
+}
+
+/** Follows the task from another instance, as a client that lost the first one would: `resumeTask` to its end. */
+async function resumeOn(instance: Instance, taskId: string): Promise<ToolResult> {
+  const client = await connectHttp(instance.url);
+  try {
+    return await resumeTask(client, taskId, { pollIntervalMs: 20 });
+  } finally {
+    await client.close();
+  }
+}
 
 /** What the instances started with `debug` wrote on stderr (DEBUG=mcpflow lines). */
 let debugOutput = '';
@@ -120,9 +140,7 @@ async function redisDump(): Promise<string[]> {
 describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
   test('kill -9 of the instance running a round: the other takes it over from the last checkpoint, no completed step runs twice, Redis holds nothing in clear', async () => {
     const first = await startInstance(redis, 'sign');
-    const client = TaskClient.overHttp(first.url);
-    const created = await client.call('release', { version: VERSION });
-    const taskId = created.result!.taskId as string;
+    const taskId = await startRelease(first, VERSION);
     expect(taskId).toEqual(expect.any(String));
     // The first instance is in the middle of `sign`, its third step: build and test are checkpointed.
     await eventually(async () => (await first.counts()).sign === 1);
@@ -130,8 +148,7 @@ describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
     const second = await startInstance(redis, undefined, undefined, true);
     first.child.kill('SIGKILL');
 
-    const done = await TaskClient.overHttp(second.url).until(taskId);
-    expect(done.status).toBe('completed');
+    const done = await resumeOn(second, taskId);
     expect(JSON.stringify(done)).toContain(`app-${VERSION}+build+test+sign+publish`);
     expect(await second.counts()).toEqual({ build: 0, test: 0, sign: 1, publish: 1 });
     // The step in flight ran again, with the same run id (its idempotency key).
@@ -178,14 +195,12 @@ describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
 
   test('kill -9 in the middle of the first step: the other instance runs it again with the same run id, and the rest once', async () => {
     const first = await startInstance(redis, 'build');
-    const created = await TaskClient.overHttp(first.url).call('release', { version: '3.0.0' });
-    const taskId = created.result!.taskId as string;
+    const taskId = await startRelease(first, '3.0.0');
     await eventually(async () => (await first.counts()).build === 1);
     const [firstRun] = await first.runs();
     const second = await startInstance(redis);
     first.child.kill('SIGKILL');
-    const done = await TaskClient.overHttp(second.url).until(taskId);
-    expect(done.status).toBe('completed');
+    expect(JSON.stringify(await resumeOn(second, taskId))).toContain('app-3.0.0+build+test+sign+publish');
     expect(await second.counts()).toEqual({ build: 1, test: 1, sign: 1, publish: 1 });
     expect(await second.runs()).toEqual([firstRun, firstRun]);
   }, 120_000);
@@ -193,29 +208,29 @@ describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
   test("serveHttp's close() (SIGTERM) hands the round in flight to the other instance, which finishes it from the checkpoint", async () => {
     // Locks of ten minutes: the round can reach the other instance only by being handed over, not by expiring.
     const first = await startInstance(redis, 'sign', 600_000);
-    const created = await TaskClient.overHttp(first.url).call('release', { version: '1.0.0' });
-    const taskId = created.result!.taskId as string;
+    const taskId = await startRelease(first, '1.0.0');
     await eventually(async () => (await first.counts()).sign === 1);
     const second = await startInstance(redis, undefined, 600_000);
     const before = await first.counts();
     first.child.kill('SIGTERM');
     await new Promise((resolve) => first.child.once('exit', resolve));
-    const done = await TaskClient.overHttp(second.url).until(taskId);
-    expect(done.status).toBe('completed');
+    expect(JSON.stringify(await resumeOn(second, taskId))).toContain('app-1.0.0+build+test+sign+publish');
     expect(before).toEqual({ build: 1, test: 1, sign: 1, publish: 0 });
     expect(await second.counts()).toEqual({ build: 0, test: 0, sign: 1, publish: 1 });
   }, 120_000);
 
   test('tasks/cancel on one instance aborts the step running on another', async () => {
     const first = await startInstance(redis, 'sign');
-    const created = await TaskClient.overHttp(first.url).call('release', { version: '2.0.0' });
-    const taskId = created.result!.taskId as string;
+    const taskId = await startRelease(first, '2.0.0');
     await eventually(async () => (await first.counts()).sign === 1);
     const second = await startInstance(redis);
-    const cancelled = await TaskClient.overHttp(second.url).request('tasks/cancel', { taskId });
-    expect(cancelled.error).toBeUndefined();
-    const done = await TaskClient.overHttp(first.url).until(taskId);
-    expect(done.status).toBe('cancelled');
+    // A client of the second instance gives up on the task (its call's signal): tasks/cancel there.
+    const onSecond = await connectHttp(second.url);
+    const stop = new AbortController();
+    const onStatus = () => stop.abort(new Error('given up'));
+    await expect(resumeTask(onSecond, taskId, { signal: stop.signal, onStatus, pollIntervalMs: 20 })).rejects.toThrow('given up');
+    await onSecond.close();
+    await expect(resumeOn(first, taskId)).rejects.toBeInstanceOf(TaskCancelledError);
     expect((await first.counts()).publish).toBe(0);
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import { callTool, type TaskStatus } from '@mcpflow/client';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createNightlyBuildServer } from '../../examples/nightly-build/server';
-import { TaskClient } from './task-client';
+import { POLL_MS, serveInProcess } from '../helpers/task-serving';
 
 /** docs/tasks.md "Calling a task tool": the agent's script, against the built example in its own process (stdio). */
 test('an agent calls nightly_build with @mcpflow/client: the task works, asks the channel, and completes', async () => {
@@ -24,11 +24,13 @@ test('an agent calls nightly_build with @mcpflow/client: the task works, asks th
       { name: 'nightly_build', arguments: { branch: 'main' } },
       {
         onStatus: (task) => heard.push(task),
-        onInput: async (requests) => {
-          const [key, request] = Object.entries(requests)[0];
-          if (request.method === 'elicitation/create') asked.push(request.params.message);
-          return { [key]: { action: 'accept', content: { channel: 'beta' } } };
-        },
+        onInput: async (requests) =>
+          Object.fromEntries(
+            Object.entries(requests).map(([key, request]) => {
+              if (request.method === 'elicitation/create') asked.push(request.params.message);
+              return [key, { action: 'accept', content: { channel: 'beta' } }];
+            }),
+          ),
       },
     );
     expect(asked).toEqual(['Publish main to which channel?']);
@@ -45,24 +47,33 @@ test('an agent calls nightly_build with @mcpflow/client: the task works, asks th
 
 /** The runnable tasks example (examples/nightly-build): a task that works, asks, and completes with the tool's result. */
 test('nightly_build runs as a task: working, the channel question, then completed with every step', async () => {
-  const { client, close } = TaskClient.inProcess(createNightlyBuildServer);
+  const served = serveInProcess(createNightlyBuildServer);
   try {
-    const created = (await client.call('nightly_build', { branch: 'main' })).result!;
-    expect(created).toMatchObject({ resultType: 'task', status: 'working', ttlMs: 600_000, pollIntervalMs: 500 });
-    const parked = await client.until(created.taskId, (task) => task.status !== 'working');
-    expect(parked.inputRequests['published/channel'].params.message).toBe('Publish main to which channel?');
-    await client.request('tasks/update', {
-      taskId: created.taskId,
-      inputResponses: { 'published/channel': { action: 'accept', content: { channel: 'beta' } } },
-    });
-    const done = await client.until(created.taskId);
-    expect(done.result.structuredContent).toMatchObject({
+    const heard: TaskStatus[] = [];
+    const asked: string[] = [];
+    const result = await callTool(
+      await served.connect(),
+      { name: 'nightly_build', arguments: { branch: 'main' } },
+      {
+        pollIntervalMs: POLL_MS,
+        onStatus: (task) => heard.push(task),
+        onInput: (requests) => {
+          const question = requests['published/channel'];
+          if (question?.method === 'elicitation/create') asked.push(question.params.message);
+          return { 'published/channel': { action: 'accept', content: { channel: 'beta' } } };
+        },
+      },
+    );
+    expect(heard[0]).toMatchObject({ status: 'working', ttlMs: 600_000, pollIntervalMs: 500 });
+    expect(heard.map((task) => task.status)).toContain('input_required');
+    expect(asked).toEqual(['Publish main to which channel?']);
+    expect(result.structuredContent).toMatchObject({
       status: 'completed',
       outputs: { build: { artifact: 'main-nightly.tgz' }, tests: { passed: 412, failed: 0 } },
     });
-    expect(JSON.stringify(done.result.content)).toContain('published main-nightly.tgz to beta');
+    expect(JSON.stringify(result.content)).toContain('published main-nightly.tgz to beta');
   } finally {
-    await close();
+    await served.close();
   }
 });
 

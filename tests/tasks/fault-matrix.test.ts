@@ -7,7 +7,7 @@ import { createClient } from 'redis';
 import { resumeTask, type TaskStatus } from '@mcpflow/client';
 import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { appendSideEffect, fencingViolations, readSideEffects, type SideEffect } from './side-effect-log';
-import { TaskClient } from './task-client';
+import { RawTaskWire } from '../helpers/raw-task-wire';
 
 /**
  * The fault matrix of fenced task rounds (DESIGN §2.13 "Fenced rounds"): two instance processes
@@ -25,7 +25,7 @@ const STEPS = ['s1', 's2', 's3', 's4', 's5'];
 interface Instance {
   readonly name: string;
   readonly child: ChildProcess;
-  readonly client: TaskClient;
+  readonly client: RawTaskWire;
   readonly url: URL;
   /** What it wrote on stderr (DEBUG=mcpflow). */
   stderr: string;
@@ -59,7 +59,7 @@ async function startInstance(name: string, overrides: NodeJS.ProcessEnv = {}): P
     child.on('exit', (code) => reject(new Error(`instance ${name} exited with ${code}`)));
   });
   const url = new URL(`http://127.0.0.1:${port}/mcp`);
-  const instance: Instance = { name, child, client: TaskClient.overHttp(url), url, stderr: '' };
+  const instance: Instance = { name, child, client: RawTaskWire.overHttp(url), url, stderr: '' };
   child.stderr!.on('data', (chunk: Buffer) => (instance.stderr += chunk.toString()));
   // An instance that ends by itself (not killed by the test) crashed: what it said goes to the test's output.
   child.on('exit', (code) => {

@@ -5,7 +5,11 @@ import { ProtocolError, ProtocolErrorCode, acceptedContent, inputRequired } from
 import { Bind, Step, Workflow, defineTool } from '@mcpflow/decorators';
 import { WorkflowServer, memoryTasks } from '@mcpflow/core/v2';
 import { WorkflowServer as WorkflowServerV1 } from '@mcpflow/core/v1';
-import { TaskClient } from './task-client';
+import { callTool, TaskFailedError, type InputHandler, type TaskStatusWord } from '@mcpflow/client';
+import { ProtocolError as ClientProtocolError, type Client } from '@modelcontextprotocol/client';
+import { eventually } from '../client/served-task-server';
+import { RawTaskWire } from '../helpers/raw-task-wire';
+import { POLL_MS, serveInProcess, type InProcessServing } from '../helpers/task-serving';
 
 /**
  * Plain tools as tasks (`defineTool(name, { …, task }, handler)`): a handler that settles before
@@ -58,52 +62,66 @@ const hidden = defineTool(
 
 const server = () => new WorkflowServer({ name: 'plain-tasks', version: '1.0.0' }).registerDefinitions(build, approve, hidden);
 
-let client: TaskClient;
-let close: () => Promise<void>;
-beforeAll(() => ({ client, close } = TaskClient.inProcess(server)));
-afterAll(() => close());
+let serving: InProcessServing;
+let client: Client;
+beforeAll(async () => {
+  serving = serveInProcess(server);
+  client = await serving.connect();
+});
+afterAll(() => serving.close());
 beforeEach(() => (calls.length = 0));
 
+/** Calls `tool` through `@mcpflow/client`, with the statuses of its task (none when it ran in the request). */
+async function call(on: Client, tool: string, args: Record<string, unknown>, onInput?: InputHandler) {
+  const statuses: TaskStatusWord[] = [];
+  const result = await callTool(
+    on,
+    { name: tool, arguments: args },
+    { pollIntervalMs: POLL_MS, onStatus: (task) => statuses.push(task.status), ...(onInput ? { onInput } : {}) },
+  );
+  return { result, statuses };
+}
+
 test('a handler that waits runs as a task: completed with its own result', async () => {
-  const { taskId, resultType } = (await client.call('build', { target: 'app' })).result!;
-  expect(resultType).toBe('task');
-  const done = await client.until(taskId);
-  expect(done).toMatchObject({
-    status: 'completed',
-    result: { content: [{ type: 'text', text: 'built app' }], structuredContent: { target: 'app' } },
-  });
+  const { result, statuses } = await call(client, 'build', { target: 'app' });
+  expect(statuses).toEqual(['working', 'completed']);
+  expect(result).toMatchObject({ content: [{ type: 'text', text: 'built app' }], structuredContent: { target: 'app' } });
   expect(calls).toEqual(['build app']);
 });
 
 test('a handler that settles at once answers in the request, no task', async () => {
-  const answer = (await client.call('build', { target: 'now' })).result!;
-  expect(answer.resultType).toBe('complete');
-  expect(answer.content).toEqual([{ type: 'text', text: 'built at once' }]);
+  const { result, statuses } = await call(client, 'build', { target: 'now' });
+  expect(statuses).toEqual([]);
+  expect(result.content).toEqual([{ type: 'text', text: 'built at once' }]);
 });
 
 test('a protocol error thrown in a task is a failed task with the JSON-RPC error, and no result', async () => {
-  const { taskId } = (await client.call('build', { target: 'crash' })).result!;
-  const done = await client.until(taskId);
+  const failed = (await call(client, 'build', { target: 'crash' }).catch((error: unknown) => error)) as TaskFailedError;
+  expect(failed).toBeInstanceOf(TaskFailedError);
+  expect(failed.error).toEqual({ code: -32603, message: 'the builder crashed' });
+  const done = (await new RawTaskWire(serving.fetch).request('tasks/get', { taskId: failed.taskId })).result!;
   expect(done.status).toBe('failed');
-  expect(done.error).toEqual({ code: -32603, message: 'the builder crashed' });
   expect(done).not.toHaveProperty('result');
 });
 
 test('input_required inside a task parks it; the answer calls the handler again with it', async () => {
-  const { taskId } = (await client.call('approve', {})).result!;
-  const parked = await client.until(taskId, (task) => task.status !== 'working');
-  expect(parked.status).toBe('input_required');
-  expect(Object.keys(parked.inputRequests)).toEqual(['approver']);
-  await client.request('tasks/update', { taskId, inputResponses: { approver: { action: 'accept', content: { name: 'Ada' } } } });
-  const done = await client.until(taskId);
-  expect(done).toMatchObject({ status: 'completed', result: { content: [{ type: 'text', text: 'approved by Ada' }] } });
+  const asked: string[] = [];
+  const { result, statuses } = await call(client, 'approve', {}, (requests) => {
+    asked.push(...Object.keys(requests));
+    return { approver: { action: 'accept', content: { name: 'Ada' } } };
+  });
+  expect(asked).toEqual(['approver']);
+  expect([statuses[0], statuses.at(-1)]).toEqual(['working', 'completed']);
+  expect(statuses).toContain('input_required');
+  expect(result.content).toEqual([{ type: 'text', text: 'approved by Ada' }]);
   expect(calls).toEqual(['approve ?', 'approve Ada']);
 });
 
 test('bad arguments are InvalidParams before any task', async () => {
-  const answer = await client.call('build', { target: 3 });
-  expect(answer.error?.code).toBe(-32602);
-  expect(answer.error?.message).toContain('Tool build');
+  const refused = (await call(client, 'build', { target: 3 }).catch((error: unknown) => error)) as ClientProtocolError;
+  expect(refused).toBeInstanceOf(ClientProtocolError);
+  expect(refused.code).toBe(-32602);
+  expect(refused.message).toContain('Tool build');
   expect(calls).toEqual([]);
 });
 
@@ -141,16 +159,22 @@ test('a call refused for want of room in the store stops the handler it had star
     },
   );
   const store = memoryTasks({ maxTasks: 1 });
-  const full = TaskClient.inProcess(() =>
-    new WorkflowServer({ name: 'full', version: '1.0.0' }, { tasks: store }).registerDefinitions(wait),
-  );
+  const full = serveInProcess(() => new WorkflowServer({ name: 'full', version: '1.0.0' }, { tasks: store }).registerDefinitions(wait));
   try {
-    const first = (await full.client.call('wait_long', { id: 'first' })).result!;
-    const refused = await full.client.call('wait_long', { id: 'second' });
-    expect(refused.error?.message).toContain('maxTasks');
-    await full.client.until(first.taskId, () => aborted.includes('second'));
+    const waiting = await full.connect();
+    const stop = new AbortController();
+    let created = false;
+    const first = callTool(
+      waiting,
+      { name: 'wait_long', arguments: { id: 'first' } },
+      { signal: stop.signal, pollIntervalMs: POLL_MS, onStatus: () => (created = true) },
+    );
+    await eventually(() => created);
+    await expect(callTool(waiting, { name: 'wait_long', arguments: { id: 'second' } })).rejects.toThrow('maxTasks');
+    await eventually(() => aborted.includes('second'));
     expect(aborted).toEqual(['second']);
-    await full.client.request('tasks/cancel', { taskId: first.taskId });
+    stop.abort(new Error('done'));
+    await expect(first).rejects.toThrow('done');
   } finally {
     await full.close();
   }
@@ -161,25 +185,26 @@ test('a result bigger than maxTraceBytes is a failed task whose error names the 
     await sleep(5);
     return text('x'.repeat(20_000));
   });
-  const served = TaskClient.inProcess(() =>
+  const served = serveInProcess(() =>
     new WorkflowServer({ name: 'big', version: '1.0.0' }, { maxTraceBytes: 10_000 }).registerDefinitions(big, build),
   );
   try {
-    const { taskId } = (await served.client.call('big_report', {})).result!;
-    const done = await served.client.until(taskId);
-    expect(done.status).toBe('failed');
-    expect(done.error.message).toContain("over this server's maxTraceBytes (10000)");
-    const next = (await served.client.call('build', { target: 'app' })).result!;
-    expect((await served.client.until(next.taskId)).status).toBe('completed');
+    const bigClient = await served.connect();
+    const failed = (await call(bigClient, 'big_report', {}).catch((error: unknown) => error)) as TaskFailedError;
+    expect(failed).toBeInstanceOf(TaskFailedError);
+    expect(failed.error?.message).toContain("over this server's maxTraceBytes (10000)");
+    const next = await call(bigClient, 'build', { target: 'app' });
+    expect(next.statuses).toEqual(['working', 'completed']);
   } finally {
     await served.close();
   }
 });
 
 test('a private step tool is no task for a client: with or without the extension, the answer of an unknown tool, and it never runs', async () => {
-  const unknown = await client.call('no_such_tool', { target: 'x' });
+  const wire = new RawTaskWire(serving.fetch);
+  const unknown = await wire.call('no_such_tool', { target: 'x' });
   for (const tasks of [true, false]) {
-    const answer = await client.call('hidden_build', { target: 'from-client' }, { tasks });
+    const answer = await wire.call('hidden_build', { target: 'from-client' }, { tasks });
     expect(answer.result?.taskId).toBeUndefined();
     expect(answer.result).toBeUndefined();
     expect(JSON.stringify(answer.error).replaceAll('hidden_build', 'no_such_tool')).toBe(JSON.stringify(unknown.error));

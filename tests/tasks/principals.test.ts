@@ -1,7 +1,10 @@
 import { createClient } from 'redis';
 import { WorkflowServer, bullmqTasks, memoryTasks, serveHttp, type TaskStore, type WorkflowServerOptions } from '@mcpflow/core/v2';
 import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
-import { TaskClient, type RequestOptions } from './task-client';
+import { callTool, resumeTask, TaskCancelledError } from '@mcpflow/client';
+import type { Client } from '@modelcontextprotocol/client';
+import { RawTaskWire, type RawRequestOptions } from '../helpers/raw-task-wire';
+import { connectHttp, POLL_MS, serveInProcess, startTask } from '../helpers/task-serving';
 import { seen, taskServer } from './task-workflows';
 
 /**
@@ -13,7 +16,7 @@ import { seen, taskServer } from './task-workflows';
 const KEY = 'principals-test-key-of-32-bytes!!!!';
 const pause = { keys: [KEY] };
 
-const user = (extra: Record<string, unknown>): RequestOptions => ({
+const user = (extra: Record<string, unknown>): RawRequestOptions => ({
   authInfo: { token: `t-${JSON.stringify(extra)}`, clientId: 'app', scopes: [], extra },
 });
 
@@ -37,15 +40,35 @@ afterAll(async () => {
 });
 beforeEach(() => (seen.length = 0));
 
-function client(store: () => TaskStore, options: WorkflowServerOptions = {}): TaskClient {
+/** A server on a store from `store`, in process: its raw wire, and SDK 2.x clients of it as a principal. */
+function client(
+  store: () => TaskStore,
+  options: WorkflowServerOptions = {},
+): RawTaskWire & { as(who: RawRequestOptions): Promise<Client> } {
   const tasks = store();
-  const served = TaskClient.inProcess(() => taskServer(tasks, { pause, ...options }));
-  closers.push(served.close, () => tasks.close());
-  return served.client;
+  const served = serveInProcess(() => taskServer(tasks, { pause, ...options }));
+  closers.push(
+    () => served.close(),
+    () => tasks.close(),
+  );
+  return Object.assign(new RawTaskWire(served.fetch), { as: (who: RawRequestOptions) => served.connect({ authInfo: who.authInfo }) });
+}
+
+/** Starts long_wait as `who`, through `@mcpflow/client`: its task id, and `stop()`, which cancels it (and checks it reads cancelled to its owner). */
+async function longWaitAs(tasks: ReturnType<typeof client>, who: RawRequestOptions) {
+  const owner = await tasks.as(who);
+  const started = await startTask(owner, { name: 'long_wait', arguments: {} });
+  return {
+    taskId: started.taskId,
+    async stop() {
+      expect(await started.stop()).toEqual(new Error('stopped by the test'));
+      await expect(resumeTask(owner, started.taskId, { pollIntervalMs: POLL_MS })).rejects.toBeInstanceOf(TaskCancelledError);
+    },
+  };
 }
 
 /** Whether `stranger` is told of `taskId` exactly as of a task that never was, on get, update and cancel. */
-async function expectForeign(tasks: TaskClient, taskId: string, stranger: RequestOptions): Promise<void> {
+async function expectForeign(tasks: RawTaskWire, taskId: string, stranger: RawRequestOptions): Promise<void> {
   const other = taskId.replace(/^./, (c: string) => (c === 'A' ? 'B' : 'A'));
   for (const method of ['tasks/get', 'tasks/cancel', 'tasks/update']) {
     const params = method === 'tasks/update' ? { inputResponses: {} } : {};
@@ -76,24 +99,28 @@ describe.each(stores)('principals on %s', (_name, store) => {
   test('two users with numeric ids, one OAuth client: neither sees nor cancels the other’s task (-32602, as an unknown id)', async () => {
     const tasks = client(store);
     const [one, two] = [user({ userId: 1 }), user({ userId: 2 })];
-    const taskId: string = (await tasks.call('long_wait', {}, one)).result!.taskId;
+    const { taskId, stop } = await longWaitAs(tasks, one);
     await expectForeign(tasks, taskId, two);
     // Nor a request without a principal, nor the same id as a string, nor the OAuth client alone.
     for (const stranger of [{}, user({ userId: '1' }), user({})]) await expectForeign(tasks, taskId, stranger);
     expect((await tasks.request('tasks/get', { taskId }, user({ sub: 1 }))).result!.status).toBe('working');
     expect((await tasks.request('tasks/get', { taskId }, one)).result).toMatchObject({ taskId, status: 'working' });
-    await tasks.request('tasks/cancel', { taskId }, one);
-    expect((await tasks.until(taskId, undefined, one)).status).toBe('cancelled');
+    await stop();
   }, 60_000);
 
   test('the principal server option decides who a request is', async () => {
     const tasks = client(store, { principal: (authInfo) => String(authInfo.extra?.team) });
-    const taskId: string = (await tasks.call('long_wait', {}, user({ userId: 1, team: 'red' }))).result!.taskId;
+    const { taskId } = await longWaitAs(tasks, user({ userId: 1, team: 'red' }));
     // Another user of the same team is the same principal; a user of another team is not.
     expect((await tasks.request('tasks/get', { taskId }, user({ userId: 2, team: 'red' }))).result!.status).toBe('working');
     await expectForeign(tasks, taskId, user({ userId: 1, team: 'blue' }));
-    await tasks.request('tasks/cancel', { taskId }, user({ userId: 3, team: 'red' }));
-    expect((await tasks.until(taskId, undefined, user({ team: 'red' }))).status).toBe('cancelled');
+    // A teammate cancels it (their call's signal), and another reads it cancelled.
+    const teammate = await tasks.as(user({ userId: 3, team: 'red' }));
+    const stop = new AbortController();
+    const onStatus = () => stop.abort(new Error('cancelled by a teammate'));
+    await expect(resumeTask(teammate, taskId, { signal: stop.signal, onStatus })).rejects.toThrow('cancelled by a teammate');
+    expect((await tasks.request('tasks/get', { taskId }, user({ team: 'red' }))).result!.status).toBe('cancelled');
+    await expect(resumeTask(await tasks.as(user({ team: 'red' })), taskId)).rejects.toBeInstanceOf(TaskCancelledError);
   }, 60_000);
 });
 
@@ -101,15 +128,15 @@ describe.each(stores)('maxTasksPerClient on %s', (_name: string, store: MakeStor
   test('by default a tenth of maxTasks: a client past it is refused naming the option, and another client is not locked out', async () => {
     const tasks = client(() => store({ maxTasks: 10 }));
     const [one, two] = [user({ userId: 1 }), user({ userId: 2 })];
-    const first: string = (await tasks.call('long_wait', {}, one)).result!.taskId;
-    const refused = await tasks.call('long_wait', {}, one);
-    expect(refused.error?.code).toBe(-32603);
-    expect(refused.error!.message).toContain('this client already keeps 1 tasks that have not expired');
-    expect(refused.error!.message).toContain('maxTasksPerClient: 1, by default a tenth of maxTasks');
-    const other: string = (await tasks.call('long_wait', {}, two)).result!.taskId;
-    expect((await tasks.request('tasks/get', { taskId: other }, two)).result!.status).toBe('working');
-    await tasks.request('tasks/cancel', { taskId: first }, one);
-    await tasks.request('tasks/cancel', { taskId: other }, two);
+    const first = await longWaitAs(tasks, one);
+    const refused = await callTool(await tasks.as(one), { name: 'long_wait', arguments: {} }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: -32603 });
+    expect((refused as Error).message).toContain('this client already keeps 1 tasks that have not expired');
+    expect((refused as Error).message).toContain('maxTasksPerClient: 1, by default a tenth of maxTasks');
+    const other = await longWaitAs(tasks, two);
+    expect((await tasks.request('tasks/get', { taskId: other.taskId }, two)).result!.status).toBe('working');
+    await first.stop();
+    await other.stop();
   }, 60_000);
 });
 
@@ -117,10 +144,14 @@ test('maxTasksPerClient without a principal counts by address (serveHttp over 12
   const tasks = memoryTasks({ maxTasks: 20, maxTasksPerClient: 2 });
   const serving = await serveHttp(() => taskServer(tasks), { port: 0, onerror: () => {} });
   closers.push(() => serving.close());
-  const overHttp = TaskClient.overHttp(serving.url);
-  const made = [(await overHttp.call('long_wait', {})).result!.taskId, (await overHttp.call('long_wait', {})).result!.taskId];
-  expect((await overHttp.call('long_wait', {})).error!.message).toContain('(memoryTasks maxTasksPerClient: 2');
-  for (const taskId of made) await overHttp.request('tasks/cancel', { taskId });
+  const overHttp = await connectHttp(serving.url);
+  closers.unshift(() => overHttp.close());
+  const made = [
+    await startTask(overHttp, { name: 'long_wait', arguments: {} }),
+    await startTask(overHttp, { name: 'long_wait', arguments: {} }),
+  ];
+  await expect(callTool(overHttp, { name: 'long_wait', arguments: {} })).rejects.toThrow('(memoryTasks maxTasksPerClient: 2');
+  for (const task of made) expect(await task.stop()).toEqual(new Error('stopped by the test'));
   expect(() => memoryTasks({ maxTasksPerClient: 0 })).toThrow('mcpflow memoryTasks: maxTasksPerClient must be a positive integer, not 0.');
 });
 
@@ -138,8 +169,14 @@ test('a principal option that is not a function is refused when the server is ma
   async () => {
     const tasks = client(() => bullmqTasks({ connection: { host: '127.0.0.1', port: redis!.port }, prefix: 'hmacs' }));
     const owner = user({ sub: 'alice@example.com' });
-    const taskId: string = (await tasks.call('report', { project: 'atlas' }, owner)).result!.taskId;
-    expect((await tasks.until(taskId, undefined, owner)).status).toBe('completed');
+    let taskId = '';
+    const report = await callTool(
+      await tasks.as(owner),
+      { name: 'report', arguments: { project: 'atlas' } },
+      { pollIntervalMs: POLL_MS, onStatus: (task) => (taskId = task.taskId) },
+    );
+    expect(report.structuredContent).toMatchObject({ status: 'completed' });
+    expect(taskId).not.toBe('');
     const scan = createClient({ url: redis!.url });
     await scan.connect();
     const dump: string[] = [];

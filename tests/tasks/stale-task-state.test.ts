@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { Bind, Step, Workflow, askUser, defineTool } from '@mcpflow/decorators';
 import { WorkflowServer, memoryTasks } from '@mcpflow/core/v2';
 import { recordSpans, spansWhen } from '../helpers/tracing';
-import { TaskClient } from './task-client';
+import { callTool, resumeTask, TaskFailedError, TaskInputError } from '@mcpflow/client';
+import { POLL_MS, serveInProcess } from '../helpers/task-serving';
 import { taskServer } from './task-workflows';
 
 /**
@@ -34,23 +35,28 @@ class GuardedDeployV2 {
 
 test('a task resumed by another version of its workflow fails with what a task client should do, and its round span ends', async () => {
   const store = memoryTasks();
-  const before = TaskClient.inProcess(() => taskServer(store));
-  const after = TaskClient.inProcess(() =>
-    new WorkflowServer({ name: 'task-tests', version: '2.0.0' }, { tasks: store }).use(GuardedDeployV2),
-  );
+  const before = serveInProcess(() => taskServer(store));
+  const after = serveInProcess(() => new WorkflowServer({ name: 'task-tests', version: '2.0.0' }, { tasks: store }).use(GuardedDeployV2));
   try {
-    const { taskId } = (await before.client.call('guarded_deploy', { project: 'atlas' })).result!;
-    await before.client.until(taskId, (task) => task.status === 'input_required');
+    // The user leaves the question for later (no onInput); a deploy happens; the answer reaches the new version.
+    const waiting = (await callTool(
+      await before.connect(),
+      { name: 'guarded_deploy', arguments: { project: 'atlas' } },
+      { pollIntervalMs: POLL_MS },
+    ).catch((error: unknown) => error)) as TaskInputError;
+    expect(waiting).toBeInstanceOf(TaskInputError);
     const inputResponses = {
       'deployed/replicas': { action: 'accept', content: { replicas: 2 } },
       'deployed/confirm': { action: 'accept', content: { confirm: true } },
     };
-    expect((await after.client.request('tasks/update', { taskId, inputResponses })).result).toMatchObject({ resultType: 'complete' });
-    const failed = await after.client.until(taskId);
-    expect(failed.status).toBe('failed');
-    expect(failed.error.message).toContain("another version of workflow 'guarded_deploy'");
-    expect(failed.error.message).toContain('Call tool guarded_deploy again for a new task');
-    expect(failed.error.message).not.toContain('requestState');
+    const failed = (await resumeTask(await after.connect(), waiting.taskId, {
+      pollIntervalMs: POLL_MS,
+      onInput: () => inputResponses,
+    }).catch((error: unknown) => error)) as TaskFailedError;
+    expect(failed).toBeInstanceOf(TaskFailedError);
+    expect(failed.error!.message).toContain("another version of workflow 'guarded_deploy'");
+    expect(failed.error!.message).toContain('Call tool guarded_deploy again for a new task');
+    expect(failed.error!.message).not.toContain('requestState');
 
     const rounds = (
       await spansWhen(recorded.spans, (spans) => spans.filter((span) => span.name === 'tools/call guarded_deploy').length === 2)

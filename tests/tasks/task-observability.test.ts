@@ -1,7 +1,9 @@
 import { SpanKind } from '@opentelemetry/api';
 import { memoryTasks } from '@mcpflow/core/v2';
 import { recordSpans, spansWhen } from '../helpers/tracing';
-import { TaskClient } from './task-client';
+import { callTool } from '@mcpflow/client';
+import { RawTaskWire } from '../helpers/raw-task-wire';
+import { POLL_MS, serveInProcess } from '../helpers/task-serving';
 import { taskServer } from './task-workflows';
 
 /**
@@ -15,31 +17,34 @@ const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 const PARENT = 'b7ad6b7169203331';
 
 test("a task's rounds are spans of the creating request's trace", async () => {
-  const { client, close } = TaskClient.inProcess(() => taskServer());
+  const served = serveInProcess(() => taskServer());
   try {
     const meta = { traceparent: `00-${TRACE_ID}-${PARENT}-01` };
-    const { taskId } = (await client.call('guarded_deploy', { project: 'atlas' }, { meta })).result!;
-    await client.until(taskId, (task) => task.status === 'input_required');
     const answers = {
       'deployed/replicas': { action: 'accept', content: { replicas: 2 } },
       'deployed/confirm': { action: 'accept', content: { confirm: true } },
     };
-    await client.request('tasks/update', { taskId, inputResponses: answers });
-    await client.until(taskId);
+    const result = await callTool(
+      await served.connect(),
+      { name: 'guarded_deploy', arguments: { project: 'atlas' } },
+      { meta, pollIntervalMs: POLL_MS, onInput: () => answers },
+    );
+    expect(result.structuredContent).toMatchObject({ status: 'completed' });
     const rounds = (
       await spansWhen(recorded.spans, (spans) => spans.filter((span) => span.name === 'tools/call guarded_deploy').length === 2)
     ).filter((span) => span.kind === SpanKind.SERVER && span.name === 'tools/call guarded_deploy');
     expect(rounds.map((span) => span.spanContext().traceId)).toEqual([TRACE_ID, TRACE_ID]);
     expect(rounds.some((span) => span.parentSpanContext?.spanId === PARENT)).toBe(true);
   } finally {
-    await close();
+    await served.close();
   }
 });
 
 test('DEBUG lines: created, round, cancelled, expired — never an argument', async () => {
   const lines: string[] = [];
   const store = memoryTasks({ ttlMs: 30 });
-  const { client, close } = TaskClient.inProcess(() => taskServer(store, { logger: (line) => lines.push(line), telemetry: false }));
+  const served = serveInProcess(() => taskServer(store, { logger: (line) => lines.push(line), telemetry: false }));
+  const client = new RawTaskWire(served.fetch);
   try {
     const { taskId } = (await client.call('long_wait', {})).result!;
     await client.request('tasks/cancel', { taskId });
@@ -61,6 +66,6 @@ test('DEBUG lines: created, round, cancelled, expired — never an argument', as
     expect(lines.join('\n')).not.toContain(report.slice(0, 8));
     expect(lines.join('\n')).not.toContain('secret-project-name');
   } finally {
-    await close();
+    await served.close();
   }
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Bind, Step, Workflow, askUser, field, promptArg } from '@mcpflow/decorators';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { LINES, v2 as v2Line, type Line, type TestServer } from '../helpers/lines';
-import { TaskClient } from '../tasks/task-client';
+import { RawTaskWire } from '../helpers/raw-task-wire';
 import { ShipV1 } from './ship-v1';
 import { recordSpans, runSpan } from '../helpers/tracing';
 
@@ -103,8 +103,8 @@ describe.each(LINES)('a declared version is seen: $name memory', (line) => {
 test('2026-07-28: a run paused on version 1 and resumed by the class kept in previous names version 1; a new run version 2', async () => {
   const logged: string[] = [];
   const server = (workflow: typeof ShipV1 | typeof ShipV2) => shipServer(v2Line, workflow, logged) as unknown as () => McpServer;
-  const v1 = TaskClient.inProcess(server(ShipV1));
-  const v2 = TaskClient.inProcess(server(ShipV2));
+  const v1 = RawTaskWire.inProcess(server(ShipV1));
+  const v2 = RawTaskWire.inProcess(server(ShipV2));
   try {
     const paused = await v1.client.request('prompts/get', { name: 'ship', arguments: { release: '7.1' } }, { tasks: false });
     expect(paused.result).toMatchObject({ resultType: 'input_required' });

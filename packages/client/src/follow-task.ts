@@ -46,7 +46,7 @@ async function answer(client: Client, task: DetailedTask, asked: Set<string>, op
   const fresh = Object.fromEntries(Object.entries(task.inputRequests ?? {}).filter(([key]) => !asked.has(key)));
   const keys = Object.keys(fresh);
   if (keys.length === 0) return;
-  if (!options.onInput) throw new TaskInputError(task.taskId, keys, tool);
+  if (!options.onInput) throw new TaskInputError(task.taskId, fresh, tool);
   const inputResponses = await options.onInput(fresh, options.signal ?? new AbortController().signal);
   options.signal?.throwIfAborted();
   await taskRequest(client, 'tasks/update', { taskId: task.taskId, inputResponses }, { tasks: true, signal: options.signal });

@@ -1,22 +1,28 @@
+import type { InputRequests } from './task-types';
+
 /**
  * A task asked a question and the call has no `onInput` to answer it. The task keeps waiting on the
  * server (until its `ttlMs`): answer it later with `resumeTask(client, taskId, { onInput })`.
  */
 export class TaskInputError extends Error {
   override readonly name = 'TaskInputError';
+  /** The keys of the questions it asks. */
+  readonly keys: readonly string[];
 
   constructor(
     /** The task that waits. */
     readonly taskId: string,
-    /** The keys of the questions it asks. */
-    readonly keys: readonly string[],
+    /** The questions it asks, keyed by the server's ids, as `onInput` would have had them (to put to the user before resuming). */
+    readonly requests: InputRequests,
     tool?: string,
   ) {
+    const keys = Object.keys(requests);
     const what = `Task ${taskId}${tool === undefined ? '' : ` of tool ${tool}`}`;
     const questions = keys.map((key) => `'${key}'`).join(', ');
     super(
       `${what} asks for input (${questions}) and the call has no onInput: pass onInput to callTool to answer it, or answer it later with resumeTask(client, '${taskId}', { onInput }).`,
     );
+    this.keys = keys;
   }
 }
 
