@@ -48,8 +48,12 @@ async function fits(view: string): Promise<void> {
 
 /** On screen within the width: shown, not zero-sized, its right edge inside the window. */
 async function withinWidth(locator: Locator): Promise<void> {
-  await locator.waitFor();
-  const box = (await locator.boundingBox())!;
+  // The runs panel draws itself anew on each event, so an element found may be replaced before it is measured.
+  let box = null;
+  while (box === null) {
+    await locator.waitFor();
+    box = await locator.boundingBox();
+  }
   expect(box.width).toBeGreaterThan(100);
   expect(box.height).toBeGreaterThan(50);
   expect(box.x).toBeGreaterThanOrEqual(0);

@@ -80,7 +80,7 @@ export function watchRunsPanel(element: Element, open: (run: RunSummary) => void
         ? h('p', {}, 'No runs yet.')
         : h(
             'table',
-            { 'aria-label': 'Runs' },
+            { 'aria-label': 'Runs', class: 'runs-table' },
             h(
               'thead',
               {},
