@@ -180,15 +180,17 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
 
   test('arguments of 64 KiB or more go to Redis by a plain HSET with the TTL, never through a Lua script (which copies them slowly); a task refused by maxTasks leaves no key', async () => {
     const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'large', maxTasks: 1, maxTasksPerClient: 1 });
-    const client = await serve(() => taskServer(tasks, { pause }));
+    const { client } = await serve(() => taskServer(tasks, { pause }));
     const monitor = createClient({ url: redis.url });
     await monitor.connect();
     const written: string[] = [];
     await monitor.monitor((line) => written.push(line));
-    const taskId = (await client.call('report', { project: 'q'.repeat(100 * 1024) })).result!.taskId as string;
-    expect((await client.until(taskId)).status).toBe('completed');
-    const refused = await client.call('report', { project: 'r'.repeat(100 * 1024) });
-    expect(refused.error!.message).toContain('bullmqTasks maxTasks');
+    const report = await callTool(client, { name: 'report', arguments: { project: 'q'.repeat(100 * 1024) } }, { pollIntervalMs: POLL_MS });
+    expect(report.structuredContent).toMatchObject({ status: 'completed' });
+    const refused = (await callTool(client, { name: 'report', arguments: { project: 'r'.repeat(100 * 1024) } }).catch(
+      (error: unknown) => error,
+    )) as Error;
+    expect(refused.message).toContain('bullmqTasks maxTasks');
     await monitor.close();
     // The sealed arguments went by a plain HSET; no script (EVALSHA or EVAL) nor a script's own command carried them.
     const large = written.filter((line) => line.length > 64 * 1024);

@@ -171,8 +171,7 @@ describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
     // 22 KB, with quotes: the steps' JSON results hold it escaped.
     const version = `${VERSION} ${'long "release" notes '.repeat(1000)}`;
     const first = await startInstance(redis, 'sign');
-    const created = await TaskClient.overHttp(first.url).call('release', { version });
-    const taskId = created.result!.taskId as string;
+    const taskId = await startRelease(first, version);
     await eventually(async () => (await first.counts()).sign === 1);
     // The task's hash holds its arguments (sealed, once) and the checkpoints of build and test, which echo them.
     const dump = await redisDump();
@@ -183,9 +182,8 @@ describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
     const second = await startInstance(redis);
     first.child.kill('SIGKILL');
 
-    const done = await TaskClient.overHttp(second.url).until(taskId);
-    expect(done.status).toBe('completed');
-    const outputs = (done.result as { structuredContent: { outputs: Record<string, { artifact: string }> } }).structuredContent.outputs;
+    const done = await resumeOn(second, taskId);
+    const outputs = (done.structuredContent as { outputs: Record<string, { artifact: string }> }).outputs;
     expect(outputs.signed.artifact).toBe(`app-${version}+build+test+sign`);
     expect(await second.counts()).toEqual({ build: 0, test: 0, sign: 1, publish: 1 });
     const after = (await redisDump()).join('\n');
