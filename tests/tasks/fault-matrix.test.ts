@@ -97,6 +97,7 @@ async function taskInFlight(label: string, step = 's2', overrides: NodeJS.Proces
 /** A task of the pipeline made through `instance`, with `payload` as its optional argument; its id. */
 async function created(instance: Instance, label: string, payload?: string): Promise<string> {
   const answer = await instance.client.call('pipeline', { label, ...(payload === undefined ? {} : { payload }) });
+  expect(answer.error).toBeUndefined();
   const taskId = answer.result?.taskId;
   expect(taskId).toEqual(expect.any(String));
   return taskId as string;
@@ -119,7 +120,14 @@ async function finished(instance: Instance, taskId: string): Promise<Record<stri
       return ['completed', 'failed', 'cancelled'].includes(String(task?.status));
     },
     `task ${taskId.slice(0, 8)} finished`,
-  );
+  ).catch((error: Error) => {
+    // What the instance and the side-effect log said, for whoever reads a failure in CI.
+    throw new Error(
+      `${error.message}; last task: ${JSON.stringify(task)}\n${instance.name}: ${instance.stderr.slice(-3000)}\nlog: ${readSideEffects(log)
+        .map((line) => JSON.stringify(line))
+        .join('\n')}`,
+    );
+  });
   return task!;
 }
 
