@@ -318,13 +318,20 @@ describeWithRedis('fenced task rounds under faults (two instances, bullmqTasks, 
   }, 60_000);
 
   test('SIGKILL mid-step: after the takeover, tasks/get names the step the other instance runs (statusMessage and _meta["mcpflow/task"])', async () => {
-    const { taskId, runner, other } = await taskInFlight('watched');
+    // A lock that does not lapse by itself: the test lapses it (deletes it in Redis) once the watcher heard
+    // the step in flight, so what it hears does not hang on how fast it connects on a loaded machine.
+    const { taskId, runner, other } = await taskInFlight('watched', 's2', { MCPFLOW_TEST_LOCK_MS: '600000' });
     runner.child.kill('SIGKILL');
     const client = new Client({ name: 'watcher', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
     await client.connect(new StreamableHTTPClientTransport(other.url));
     const heard: TaskStatus[] = [];
     try {
-      const result = await resumeTask(client, taskId, { onStatus: (task) => heard.push(task), pollIntervalMs: 20 });
+      const resuming = resumeTask(client, taskId, { onStatus: (task) => heard.push(task), pollIntervalMs: 20 });
+      await eventually(() => heard.length > 0, 'the step in flight heard');
+      const locks = (await redisCommand('KEYS', 'fault-test:*:lock')) as string[];
+      expect(locks).toHaveLength(1);
+      await redisCommand('DEL', ...locks);
+      const result = await resuming;
       expect(result.isError).toBeUndefined();
     } finally {
       await client.close();
