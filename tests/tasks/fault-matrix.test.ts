@@ -363,6 +363,22 @@ describeWithRedis('fenced task rounds under faults (two instances, bullmqTasks, 
     expect(heard.at(-1)!._meta?.['mcpflow/task']).toBeUndefined();
   }, 60_000);
 
+  test('Redis down while the fenced-off round ends (restarted with its data): the round goes back to the queue, not lost; the task completes from its checkpoint', async () => {
+    const { taskId, runner, other } = await taskInFlight('ended-offline');
+    // Redis stays down until the round that could not prove its hold has ended on the runner (and a
+    // little after, while the round's last reads fail): then it comes back with the task's data.
+    await redis.restart({
+      persist: true,
+      whileDown: async () => {
+        await eventually(() => /mcpflow run pipeline cancelled/.test(runner.stderr), 'the fenced-off round ended');
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      },
+    });
+    const done = await finished(other, taskId);
+    expect(done.status).toBe('completed');
+    expect(violations('ended-offline', true)).toEqual([]);
+  }, 90_000);
+
   test('Redis restarted mid-task (with its data saved): the round that cannot prove its hold ends; the task completes from its checkpoint', async () => {
     const { taskId, other } = await taskInFlight('restarted');
     await redis.restart({ persist: true });
