@@ -16,7 +16,9 @@ const { workflows } = require(`./release-${build}.js`);
 const calls = [];
 const tasks = bullmqTasks({
   connection: { host: '127.0.0.1', port: Number(process.env.MCPFLOW_TEST_REDIS_PORT) },
-  connectTimeoutMs: 1000,
+  // Wait for Redis to answer, however loaded the machine (a 1 s limit made an instance started
+  // under load exit before its first task): no case here is about Redis away at start.
+  connectTimeoutMs: 60_000,
   prefix: 'rolling-deploy',
   lockDurationMs: 1500,
   stalledIntervalMs: 1000,

@@ -6,6 +6,7 @@
 // Plain JavaScript on the built packages, so the test spawns it with node.
 // Environment: MCPFLOW_TEST_REDIS_PORT, MCPFLOW_TEST_KEYS (a JSON array), MCPFLOW_TEST_HANG (optional),
 // MCPFLOW_TEST_LOCK_MS (BullMQ's lock duration; default 1500, so a killed instance's round is soon taken over).
+// MCPFLOW_TEST_CONNECT_MS (how long to wait for Redis at start; default 60 s).
 require('reflect-metadata');
 const { createServer } = require('node:http');
 const { z } = require('zod');
@@ -31,7 +32,9 @@ const counts = { build: 0, test: 0, sign: 0, publish: 0 };
 const runs = [];
 const tasks = bullmqTasks({
   connection: { host: '127.0.0.1', port: Number(process.env.MCPFLOW_TEST_REDIS_PORT) },
-  connectTimeoutMs: 1000,
+  // Wait for Redis to answer, however loaded the machine (a 1 s limit made an instance started
+  // under load exit before its first task); the case of Redis away at start sets its own limit.
+  connectTimeoutMs: Number(process.env.MCPFLOW_TEST_CONNECT_MS ?? 60_000),
   prefix: 'durable-test',
   lockDurationMs: Number(process.env.MCPFLOW_TEST_LOCK_MS ?? 1500),
   stalledIntervalMs: 1000,

@@ -235,7 +235,7 @@ describeWithRedis('bullmqTasks: two instances sharing Redis', () => {
 
 test('Redis unreachable at start: the instance fails fast with an error naming the fix', async () => {
   const child = spawn(process.execPath, [path.join(__dirname, 'durable-instance.js')], {
-    env: { ...process.env, MCPFLOW_TEST_REDIS_PORT: '1', MCPFLOW_TEST_KEYS: JSON.stringify([KEY]) },
+    env: { ...process.env, MCPFLOW_TEST_REDIS_PORT: '1', MCPFLOW_TEST_KEYS: JSON.stringify([KEY]), MCPFLOW_TEST_CONNECT_MS: '1000' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

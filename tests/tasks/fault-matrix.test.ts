@@ -97,6 +97,7 @@ async function taskInFlight(label: string, step = 's2', overrides: NodeJS.Proces
 /** A task of the pipeline made through `instance`, with `payload` as its optional argument; its id. */
 async function created(instance: Instance, label: string, payload?: string): Promise<string> {
   const answer = await instance.client.call('pipeline', { label, ...(payload === undefined ? {} : { payload }) });
+  expect(answer.error).toBeUndefined();
   const taskId = answer.result?.taskId;
   expect(taskId).toEqual(expect.any(String));
   return taskId as string;
@@ -119,7 +120,14 @@ async function finished(instance: Instance, taskId: string): Promise<Record<stri
       return ['completed', 'failed', 'cancelled'].includes(String(task?.status));
     },
     `task ${taskId.slice(0, 8)} finished`,
-  );
+  ).catch((error: Error) => {
+    // What the instance and the side-effect log said, for whoever reads a failure in CI.
+    throw new Error(
+      `${error.message}; last task: ${JSON.stringify(task)}\n${instance.name}: ${instance.stderr.slice(-3000)}\nlog: ${readSideEffects(log)
+        .map((line) => JSON.stringify(line))
+        .join('\n')}`,
+    );
+  });
   return task!;
 }
 
@@ -310,13 +318,20 @@ describeWithRedis('fenced task rounds under faults (two instances, bullmqTasks, 
   }, 60_000);
 
   test('SIGKILL mid-step: after the takeover, tasks/get names the step the other instance runs (statusMessage and _meta["mcpflow/task"])', async () => {
-    const { taskId, runner, other } = await taskInFlight('watched');
+    // A lock that does not lapse by itself: the test lapses it (deletes it in Redis) once the watcher heard
+    // the step in flight, so what it hears does not hang on how fast it connects on a loaded machine.
+    const { taskId, runner, other } = await taskInFlight('watched', 's2', { MCPFLOW_TEST_LOCK_MS: '600000' });
     runner.child.kill('SIGKILL');
     const client = new Client({ name: 'watcher', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
     await client.connect(new StreamableHTTPClientTransport(other.url));
     const heard: TaskStatus[] = [];
     try {
-      const result = await resumeTask(client, taskId, { onStatus: (task) => heard.push(task), pollIntervalMs: 20 });
+      const resuming = resumeTask(client, taskId, { onStatus: (task) => heard.push(task), pollIntervalMs: 20 });
+      await eventually(() => heard.length > 0, 'the step in flight heard');
+      const locks = (await redisCommand('KEYS', 'fault-test:*:lock')) as string[];
+      expect(locks).toHaveLength(1);
+      await redisCommand('DEL', ...locks);
+      const result = await resuming;
       expect(result.isError).toBeUndefined();
     } finally {
       await client.close();
@@ -347,6 +362,22 @@ describeWithRedis('fenced task rounds under faults (two instances, bullmqTasks, 
     expect(heard.at(-1)).toMatchObject({ status: 'completed' });
     expect(heard.at(-1)!._meta?.['mcpflow/task']).toBeUndefined();
   }, 60_000);
+
+  test('Redis down while the fenced-off round ends (restarted with its data): the round goes back to the queue, not lost; the task completes from its checkpoint', async () => {
+    const { taskId, runner, other } = await taskInFlight('ended-offline');
+    // Redis stays down until the round that could not prove its hold has ended on the runner (and a
+    // little after, while the round's last reads fail): then it comes back with the task's data.
+    await redis.restart({
+      persist: true,
+      whileDown: async () => {
+        await eventually(() => /mcpflow run pipeline cancelled/.test(runner.stderr), 'the fenced-off round ended');
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      },
+    });
+    const done = await finished(other, taskId);
+    expect(done.status).toBe('completed');
+    expect(violations('ended-offline', true)).toEqual([]);
+  }, 90_000);
 
   test('Redis restarted mid-task (with its data saved): the round that cannot prove its hold ends; the task completes from its checkpoint', async () => {
     const { taskId, other } = await taskInFlight('restarted');

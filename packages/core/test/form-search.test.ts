@@ -4,6 +4,7 @@ import { FormAutomaton } from '../src/engine/redaction/form-automaton';
 import { FormSearch, replaceInTurn } from '../src/engine/redaction/form-search';
 import { REDACTED, Redactor } from '../src/engine/redaction/redactor';
 import { runSecrets, type SecretOrigin } from '../src/engine/redaction/run-secrets';
+import { WHOLE_WORD_BELOW } from '../src/engine/redaction/word-search';
 
 /** Longest first, as a run keeps its forms. */
 const longestFirst = (forms: string[]) => [...new Set(forms)].sort((a, b) => b.length - a.length);
@@ -92,6 +93,40 @@ describe('FormSearch: one pass, the result of replacing form after form', () => 
   });
 });
 
+/**
+ * The reference for the forms shorter than `WHOLE_WORD_BELOW`: left to right, at each place (a whole
+ * character, not inside a surrogate pair), the longest such form with no letter or digit next to it
+ * is replaced.
+ */
+function replaceWords(text: string, forms: readonly string[], replacement: string = REDACTED): string {
+  const words = longestFirst(forms.filter((form) => form.length < WHOLE_WORD_BELOW));
+  const wordy = (unit: string | undefined) => unit !== undefined && /[\p{L}\p{N}]/u.test(unit);
+  const low = (unit: string | undefined) => unit !== undefined && /[\udc00-\udfff]/.test(unit);
+  const high = (unit: string | undefined) => unit !== undefined && /[\ud800-\udbff]/.test(unit);
+  let result = '';
+  let at = 0;
+  while (at < text.length) {
+    const inPair = low(text[at]) && high(text[at - 1]);
+    const word = inPair
+      ? undefined
+      : words.find(
+          (form) =>
+            text.startsWith(form, at) &&
+            !wordy(text[at - 1]) &&
+            !wordy(text[at + form.length]) &&
+            !(high(form.at(-1)) && low(text[at + form.length])),
+        );
+    if (word === undefined) {
+      result += text[at];
+      at += 1;
+    } else {
+      result += replacement;
+      at += word.length;
+    }
+  }
+  return result;
+}
+
 describe('Redactor over the one-pass search', () => {
   const secrets = fc.array(
     fc.record({
@@ -101,7 +136,7 @@ describe('Redactor over the one-pass search', () => {
     { minLength: 1, maxLength: 4 },
   );
 
-  test('redacts as the per-form replace did, client text marked apart, secrets learned between texts', () => {
+  test('redacts as the per-form replace did (short forms as whole words), client text marked apart, secrets learned between texts', () => {
     fc.assert(
       fc.property(secrets, fc.array(fc.nat(3), { minLength: 1, maxLength: 4 }), (learned, picks) => {
         const marks = new ClientMarks(newMarkKey());
@@ -113,10 +148,11 @@ describe('Redactor over the one-pass search', () => {
           const other = learned[picks[index % picks.length] % learned.length].value;
           const text = `${value}=${other}; ${marks.wrap(`${other}${value}`)} ${JSON.stringify(value)}`;
           const pieces = marks.split(text);
+          const [heldLong, suppliedLong] = [held, supplied].map((forms) => forms.filter((form) => form.length >= WHOLE_WORD_BELOW));
           const expected = pieces.map((piece, at) =>
             at % 2 === 0
-              ? replaceInTurn(replaceInTurn(piece, held, REDACTED), supplied, REDACTED)
-              : replaceInTurn(piece, supplied, REDACTED),
+              ? replaceWords(replaceInTurn(replaceInTurn(piece, heldLong, REDACTED), suppliedLong, REDACTED), [...held, ...supplied])
+              : replaceWords(replaceInTurn(piece, suppliedLong, REDACTED), supplied),
           );
           expect(redactor.redactInTrace(text)).toBe(marks.join(expected));
           expect(redactor.redact(text)).toBe(marks.strip(marks.join(expected)));

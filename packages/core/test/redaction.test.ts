@@ -3,6 +3,7 @@ import { Redactor } from '../src/engine/redaction/redactor';
 import { runSecrets } from '../src/engine/redaction/run-secrets';
 import { secretForms } from '../src/engine/redaction/secret-forms';
 import { sensitiveTexts } from '../src/engine/redaction/sensitive-texts';
+import { WHOLE_WORD_BELOW } from '../src/engine/redaction/word-search';
 
 describe('secretForms', () => {
   test('raw, JSON-escaped once and twice, and percent-encoded as each URI operator encodes', () => {
@@ -74,8 +75,28 @@ describe('Redactor', () => {
     expect(redacted.messages[1]).not.toBe(holding);
     expect(redacted.messages[1]).toEqual({ role: 'user', content: { type: 'text', text: 'the key is [redacted]' } });
     expect(holding.content.text).toBe('the key is secret-1');
-    // A key that holds a secret is renamed in the copy, the keys before it kept in their order.
-    expect(Object.keys(redactor.redactDeep({ a: 1, 'secret-1': 2, c: 3 }))).toEqual(['a', '[redacted]', 'c']);
+    // A data key that holds a secret (in a `_meta`) is renamed in the copy, the keys before it kept in their order.
+    expect(Object.keys(redactor.redactDeep({ _meta: { a: 1, 'secret-1': 2, c: 3 } })._meta)).toEqual(['a', '[redacted]', 'c']);
+    expect(Object.keys(redactor.redactData({ a: 1, 'secret-1': 2, c: 3 }))).toEqual(['a', '[redacted]', 'c']);
+  });
+
+  test("never rewrites a protocol key or a value the protocol enumerates, whatever the secret; a tool's data in full", () => {
+    const redactor = new Redactor();
+    for (const secret of ['type', 'text', 't', 'e', 'xt', 'user']) redactor.add(secret, 'server');
+    const message = {
+      role: 'user',
+      content: { type: 'text', text: 'type t, then text: e', _meta: { type: 'type', note: 'next' } },
+      structuredContent: { text: 'xt' },
+    };
+    expect(redactor.redactDeep(message)).toEqual({
+      role: 'user',
+      content: {
+        type: 'text',
+        text: '[redacted] [redacted], then [redacted]: [redacted]',
+        _meta: { '[redacted]': '[redacted]', note: 'next' },
+      },
+      structuredContent: { '[redacted]': '[redacted]' },
+    });
   });
 
   test("keeps its forms in the run's secrets it is given (the execution state), by origin, longest first", () => {
@@ -90,6 +111,38 @@ describe('Redactor', () => {
     redactor.learn('an answer', 'client');
     expect(secrets.learned).toEqual([{ value: 'an answer', origin: 'client' }]);
     expect(redactor.redact('abc def ab mine an answer')).toBe('[redacted] [redacted] [redacted] [redacted]');
+  });
+});
+
+describe('Redactor: a secret shorter than WHOLE_WORD_BELOW characters', () => {
+  test('is replaced where it stands as a whole word, never inside another word', () => {
+    const redactor = new Redactor();
+    redactor.add('a', 'server');
+    redactor.add('42', 'client');
+    expect(WHOLE_WORD_BELOW).toBe(4);
+    expect(redactor.redact('a banana, a "a", answered: a')).toBe('[redacted] banana, [redacted] "[redacted]", answered: [redacted]');
+    expect(redactor.redact('PIN 42 accepted for 1420 and x42 users; /pins/42?x=42')).toBe(
+      'PIN [redacted] accepted for 1420 and x42 users; /pins/[redacted]?x=[redacted]',
+    );
+    expect(redactor.redact('a')).toBe('[redacted]');
+  });
+
+  test('in its encoded forms too, and a longer secret is still replaced inside words', () => {
+    const redactor = new Redactor();
+    redactor.add('a/', 'server');
+    redactor.add('hunter2', 'server');
+    expect(redactor.redact('key a/ or vault://a%2F or {"k":"a/"}; pwhunter2x')).toBe(
+      'key [redacted] or vault://[redacted] or {"k":"[redacted]"}; pw[redacted]x',
+    );
+  });
+
+  test("a short secret of the server's is not searched in the client's text (no oracle); the client's own is", () => {
+    const redactor = new Redactor(runSecrets(newMarkKey()));
+    redactor.add('7', 'server');
+    redactor.add('9', 'client');
+    expect(redactor.redact(`pin 7, guess ${redactor.client('7')}, mine ${redactor.client('9')} and 9`)).toBe(
+      'pin [redacted], guess 7, mine [redacted] and [redacted]',
+    );
   });
 });
 

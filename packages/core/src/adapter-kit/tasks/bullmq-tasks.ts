@@ -164,6 +164,13 @@ class BullmqTaskStore implements TaskStore {
         this.rounds.add(round);
         try {
           await runner.runRound(taskId, round.controller.signal);
+        } catch (error) {
+          // Redis out of reach as the round read its task (as it began, or as it ended after its fence
+          // failed): it goes back to the queue like a round that lost its lock. Thrown, BullMQ would mark
+          // it failed and remove it, and the task would stay `working` with no round left to run it.
+          if (!unreachable.has(error as object)) throw error;
+          round.lost = true;
+          this.log?.(`mcpflow task round back to the queue (Redis unreachable): ${taskId.slice(0, 8)}`);
         } finally {
           this.rounds.delete(round);
         }
@@ -334,11 +341,13 @@ class BullmqTaskStore implements TaskStore {
     try {
       return await run(opened);
     } catch (error) {
-      throw new Error(
+      const failure = new Error(
         `mcpflow bullmqTasks: Redis is unreachable (${(error as Error).message}). ` +
           'The tasks are kept in Redis, not lost: retry once Redis is back (this server goes on serving what does not need it).',
         { cause: error },
       );
+      unreachable.add(failure);
+      throw failure;
     }
   }
 
@@ -371,6 +380,9 @@ class BullmqTaskStore implements TaskStore {
     return this.opened;
   }
 }
+
+/** The errors `command` threw because Redis was out of reach (a round that meets one goes back to the queue). */
+const unreachable = new WeakSet<object>();
 
 /** The connection with the task records' scripts defined on it (sent once, then run by digest). */
 function withTaskCommands(redis: RedisLike): Records {

@@ -10,7 +10,8 @@ import type { WorkflowHooks } from './step-events';
 export async function notifyRunEnd(hooks: WorkflowHooks, state: ExecutionState, redactor: Redactor): Promise<void> {
   if (!hooks.onRunEnd) return;
   try {
-    const outputs = redactor.redactDeep({ ...state.bindings });
+    // Each output is a step's data: its keys are redacted too; the binding names are the declaration's.
+    const outputs = Object.fromEntries(Object.entries(state.bindings).map(([name, value]) => [name, redactor.redactData(value)]));
     await hooks.onRunEnd({ workflow: state.workflow, status: state.stop ? state.stop.status : 'completed', outputs });
   } catch (error) {
     console.error(`mcpflow: onRunEnd hook threw for workflow '${state.workflow}':`, error);

@@ -3,6 +3,7 @@ import { FormSearch } from './form-search';
 import { runSecrets, type RunSecrets, type SecretOrigin } from './run-secrets';
 import { secretForms } from './secret-forms';
 import { sensitiveTexts } from './sensitive-texts';
+import { WHOLE_WORD_BELOW, WordSearch, shortForms } from './word-search';
 
 /** What a sensitive value reads as in the trace and `_meta`. */
 export const REDACTED = '[redacted]';
@@ -17,7 +18,14 @@ export const REDACTED = '[redacted]';
  * written into the trace, and a secret the server holds is never searched for inside it — a guess
  * equal to the secret comes back exactly as a wrong one does. Secrets the client supplied itself
  * are searched for everywhere. Outside client text, the server's secrets are replaced first, so a
- * client's own sensitive value that overlaps one cannot change how it is replaced.
+ * client's own sensitive value that overlaps one cannot change how it is replaced. A form shorter
+ * than `WHOLE_WORD_BELOW` characters is replaced only where it stands as a whole word (`WordSearch`).
+ *
+ * It changes values, never the structure that holds them: an object's keys are the protocol's
+ * field names (`type`, `text`, a schema's properties) and stay as they are, whatever the secret,
+ * and so do the values the protocol enumerates (`PROTOCOL_VALUES`: `"type": "text"`, a `role`);
+ * only the keys of data a tool or resource returned (inside a `_meta` or `structuredContent`, and
+ * `redactData`'s whole value) are redacted like values.
  *
  * @example
  * ```ts
@@ -79,13 +87,15 @@ export class Redactor {
 
   /** Text as the trace keeps it: redacted, the client's marks kept (so a secret learned later is redacted as well). */
   redactInTrace(text: string): string {
-    // Most texts an object's keys and short fields give are shorter than any form: nothing to search.
+    // Most texts short fields give are shorter than any form: nothing to search.
     if (!this.active || text.length < this.search().shortest) return text;
     const { marks } = this;
-    if (!marks?.marks(text)) return this.replaceEverywhere(text);
+    const { forms, words } = this.search();
+    if (!marks?.marks(text)) return words.everywhere(forms.everywhere(text));
     const pieces = marks.split(text);
     for (let index = 0; index < pieces.length; index += 1)
-      pieces[index] = index % 2 === 0 ? this.replaceEverywhere(pieces[index]) : this.search().suppliedOnly(pieces[index]);
+      pieces[index] =
+        index % 2 === 0 ? words.everywhere(forms.everywhere(pieces[index])) : words.suppliedOnly(forms.suppliedOnly(pieces[index]));
     return marks.join(pieces);
   }
 
@@ -96,41 +106,60 @@ export class Redactor {
   }
 
   /**
-   * A JSON-like value with every string as `redact` makes it, object keys included: every field of
-   * every content block and of `_meta`, whatever its name. `inTrace` keeps the marks. The original
-   * is never changed: each object or array holding a redacted string is copied, and what holds
-   * none is the original itself (as the whole value is when the redactor is inactive).
+   * A protocol value (a result, its messages and `_meta`, a question, an event) with every string
+   * value as `redact` makes it: every field of every content block and of `_meta`, whatever its
+   * name. Its keys stay as they are (the client's marks removed), except inside a `_meta` or
+   * `structuredContent` object, whose keys are a tool's data and are redacted too. `inTrace` keeps
+   * the marks. The original is never changed: each object or array holding a redacted string is
+   * copied, and what holds none is the original itself (as the whole value is when the redactor is
+   * inactive).
    */
   redactDeep<T>(value: T, inTrace = false): T {
     if (!this.active && !this.marks) return value;
-    return this.deep(value, inTrace ? (text) => this.redactInTrace(text) : (text) => this.redact(text)) as T;
+    return this.deep(value, this.texts(inTrace), false) as T;
   }
 
-  private replaceEverywhere(text: string): string {
-    return this.search().everywhere(text);
+  /** As `redactDeep`, for a value that is data throughout (a step's output): its keys are redacted like its values. */
+  redactData<T>(value: T): T {
+    if (!this.active && !this.marks) return value;
+    return this.deep(value, this.texts(false), true) as T;
   }
 
-  /** The search over the secrets' forms as they are now: built again only when the set has grown (it never shrinks). */
-  private search(): FormSearch {
-    if (isCurrent(this.searched, this.secrets)) return this.searched.search;
+  private texts(inTrace: boolean): Texts {
+    const { marks } = this;
+    return inTrace
+      ? { redact: (text) => this.redactInTrace(text), name: (text) => text }
+      : { redact: (text) => this.redact(text), name: marks ? (text) => marks.strip(text) : (text) => text };
+  }
+
+  /** The searches over the secrets' forms as they are now: built again only when the set has grown (it never shrinks). */
+  private search(): Searched {
+    if (isCurrent(this.searched, this.secrets)) return this.searched;
     let shared = searches.get(this.secrets);
     if (!isCurrent(shared, this.secrets)) {
       const { held, supplied } = this.secrets;
-      shared = { held: held.length, supplied: supplied.length, search: new FormSearch(held, supplied, REDACTED) };
+      const long = (forms: readonly string[]) => forms.filter((form) => form.length >= WHOLE_WORD_BELOW);
+      const forms = new FormSearch(long(held), long(supplied), REDACTED);
+      const words = new WordSearch(shortForms(held), shortForms(supplied), REDACTED);
+      const shortest = [...held, ...supplied].reduce((least, form) => Math.min(least, form.length), Infinity);
+      shared = { held: held.length, supplied: supplied.length, forms, words, shortest };
       searches.set(this.secrets, shared);
     }
     this.searched = shared;
-    return shared.search;
+    return shared;
   }
 
-  /** `value` with every string redacted: the value itself where nothing changes, else a copy of each object and array that does. */
-  private deep(value: unknown, redact: (text: string) => string): unknown {
-    if (typeof value === 'string') return redact(value);
+  /**
+   * `value` with every string redacted, and the keys of data (`data`, or below a `DATA_FIELDS`
+   * key): the value itself where nothing changes, else a copy of each object and array that does.
+   */
+  private deep(value: unknown, texts: Texts, data: boolean): unknown {
+    if (typeof value === 'string') return texts.redact(value);
     if (typeof value !== 'object' || value === null) return value;
     if (Array.isArray(value)) {
       let copy: unknown[] | undefined;
       value.forEach((item, index) => {
-        const redacted = this.deep(item, redact);
+        const redacted = this.deep(item, texts, data);
         if (redacted !== item) (copy ??= value.slice())[index] = redacted;
       });
       return copy ?? value;
@@ -142,8 +171,11 @@ export class Redactor {
     for (let index = 0; index < keys.length; index += 1) {
       const key = keys[index];
       const item = record[key];
-      const name = redact(key);
-      const redacted = this.deep(item, redact);
+      const name = data ? texts.redact(key) : texts.name(key);
+      const redacted =
+        !data && typeof item === 'string' && PROTOCOL_VALUES.has(key)
+          ? texts.name(item)
+          : this.deep(item, texts, data || DATA_FIELDS.has(key));
       if (!copy && (name !== key || redacted !== item)) {
         copy = {};
         for (const before of keys.slice(0, index)) setOwn(copy, before, record[before]);
@@ -153,6 +185,22 @@ export class Redactor {
     return copy ?? value;
   }
 }
+
+/** How `deep` writes a string value (and a data key), and a protocol key. */
+interface Texts {
+  readonly redact: (text: string) => string;
+  readonly name: (text: string) => string;
+}
+
+/**
+ * Protocol fields whose string value is one of the few the protocol (or mcpflow's `_meta` and
+ * events) defines — a content block's `type`, a message's `role`, a step's `status` — never data:
+ * kept as they are, so a secret equal to `text` or `user` cannot make a message the client cannot parse.
+ */
+const PROTOCOL_VALUES: ReadonlySet<string> = new Set(['type', 'role', 'status', 'phase', 'kind']);
+
+/** Protocol fields whose value is a tool's or resource's own data: its keys are redacted as well. */
+const DATA_FIELDS: ReadonlySet<string> = new Set(['_meta', 'structuredContent']);
 
 /** `record[key] = value`, a key named __proto__ included (it stays a key instead of replacing the prototype). */
 function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
@@ -167,7 +215,12 @@ const searches = new WeakMap<RunSecrets, Searched>();
 interface Searched {
   readonly held: number;
   readonly supplied: number;
-  readonly search: FormSearch;
+  /** The forms of `WHOLE_WORD_BELOW` characters or more, replaced wherever they occur. */
+  readonly forms: FormSearch;
+  /** The shorter forms, replaced where each is a whole word. */
+  readonly words: WordSearch;
+  /** No text shorter than this holds a form. */
+  readonly shortest: number;
 }
 
 /** Whether a search was built over the secrets' forms as they are now (they only ever grow). */
