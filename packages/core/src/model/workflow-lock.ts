@@ -37,7 +37,8 @@ export interface LockedWorkflow extends LockedShapes {
 /** `mcpflow.lock.json` read: the locked version of each workflow, by name. */
 export type WorkflowLock = ReadonlyMap<string, LockedWorkflow>;
 
-type LockedModel = Pick<WorkflowModel, 'name' | 'steps' | 'expose' | 'version' | 'previous'>;
+/** What `lockedWorkflow` reads of a workflow's model: its name, steps, faces, version and previous classes. */
+export type LockedModel = Pick<WorkflowModel, 'name' | 'steps' | 'expose' | 'version' | 'previous'>;
 
 function lockedShapes(model: Pick<WorkflowModel, 'name' | 'steps' | 'expose' | 'version'>): LockedShapes {
   return {
