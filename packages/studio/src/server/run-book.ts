@@ -211,6 +211,14 @@ export class RunBook {
     const run = this.get(runId);
     if (run.done) return;
     run.stop.abort(new Error(CANCELLED));
+    // A task ends with its run, now: the abort sends tasks/cancel, whose round trip must not leave the
+    // tasks list saying `working` for a run that reads `cancelled`.
+    const { taskId } = run;
+    if (taskId !== undefined) {
+      run.taskStatus = 'cancelled';
+      const { version } = run.view;
+      run.emit('task', { taskId, status: 'cancelled', ...(version === undefined ? {} : { version }) });
+    }
     run.finish('cancelled', [], undefined, CANCELLED);
   }
 
