@@ -78,3 +78,20 @@ test('a run the history evicted: its ids are forgotten, its late messages are no
   expect(log.of(kept).messages).toHaveLength(2);
   expect(log.pending()).toBe(0);
 });
+
+test("a run's raw messages count in its bytes, which the history's bound holds; a message dropped past the run's cap counts no more", () => {
+  const { log, as } = logOf();
+  const run = new StudioRun('slow', 'tool', []);
+  const before = run.bytes;
+  as(run, () => log.record('sent', request(1)));
+  log.record('received', response(1));
+  const texts = log.of(run).messages.map((message) => message.text.length);
+  expect(run.bytes - before).toBe(texts[0] + texts[1]);
+  // Past the run's cap the oldest messages go, and their bytes with them: the count stays the kept messages'.
+  as(run, () => {
+    for (let id = 2; id < 400; id += 1) log.record('sent', request(id));
+  });
+  const kept = log.of(run);
+  expect(kept.dropped).toBeGreaterThan(0);
+  expect(run.bytes - before).toBe(kept.messages.reduce((sum, message) => sum + message.text.length, 0));
+});

@@ -49,7 +49,7 @@ export class RunHistory {
     return [...this.runs.values()];
   }
 
-  /** How many bytes the kept runs hold (their events' JSON). */
+  /** How many bytes the kept runs hold (their events' JSON and their raw messages). */
   bytes(): number {
     let total = 0;
     for (const run of this.runs.values()) total += run.bytes;

@@ -154,9 +154,12 @@ export class WireLog {
   private keep(run: StudioRun, direction: WireDirection, raw: unknown): void {
     const kept = this.kept.get(run) ?? { entries: [], dropped: 0 };
     this.kept.set(run, kept);
-    kept.entries.push({ direction, text: run.hide(cappedJson(raw)) });
+    const text = run.hide(cappedJson(raw));
+    kept.entries.push({ direction, text });
+    // A run's raw messages count in its bytes, which the history's bound (`--history-bytes`) holds.
+    run.bytes += text.length;
     if (kept.entries.length > MAX_RUN_MESSAGES) {
-      kept.entries.shift();
+      run.bytes -= kept.entries.shift()!.text.length;
       kept.dropped += 1;
     }
     this.onKept?.(run);
