@@ -26,13 +26,14 @@ export interface ElicitParams {
 
 /**
  * An elicitation's params, with the question's key (`<step>/<argument>`) where an mcpflow server
- * gave one: in its `_meta["mcpflow/question"]` (a question asked during the request), or as the id
- * the client's `input_required` fulfilment gives the request (the key of `inputRequests`).
+ * gave one: in its `_meta["mcpflow/question"]` (a question asked during the request), or as the
+ * `inputRequests` key of an `input_required` round the client fulfils. The SDK hands that key to the
+ * handler as its context's request id (a string; a wire request's id is a number), not in the
+ * request it passes, whose `id` it drops.
  */
-function keyed(request: { id?: unknown; params?: unknown }): ElicitParams {
-  const params = request.params as ElicitParams;
-  if (params._meta?.['mcpflow/question'] !== undefined || typeof request.id !== 'string') return params;
-  return { ...params, _meta: { ...params._meta, 'mcpflow/question': { key: request.id } } };
+export function keyed(params: ElicitParams, requestId: unknown): ElicitParams {
+  if (params._meta?.['mcpflow/question'] !== undefined || typeof requestId !== 'string') return params;
+  return { ...params, _meta: { ...params._meta, 'mcpflow/question': { key: requestId } } };
 }
 
 /** What the studio answers an `elicitation/create` with. */
@@ -147,7 +148,10 @@ export class ServerConnection {
       { name: 'mcpflow-studio', version: '0.1.0' },
       { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: 'auto' } },
     );
-    client.setRequestHandler('elicitation/create', async (request) => (await this.hooks.elicit(keyed(request))) as never);
+    client.setRequestHandler(
+      'elicitation/create',
+      async (request, ctx) => (await this.hooks.elicit(keyed(request.params as ElicitParams, ctx.mcpReq.id))) as never,
+    );
     this.client = client;
     const transport = this.transport();
     this.tap(transport, 'send');

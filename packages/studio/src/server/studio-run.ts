@@ -213,9 +213,10 @@ export class StudioRun {
           resolve(answer);
         },
       });
-      this.emit('question', { questionId, message: capped(params.message), requestedSchema: capped(requestedSchema) });
+      // The asking step is `waiting` (its `step` events) by the time the page shows the question.
       const key = (params._meta?.['mcpflow/question'] as { key?: unknown } | undefined)?.key;
       this.live.asking(true, typeof key === 'string' ? key : undefined);
+      this.emit('question', { questionId, message: capped(params.message), requestedSchema: capped(requestedSchema) });
     });
   }
 

@@ -1,7 +1,7 @@
 import { callTool, TaskCancelledError, TaskFailedError, type InputRequests, type TaskStatus } from '@mcpflow/client';
 import type { Client } from '@modelcontextprotocol/client';
 import type { TaskEvent, TaskStepView } from './api-types';
-import type { ElicitParams } from './server-connection';
+import { keyed, type ElicitParams } from './server-connection';
 import type { StudioRun } from './studio-run';
 import { TIMING_META } from './timing-meta';
 
@@ -68,7 +68,7 @@ export class TaskDriver {
   /** Puts a round's questions to the page; the answers go back through the task together. */
   private async ask(requests: InputRequests): Promise<Record<string, unknown>> {
     const forms = Object.entries(requests).filter(([, request]) => request.method === 'elicitation/create');
-    const answers = await Promise.all(forms.map(([, request]) => this.run.ask(request.params as ElicitParams)));
+    const answers = await Promise.all(forms.map(([key, request]) => this.run.ask(keyed(request.params as ElicitParams, key))));
     return Object.fromEntries(forms.map(([key], index) => [key, answers[index]]));
   }
 }
