@@ -1,3 +1,5 @@
+import { detached } from './kept-string';
+
 /**
  * Caps on what a server sends, applied before the studio keeps or shows it (issue 40 §7): a string
  * past `MAX_STRING_CHARS` is cut and says how much was cut, an array past `MAX_ITEMS` keeps its
@@ -16,13 +18,13 @@ function cutNote(cut: number): string {
 /** A name (a step's, a status word) cut to `max` characters: it is repeated on many rows. */
 export function cappedName(value: unknown, max = 200): string {
   const text = String(value);
-  return text.length > max ? text.slice(0, max) + cutNote(text.length - max) : text;
+  return text.length > max ? detached(text.slice(0, max) + cutNote(text.length - max)) : text;
 }
 
 /** `value` with every string, array and nesting capped; a new value (the original is untouched). */
 export function capped(value: unknown, depth = 0): unknown {
   if (typeof value === 'string')
-    return value.length > MAX_STRING_CHARS ? value.slice(0, MAX_STRING_CHARS) + cutNote(value.length - MAX_STRING_CHARS) : value;
+    return value.length > MAX_STRING_CHARS ? detached(value.slice(0, MAX_STRING_CHARS) + cutNote(value.length - MAX_STRING_CHARS)) : value;
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= MAX_DEPTH) return '(nested too deep: not kept by the studio)';
   if (Array.isArray(value)) {

@@ -5,7 +5,7 @@ import { StudioRun, type RunRecord } from './studio-run';
 
 /** How many runs the studio keeps by default (`--history-runs`). */
 const DEFAULT_HISTORY_RUNS = 200;
-/** How many bytes (JSON) of runs the studio keeps by default (`--history-bytes`): 32 MiB. */
+/** How many bytes of runs (what they hold on the heap, `StudioRun.bytes`) the studio keeps by default (`--history-bytes`): 32 MiB. */
 const DEFAULT_HISTORY_BYTES = 32 * 1024 * 1024;
 /** How long a finished run waits before `--history` is written (several runs finishing together write once). */
 const SAVE_DELAY_MS = 200;
@@ -49,7 +49,7 @@ export class RunHistory {
     return [...this.runs.values()];
   }
 
-  /** How many bytes the kept runs hold (their events' JSON and their raw messages). */
+  /** How many bytes the kept runs hold on the heap (`StudioRun.bytes`: their objects, events and raw messages). */
   bytes(): number {
     let total = 0;
     for (const run of this.runs.values()) total += run.bytes;

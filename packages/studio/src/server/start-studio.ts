@@ -26,7 +26,7 @@ export type StudioOptions = StudioTarget & {
   readonly history?: string;
   /** `--history-runs <n>`: at most this many runs are kept, the oldest evicted first; default 200. */
   readonly historyRuns?: number;
-  /** `--history-bytes <n>`: at most this many bytes (JSON) of runs are kept, the oldest evicted first; default 32 MiB. */
+  /** `--history-bytes <n>`: at most this many bytes of runs (what they hold on the heap: `StudioRun.bytes`) are kept, the oldest evicted first; default 32 MiB. */
   readonly historyBytes?: number;
   /** Told a problem the studio works around (a `--history` file it cannot read or write); default: stderr. */
   readonly onWarning?: (message: string) => void;

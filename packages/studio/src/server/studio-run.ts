@@ -13,6 +13,7 @@ import {
 } from './api-types';
 import { answerProblem, type RequestedSchema } from './answer-check';
 import { capped, cappedName } from './capped';
+import { heapBytes } from './kept-string';
 import { LiveSteps } from './live-steps';
 import { stepIO } from './step-io';
 import type { ElicitAnswer, ElicitParams } from './server-connection';
@@ -42,6 +43,14 @@ function secretForms(value: unknown): string[] {
   return [...new Set([text, escaped])].sort((a, b) => b.length - a.length);
 }
 
+/**
+ * What a finished run's own objects hold on the heap beside the JSON of its events and messages
+ * (its view and step states as objects, events array, abort controller, maps…), rounded up: 200
+ * finished one-step runs of a 10-byte result grew the studio's heap 2.7 MiB (`--expose-gc`,
+ * `process.memoryUsage()`), about 14 KiB a run of which about 1.2 KiB is their JSON.
+ */
+const RUN_OBJECT_BYTES = 16 * 1024;
+
 /** The longest workflow version the studio keeps from a server. */
 const MAX_VERSION_CHARS = 100;
 /** At most this many progress events of a run are kept (a server may send millions); one note tells the rest were dropped. */
@@ -64,7 +73,11 @@ export class StudioRun {
   private readonly live: LiveSteps;
   /** The run's sensitive argument values, in the forms a message may carry them; never stored. */
   private readonly secrets: string[] = [];
-  /** The JSON size of the run's events: what it costs the studio's memory and `--history` file. */
+  /**
+   * What the run holds on the studio's heap, which the history's `--history-bytes` bounds: its own
+   * objects (`RUN_OBJECT_BYTES`), its arguments and events as their JSON holds them (`heapBytes`:
+   * two bytes a character past Latin-1), and its raw messages (`WireLog`).
+   */
   bytes = 0;
   /** Aborts the run's request (`notifications/cancelled` for a prompt or tool run). */
   readonly stop: AbortController = new AbortController();
@@ -95,7 +108,7 @@ export class StudioRun {
       Object.defineProperty(shown, name, { value: secret ? REDACTED : value, enumerable: true, writable: true, configurable: true });
     }
     this.arguments = capped(shown) as Record<string, unknown>;
-    this.bytes = JSON.stringify(this.arguments).length;
+    this.bytes = RUN_OBJECT_BYTES + heapBytes(JSON.stringify(this.arguments));
   }
 
   /** `text` with every sensitive argument value of the run (as typed, and JSON-escaped) replaced by `[redacted]`. */
@@ -111,7 +124,7 @@ export class StudioRun {
     Object.assign(run.view, { runId: summary.runId });
     for (const event of record.events) {
       run.events.push(event);
-      run.bytes += JSON.stringify(event.data ?? null).length;
+      run.bytes += heapBytes(JSON.stringify(event.data ?? null));
       if (event.type === 'result') Object.assign(run.view, event.data);
     }
     if (summary.taskId !== undefined) run.taskId = summary.taskId;
@@ -179,7 +192,7 @@ export class StudioRun {
     const event = { type, data };
     const json = JSON.stringify(data);
     const seq = this.events.push(event) - 1;
-    this.bytes += json.length;
+    this.bytes += heapBytes(json);
     for (const listener of this.listeners) listener(event, seq, json);
   }
 

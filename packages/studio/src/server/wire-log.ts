@@ -1,3 +1,4 @@
+import { detached, heapBytes } from './kept-string';
 import type { StudioRun } from './studio-run';
 
 /** Which way a JSON-RPC message went: `sent` by the studio's client, `received` from the server. */
@@ -157,9 +158,9 @@ export class WireLog {
     const text = run.hide(cappedJson(raw));
     kept.entries.push({ direction, text });
     // A run's raw messages count in its bytes, which the history's bound (`--history-bytes`) holds.
-    run.bytes += text.length;
+    run.bytes += heapBytes(text);
     if (kept.entries.length > MAX_RUN_MESSAGES) {
-      run.bytes -= kept.entries.shift()!.text.length;
+      run.bytes -= heapBytes(kept.entries.shift()!.text);
       kept.dropped += 1;
     }
     this.onKept?.(run);
@@ -186,7 +187,8 @@ function cappedJson(raw: unknown): string {
   } catch (error) {
     text = `(not JSON: ${error instanceof Error ? error.message : String(error)})`;
   }
+  // The cut is a copy: a slice would hold the whole message's JSON (a 1 MB result for 16 KiB shown).
   return text.length <= MAX_MESSAGE_CHARS
     ? text
-    : `${text.slice(0, MAX_MESSAGE_CHARS)}\n… [truncated: ${text.length - MAX_MESSAGE_CHARS} more characters]`;
+    : detached(`${text.slice(0, MAX_MESSAGE_CHARS)}\n… [truncated: ${text.length - MAX_MESSAGE_CHARS} more characters]`);
 }

@@ -18,7 +18,7 @@ each workflow, runs it from a form, answers its questions and shows a timeline.
   --allow-remote     allow a --host that is not loopback: anyone who reaches it with the token drives your server
   --history <file>   keep the runs in this file across studio restarts (default: only while the studio runs)
   --history-runs <n> keep at most n runs, the oldest evicted first (default 200)
-  --history-bytes <n> keep at most n bytes of runs (their JSON), the oldest evicted first (default 33554432, 32 MiB)
+  --history-bytes <n> keep at most n bytes of runs (what they hold in memory), the oldest evicted first (default 33554432, 32 MiB)
 
 The first stdout line is the page's URL with its token; then a line each time the connection changes.`;
 
