@@ -243,6 +243,7 @@ class BullmqTaskStore implements TaskStore {
         change.checkpoint ?? '',
         change.statusMessage ?? '',
         change.step ?? '',
+        ...(change.end ? changeArguments(change.end) : []),
       ];
       // Redis out of reach: the round cannot prove it holds its task, so it ends like one that lost it.
       answer = await this.command(({ redis }) => redis.mcpflowFenceRound(...keys, ...args)).catch(() => 'lost');

@@ -106,15 +106,23 @@ local function apply(key, from, now, task)
   local pairs = tonumber(ARGV[from])
   local version = tonumber(task[2]) + 1
   local set = {'lastUpdatedAt', math.max(tonumber(task[3] or '0'), tonumber(now)), 'version', version}
-  for i = from + 1, from + 2 * pairs do set[#set + 1] = ARGV[i] end
+  local ending = false
+  for i = from + 1, from + 2 * pairs, 2 do
+    set[#set + 1] = ARGV[i]
+    set[#set + 1] = ARGV[i + 1]
+    if ARGV[i] == 'status' and terminal(ARGV[i + 1]) then ending = true end
+  end
   if #ARGV > from + 2 * pairs then
     local deleted = {}
     for i = from + 1 + 2 * pairs, #ARGV do
       deleted[#deleted + 1] = ARGV[i]
       if ARGV[i] == 'checkpoints' and task[4] then
         checkpoint_fields(task[4], deleted)
-        set[#set + 1] = 'bytes'
-        set[#set + 1] = redis.call('HSTRLEN', key, 'call')
+        -- The task's bytes back to its arguments', for its next round's checkpoints (a task that ends has none).
+        if not ending then
+          set[#set + 1] = 'bytes'
+          set[#set + 1] = redis.call('HSTRLEN', key, 'call')
+        end
       end
     end
     redis.call('HDEL', key, unpack(deleted))
@@ -129,23 +137,26 @@ const TASK_FIELDS = "'status', 'version', 'lastUpdatedAt', 'checkpoints'";
 
 /**
  * Creates a task unless `maxTasks` tasks are kept, or its client keeps `maxTasksPerClient`: each set
- * of live task refs (scored by expiry) loses those expired, then counts; `full`, `client-full`, or
- * the task stored and counted, atomically for every instance. Large arguments
+ * of live task refs (scored by expiry) is counted, and loses those expired only when it is full
+ * (then counted again); `full`, `client-full`, or the task stored and counted, atomically for every
+ * instance. (A ref is an HMAC of 192 random bits: no task is created twice, and none is looked for.) Large arguments
  * (`LARGE_CALL_CHARACTERS`) come before, with the key's TTL: a task refused drops them, a task
  * without its `head` is no task to any reader. KEYS: the task, the set, the client's set. ARGV:
  * now, maxTasks, ttlMs, its expiry, its ref, maxTasksPerClient ('' for a task of no known client),
  * then its fields.
  */
 export const CREATE_TASK = `
-if redis.call('HEXISTS', KEYS[1], '${HEAD_FIELD}') == 1 then return 'exists' end
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then
+local function room(set, max)
+  if redis.call('ZCARD', set) < max then return true end
+  redis.call('ZREMRANGEBYSCORE', set, '-inf', ARGV[1])
+  return redis.call('ZCARD', set) < max
+end
+if not room(KEYS[2], tonumber(ARGV[2])) then
   redis.call('DEL', KEYS[1])
   return 'full'
 end
 if ARGV[6] ~= '' then
-  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
-  if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[6]) then
+  if not room(KEYS[3], tonumber(ARGV[6])) then
     redis.call('DEL', KEYS[1])
     return 'client-full'
   end
@@ -197,16 +208,19 @@ return redis.call('HGETALL', KEYS[1])
  * `maxTaskBytes` (the task's `bytes`: its arguments and checkpoints); then the checkpoint is added as
  * the task's next one (the ones before and the arguments untouched) with the step the round runs next
  * (`statusMessage`, if given), and the new version answered — one HSET. Otherwise nothing is written
- * and the answer says why: `lost`, `gone`, `terminal`, `changed`, `too-large`. KEYS: the task, the
- * round's lock. ARGV: the token, the version, now, maxTaskBytes, the checkpoint ('' for none), the
- * statusMessage ('' for none), the step as JSON ('' for none; written with its statusMessage).
+ * and the answer says why: `lost`, `gone`, `terminal`, `changed`, `too-large`. A round's end (a
+ * change, as `changeArguments` gives it, after the step) is applied in place of a checkpoint, in the
+ * same step. KEYS: the task, the round's lock. ARGV: the token, the version, now, maxTaskBytes, the
+ * checkpoint ('' for none), the statusMessage ('' for none), the step as JSON ('' for none; written
+ * with its statusMessage), then the end (none: no end).
  */
-export const FENCE_ROUND = `
+export const FENCE_ROUND = `${LUA_HELPERS}
 if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 'lost' end
 local task = redis.call('HMGET', KEYS[1], 'status', 'version', 'lastUpdatedAt', 'checkpoints', 'bytes')
 if not task[1] then return 'gone' end
 if task[1] == 'completed' or task[1] == 'failed' or task[1] == 'cancelled' then return 'terminal' end
 if task[1] ~= 'working' or task[2] ~= ARGV[2] then return 'changed' end
+if #ARGV > 7 then return apply(KEYS[1], 8, ARGV[3], task) end
 local version = tonumber(task[2]) + 1
 local set = {'lastUpdatedAt', math.max(tonumber(task[3] or '0'), tonumber(ARGV[3])), 'version', version}
 if ARGV[5] ~= '' then
