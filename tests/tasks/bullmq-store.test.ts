@@ -163,7 +163,11 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
     expect(await redisType(taskKeys[0])).toBe('hash');
     // The sealed arguments go to Redis in the command that created the task (sent again only if Redis asked
     // for the script itself), in no other: not with a checkpoint, not with the task's end.
-    const sealedCall = written.find((line) => line.includes('layout:tasks:live'))!.match(/"call" "([^"]+)"/)![1];
+    // (Sealed values are stored as bytes: MONITOR escapes them, `\"` among them.)
+    const sealedCall = written.find((line) => line.includes('layout:tasks:live'))!.match(/"call" "((?:[^"\\]|\\.)+)"/)![1];
+    expect(sealedCall.length).toBeGreaterThan(20_000);
+    // Stored as the bytes the sealed text encodes (a quarter smaller than the base64url text), not as that text.
+    expect(sealedCall).toMatch(/\\x[0-9a-f]{2}/);
     // (MONITOR shows a script's own commands too, as `[0 lua]`: the create's HSET is one of them.)
     const carrying = written.filter((line) => line.includes(sealedCall) && !line.includes(' lua] "HSET"'));
     expect(carrying.length).toBeGreaterThan(0);
