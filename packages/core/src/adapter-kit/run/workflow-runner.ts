@@ -219,11 +219,13 @@ export class WorkflowRunner<Server, Context> {
     const chain = durable && new CheckpointChain(plan, sealer, binding);
     if (durable) {
       // A state too big to seal is not kept: a round that takes over goes on from the last one that was.
-      // With it, the step the run starts next (the statusMessage its progress will tell), in the same write.
+      // With it, the step the run starts next (the statusMessage its progress will tell), in the same write;
+      // past the last step, none (the round's end takes its place).
       host.checkpoint = (reached) => {
+        const final = reached.position >= plan.steps.length;
         const sealed = chain!.seal(reached);
-        const next = reached.position < plan.steps.length ? startingStatus(plan, reached.position) : undefined;
-        return sealed.ok ? durable.save(sealed.state, next) : undefined;
+        const next = final ? undefined : startingStatus(plan, reached.position);
+        return sealed.ok ? durable.save(sealed.state, next, final) : undefined;
       };
       host.beforeStep = () => durable.beforeStep();
     }
@@ -361,9 +363,11 @@ export interface DurableRound {
   readonly checkpoints?: readonly string[];
   /**
    * Adds a completed step's checkpoint (its delta), proving the round still holds its task; when it
-   * does not, the round's signal aborts. `next`: the status (statusMessage and step) of the step the run starts next.
+   * does not, the round's signal aborts. `next`: the status (statusMessage and step) of the step the
+   * run starts next. `final`: the run passed its last step — no step starts after it, and the round's
+   * end, written next with its own proof, takes its place (a round may keep it unwritten).
    */
-  save(checkpoint: string, next?: StepStatus): Promise<void>;
+  save(checkpoint: string, next?: StepStatus, final?: boolean): Promise<void>;
   /** Before each step: proves the round still holds its task (at once when it just did), else aborts the round's signal. */
   beforeStep(): void | PromiseLike<void>;
 }

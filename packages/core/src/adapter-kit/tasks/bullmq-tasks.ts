@@ -3,6 +3,7 @@ import { debugLine } from '../telemetry/debug-log';
 import { loadBullmq } from './bullmq-packages';
 import {
   CANCEL_TASK,
+  CHECKPOINT_FIELD,
   CREATE_TASK,
   FENCE_ROUND,
   LARGE_CALL_CHARACTERS,
@@ -11,6 +12,8 @@ import {
   changeArguments,
   newTaskFields,
   recordOfHash,
+  storedValue,
+  textOfHash,
   viewOfFields,
 } from './redis-task-records';
 import type {
@@ -46,12 +49,13 @@ export interface BullmqTasksOptions extends TaskStoreOptions {
   connectTimeoutMs?: number;
 }
 
+/** What the store uses of an ioredis connection (sealed values go and come as bytes: the `…Buffer` commands). */
 interface RedisLike {
-  hgetall(key: string): Promise<Record<string, string>>;
-  hmget(key: string, ...fields: string[]): Promise<(string | null)[]>;
+  hgetallBuffer(key: string): Promise<Record<string, Buffer>>;
+  hmgetBuffer(key: string, ...fields: string[]): Promise<(Buffer | null)[]>;
   del(key: string): Promise<number>;
   zrem(key: string, member: string): Promise<number>;
-  multi(): { hset(key: string, field: string, value: string): { pexpire(key: string, ms: number): { exec(): Promise<unknown> } } };
+  multi(): { hset(key: string, field: string, value: Buffer): { pexpire(key: string, ms: number): { exec(): Promise<unknown> } } };
   defineCommand(name: string, definition: { numberOfKeys: number; lua: string }): void;
   readonly status: string;
   once(event: 'ready', listener: () => void): unknown;
@@ -77,10 +81,10 @@ interface InFlightRound {
 
 /** The Redis commands of the task records (ioredis's `defineCommand`: each script sent once, then run by its digest). */
 interface TaskCommands {
-  mcpflowCreateTask(...keysAndArgs: (string | number)[]): Promise<string>;
-  mcpflowUpdateTask(...keysAndArgs: (string | number)[]): Promise<string[]>;
-  mcpflowCancelTask(...keysAndArgs: (string | number)[]): Promise<string[]>;
-  mcpflowFenceRound(...keysAndArgs: (string | number)[]): Promise<string | number>;
+  mcpflowCreateTask(...keysAndArgs: (string | number | Buffer)[]): Promise<string>;
+  mcpflowUpdateTaskBuffer(...keysAndArgs: (string | number | Buffer)[]): Promise<(Buffer | null)[]>;
+  mcpflowCancelTaskBuffer(...keysAndArgs: (string | number)[]): Promise<Buffer[]>;
+  mcpflowFenceRound(...keysAndArgs: (string | number | Buffer)[]): Promise<string | number>;
 }
 
 type Records = RedisLike & TaskCommands;
@@ -204,11 +208,12 @@ class BullmqTaskStore implements TaskStore {
     const perClient = task.client === undefined ? '' : this.maxTasksPerClient;
     // Large arguments go by a plain HSET (with the key's TTL) first: through the script, Redis's Lua copies them slowly.
     const large = task.call.length >= LARGE_CALL_CHARACTERS;
-    const args = [Date.now(), this.maxTasks, task.ttlMs, expiry, task.taskId, perClient, ...newTaskFields(record, !large)];
+    const { fields, call } = newTaskFields(record, !large);
+    const args = [Date.now(), this.maxTasks, task.ttlMs, expiry, task.taskId, perClient, ...fields];
     const clientKey = `${this.liveTasksKey}:${task.client ?? ''}`;
     const key = this.key(task.taskId);
     const created = await this.command(async ({ redis }) => {
-      if (large) await redis.multi().hset(key, 'call', task.call).pexpire(key, task.ttlMs).exec();
+      if (large) await redis.multi().hset(key, 'call', call).pexpire(key, task.ttlMs).exec();
       return redis.mcpflowCreateTask(key, this.liveTasksKey, clientKey, ...args);
     });
     if (created === 'full') throw tooManyTasks('bullmqTasks', this.maxTasks, `this store (prefix '${this.prefix}', every instance)`);
@@ -217,17 +222,17 @@ class BullmqTaskStore implements TaskStore {
   }
 
   async get(taskId: string): Promise<TaskRecord | undefined> {
-    return recordOfHash(await this.command(({ redis }) => redis.hgetall(this.key(taskId))));
+    return recordOfHash(textOfHash(await this.command(({ redis }) => redis.hgetallBuffer(this.key(taskId)))));
   }
 
   async view(taskId: string): Promise<TaskView | undefined> {
-    return viewOfFields(await this.command(({ redis }) => redis.hmget(this.key(taskId), ...VIEW_FIELDS)));
+    return viewOfFields(await this.command(({ redis }) => redis.hmgetBuffer(this.key(taskId), ...VIEW_FIELDS)));
   }
 
   async update(taskId: string, expectedVersion: number, change: TaskChange): Promise<TaskChangeResult> {
     const args = [expectedVersion, Date.now(), ...changeArguments(change)];
-    const [answer, ...hash] = await this.command(({ redis }) => redis.mcpflowUpdateTask(this.key(taskId), ...args));
-    return { ok: answer === 'ok', task: viewOfFields(hash) } as TaskChangeResult;
+    const [answer, ...hash] = await this.command(({ redis }) => redis.mcpflowUpdateTaskBuffer(this.key(taskId), ...args));
+    return { ok: String(answer) === 'ok', task: viewOfFields(hash) } as TaskChangeResult;
   }
 
   async fence(taskId: string, expectedVersion: number, round: AbortSignal, change: RoundChange = {}): Promise<FenceResult> {
@@ -240,9 +245,10 @@ class BullmqTaskStore implements TaskStore {
         expectedVersion,
         Date.now(),
         this.maxTaskBytes,
-        change.checkpoint ?? '',
+        change.checkpoint === undefined ? '' : storedValue(CHECKPOINT_FIELD, change.checkpoint),
         change.statusMessage ?? '',
         change.step ?? '',
+        ...(change.end ? changeArguments(change.end) : []),
       ];
       // Redis out of reach: the round cannot prove it holds its task, so it ends like one that lost it.
       answer = await this.command(({ redis }) => redis.mcpflowFenceRound(...keys, ...args)).catch(() => 'lost');
@@ -253,8 +259,8 @@ class BullmqTaskStore implements TaskStore {
   }
 
   async cancel(taskId: string): Promise<TaskRecord | undefined> {
-    const hash = await this.command(({ redis }) => redis.mcpflowCancelTask(this.key(taskId), Date.now(), this.cancelChannel, taskId));
-    return recordOfHash(hash);
+    const hash = await this.command(({ redis }) => redis.mcpflowCancelTaskBuffer(this.key(taskId), Date.now(), this.cancelChannel, taskId));
+    return recordOfHash(textOfHash(hash));
   }
 
   async schedule(taskId: string): Promise<void> {

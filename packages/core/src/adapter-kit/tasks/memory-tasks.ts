@@ -110,6 +110,10 @@ class MemoryTaskStore implements TaskStore {
       if (why !== 'too-large' && entry?.round?.signal === round) entry.round.abort();
       return { held: false, why };
     }
+    if (change.end) {
+      entry!.record = applyChange(entry!.record, change.end);
+      return { held: true, version: entry!.record.version };
+    }
     const { checkpoints = [] } = entry!.record;
     entry!.record = applyChange(entry!.record, { statusMessage: change.statusMessage, step: change.step });
     if (change.checkpoint !== undefined) entry!.record = { ...entry!.record, checkpoints: [...checkpoints, change.checkpoint] };

@@ -5,7 +5,9 @@ import type { NewTask, TaskChange, TaskRecord, TaskStatus, TaskView } from './ta
  * change writes only the fields it names. The sealed arguments (`call`) are written once, at
  * creation, and never again; each checkpoint is its own field (`checkpoint:1`, `checkpoint:2`, …,
  * their count in `checkpoints`; `bytes` counts the arguments' and theirs), written once by the fence that
- * proves the round's hold, with the version and the time: no checkpoint rewrites another.
+ * proves the round's hold, with the version and the time: no checkpoint rewrites another. A sealed
+ * value (base64url text) is stored as the bytes it encodes, a quarter smaller, and read back as that
+ * text (`storedValue`, `textOfHash`).
  * The Lua scripts here are each one atomic step: creating under `maxTasks`, a compare-and-set,
  * a cancel (with its message), and a round's fence (its lock's token checked with what it writes).
  */
@@ -17,7 +19,46 @@ const HEAD_FIELD = 'head';
 const PART_FIELDS = ['statusMessage', 'step', 'state', 'inputRequests', 'answers', 'result'] as const;
 
 /** The hash field of a task's `n`th checkpoint (from 1). */
-const CHECKPOINT_FIELD = 'checkpoint:';
+export const CHECKPOINT_FIELD = 'checkpoint:';
+
+/** The fields that hold sealed values (`SealedTaskValue`, base64url text), besides each checkpoint's. */
+const SEALED_FIELDS: ReadonlySet<string> = new Set(['call', 'state', 'inputRequests', 'answers', 'result']);
+
+function isSealedField(field: string): boolean {
+  return SEALED_FIELDS.has(field) || field.startsWith(CHECKPOINT_FIELD);
+}
+
+/** A field's value as Redis keeps it: a sealed value as the bytes its base64url text encodes, any other as text. */
+export function storedValue(field: string, value: string): string | Buffer {
+  return isSealedField(field) ? Buffer.from(value, 'base64url') : value;
+}
+
+/** A field's value as Redis answered it (bytes), as the record holds it: a sealed value as base64url text again. */
+function textOf(field: string, value: Buffer): string {
+  return isSealedField(field) ? value.toString('base64url') : value.toString('utf8');
+}
+
+/**
+ * A hash as Redis answered it in bytes (an object, `HGETALL`'s flat reply of pairs, or `values` of
+ * `fields` as `HMGET` answers), as text: empty when the hash is gone.
+ */
+export function textOfHash(reply: Record<string, Buffer> | readonly (Buffer | null)[], fields?: readonly string[]): Record<string, string> {
+  const hash: Record<string, string> = {};
+  if (fields) {
+    fields.forEach((field, index) => {
+      const value = (reply as readonly (Buffer | null)[])[index];
+      if (value !== null && value !== undefined) hash[field] = textOf(field, value);
+    });
+  } else if (Array.isArray(reply)) {
+    for (let index = 0; index + 1 < reply.length; index += 2) {
+      const field = (reply[index] as Buffer).toString('utf8');
+      hash[field] = textOf(field, reply[index + 1] as Buffer);
+    }
+  } else {
+    for (const [field, value] of Object.entries(reply as Record<string, Buffer>)) hash[field] = textOf(field, value);
+  }
+  return hash;
+}
 
 type Head = Pick<NewTask, 'taskId' | 'tool' | 'principal' | 'createdAt' | 'ttlMs' | 'pollIntervalMs'>;
 
@@ -28,20 +69,22 @@ type Head = Pick<NewTask, 'taskId' | 'tool' | 'principal' | 'createdAt' | 'ttlMs
  */
 export const LARGE_CALL_CHARACTERS = 64 * 1024;
 
-/** The hash fields of a new task, as `field, value` pairs (`call` among them, the only time it is written, unless `withCall` is false). */
-export function newTaskFields(record: TaskRecord, withCall = true): string[] {
+/**
+ * The hash fields of a new task, as `field, value` pairs (`call` among them, as `storedValue` keeps
+ * it — the only time it is written — unless `call` is given apart), and `call` as stored.
+ */
+export function newTaskFields(record: TaskRecord, withCall = true): { fields: (string | Buffer)[]; call: Buffer } {
   const { taskId, tool, principal, createdAt, ttlMs, pollIntervalMs } = record;
   const head: Head = { taskId, tool, ...(principal === undefined ? {} : { principal }), createdAt, ttlMs, pollIntervalMs };
+  const call = storedValue('call', record.call) as Buffer;
   const fields = [HEAD_FIELD, JSON.stringify(head), 'status', record.status, 'version', String(record.version)];
-  fields.push('lastUpdatedAt', String(record.lastUpdatedAt), ...(withCall ? ['call', record.call] : []));
-  fields.push('bytes', String(Buffer.byteLength(record.call)));
-  return fields;
+  fields.push('lastUpdatedAt', String(record.lastUpdatedAt));
+  return { fields: [...fields, ...(withCall ? ['call', call] : []), 'bytes', String(call.length)], call };
 }
 
-/** A record from its hash (`HGETALL`'s flat reply or object), or `undefined` when the hash is gone. */
-export function recordOfHash(reply: unknown): TaskRecord | undefined {
-  const hash = Array.isArray(reply) ? pairsToObject(reply as string[]) : (reply as Record<string, string> | null);
-  if (!hash || hash[HEAD_FIELD] === undefined) return undefined;
+/** A record from its hash as text (`textOfHash`), or `undefined` when the hash is gone. */
+export function recordOfHash(hash: Readonly<Record<string, string>>): TaskRecord | undefined {
+  if (hash[HEAD_FIELD] === undefined) return undefined;
   const record: Record<string, unknown> = {
     ...(JSON.parse(hash[HEAD_FIELD]) as Head),
     call: hash.call,
@@ -58,35 +101,24 @@ export function recordOfHash(reply: unknown): TaskRecord | undefined {
 /** The hash fields a client's request reads (`TaskView`): all but the arguments and the checkpoints. */
 export const VIEW_FIELDS = [HEAD_FIELD, 'status', 'version', 'lastUpdatedAt', ...PART_FIELDS];
 
-/** A task's view from `HMGET` of `VIEW_FIELDS`, or `undefined` when the hash is gone. */
-export function viewOfFields(values: readonly (string | null)[]): TaskView | undefined {
-  const hash: Record<string, string> = {};
-  VIEW_FIELDS.forEach((field, index) => {
-    if (values[index] !== null && values[index] !== undefined) hash[field] = values[index];
-  });
-  const record = recordOfHash(hash);
+/** A task's view from `HMGET` of `VIEW_FIELDS` (in bytes), or `undefined` when the hash is gone. */
+export function viewOfFields(values: readonly (Buffer | null)[]): TaskView | undefined {
+  const record = recordOfHash(textOfHash(values, VIEW_FIELDS));
   if (record === undefined) return undefined;
   const { call: _call, ...view } = record;
   return view;
 }
 
 /** A change as the scripts take it: the count of `field, value` pairs to set, the pairs, then the fields to delete. */
-export function changeArguments(change: TaskChange): string[] {
-  const set: string[] = [];
+export function changeArguments(change: TaskChange): (string | Buffer)[] {
+  const set: (string | Buffer)[] = [];
   const deleted: string[] = [];
   for (const [field, value] of Object.entries(change)) {
     if (value === undefined) continue;
     if (value === null) deleted.push(field);
-    else set.push(field, String(value));
+    else set.push(field, storedValue(field, String(value)));
   }
   return [String(set.length / 2), ...set, ...deleted];
-}
-
-function pairsToObject(pairs: readonly string[]): Record<string, string> | undefined {
-  if (pairs.length === 0) return undefined;
-  const object: Record<string, string> = {};
-  for (let index = 0; index < pairs.length; index += 2) object[pairs[index]] = pairs[index + 1];
-  return object;
 }
 
 /**
@@ -106,15 +138,23 @@ local function apply(key, from, now, task)
   local pairs = tonumber(ARGV[from])
   local version = tonumber(task[2]) + 1
   local set = {'lastUpdatedAt', math.max(tonumber(task[3] or '0'), tonumber(now)), 'version', version}
-  for i = from + 1, from + 2 * pairs do set[#set + 1] = ARGV[i] end
+  local ending = false
+  for i = from + 1, from + 2 * pairs, 2 do
+    set[#set + 1] = ARGV[i]
+    set[#set + 1] = ARGV[i + 1]
+    if ARGV[i] == 'status' and terminal(ARGV[i + 1]) then ending = true end
+  end
   if #ARGV > from + 2 * pairs then
     local deleted = {}
     for i = from + 1 + 2 * pairs, #ARGV do
       deleted[#deleted + 1] = ARGV[i]
       if ARGV[i] == 'checkpoints' and task[4] then
         checkpoint_fields(task[4], deleted)
-        set[#set + 1] = 'bytes'
-        set[#set + 1] = redis.call('HSTRLEN', key, 'call')
+        -- The task's bytes back to its arguments', for its next round's checkpoints (a task that ends has none).
+        if not ending then
+          set[#set + 1] = 'bytes'
+          set[#set + 1] = redis.call('HSTRLEN', key, 'call')
+        end
       end
     end
     redis.call('HDEL', key, unpack(deleted))
@@ -129,23 +169,26 @@ const TASK_FIELDS = "'status', 'version', 'lastUpdatedAt', 'checkpoints'";
 
 /**
  * Creates a task unless `maxTasks` tasks are kept, or its client keeps `maxTasksPerClient`: each set
- * of live task refs (scored by expiry) loses those expired, then counts; `full`, `client-full`, or
- * the task stored and counted, atomically for every instance. Large arguments
+ * of live task refs (scored by expiry) is counted, and loses those expired only when it is full
+ * (then counted again); `full`, `client-full`, or the task stored and counted, atomically for every
+ * instance. (A ref is an HMAC of 192 random bits: no task is created twice, and none is looked for.) Large arguments
  * (`LARGE_CALL_CHARACTERS`) come before, with the key's TTL: a task refused drops them, a task
  * without its `head` is no task to any reader. KEYS: the task, the set, the client's set. ARGV:
  * now, maxTasks, ttlMs, its expiry, its ref, maxTasksPerClient ('' for a task of no known client),
  * then its fields.
  */
 export const CREATE_TASK = `
-if redis.call('HEXISTS', KEYS[1], '${HEAD_FIELD}') == 1 then return 'exists' end
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then
+local function room(set, max)
+  if redis.call('ZCARD', set) < max then return true end
+  redis.call('ZREMRANGEBYSCORE', set, '-inf', ARGV[1])
+  return redis.call('ZCARD', set) < max
+end
+if not room(KEYS[2], tonumber(ARGV[2])) then
   redis.call('DEL', KEYS[1])
   return 'full'
 end
 if ARGV[6] ~= '' then
-  redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
-  if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[6]) then
+  if not room(KEYS[3], tonumber(ARGV[6])) then
     redis.call('DEL', KEYS[1])
     return 'client-full'
   end
@@ -197,16 +240,19 @@ return redis.call('HGETALL', KEYS[1])
  * `maxTaskBytes` (the task's `bytes`: its arguments and checkpoints); then the checkpoint is added as
  * the task's next one (the ones before and the arguments untouched) with the step the round runs next
  * (`statusMessage`, if given), and the new version answered — one HSET. Otherwise nothing is written
- * and the answer says why: `lost`, `gone`, `terminal`, `changed`, `too-large`. KEYS: the task, the
- * round's lock. ARGV: the token, the version, now, maxTaskBytes, the checkpoint ('' for none), the
- * statusMessage ('' for none), the step as JSON ('' for none; written with its statusMessage).
+ * and the answer says why: `lost`, `gone`, `terminal`, `changed`, `too-large`. A round's end (a
+ * change, as `changeArguments` gives it, after the step) is applied in place of a checkpoint, in the
+ * same step. KEYS: the task, the round's lock. ARGV: the token, the version, now, maxTaskBytes, the
+ * checkpoint ('' for none), the statusMessage ('' for none), the step as JSON ('' for none; written
+ * with its statusMessage), then the end (none: no end).
  */
-export const FENCE_ROUND = `
+export const FENCE_ROUND = `${LUA_HELPERS}
 if redis.call('GET', KEYS[2]) ~= ARGV[1] then return 'lost' end
 local task = redis.call('HMGET', KEYS[1], 'status', 'version', 'lastUpdatedAt', 'checkpoints', 'bytes')
 if not task[1] then return 'gone' end
 if task[1] == 'completed' or task[1] == 'failed' or task[1] == 'cancelled' then return 'terminal' end
 if task[1] ~= 'working' or task[2] ~= ARGV[2] then return 'changed' end
+if #ARGV > 7 then return apply(KEYS[1], 8, ARGV[3], task) end
 local version = tonumber(task[2]) + 1
 local set = {'lastUpdatedAt', math.max(tonumber(task[3] or '0'), tonumber(ARGV[3])), 'version', version}
 if ARGV[5] ~= '' then

@@ -219,8 +219,8 @@ export class ServerTasks<Server, Context> implements RoundServer {
     return createTaskResult({ ...record, taskId });
   }
 
-  /** Runs one round of `record` (the dispatcher calls it, wherever the store runs rounds) and records how it ended. */
-  runRound(record: TaskRecord, signal: AbortSignal, base: unknown): Promise<void> {
+  /** Runs one round of `record` (the dispatcher calls it, wherever the store runs rounds) and records how it ended: whether it did. */
+  runRound(record: TaskRecord, signal: AbortSignal, base: unknown): Promise<boolean> {
     return this.rounds.run(record, signal, base as Context | undefined);
   }
 

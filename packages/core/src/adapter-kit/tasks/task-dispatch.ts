@@ -3,7 +3,8 @@ import { isTerminalTaskStatus, type TaskRecord, type TaskRoundRunner, type TaskS
 
 /** What runs a round of a task for its tool: the server that serves the tool. */
 export interface RoundServer {
-  runRound(record: TaskRecord, signal: AbortSignal, context: unknown): Promise<void>;
+  /** Runs the round and records how it ended: whether it did (then the server forgot a task that ended). */
+  runRound(record: TaskRecord, signal: AbortSignal, context: unknown): Promise<boolean>;
 }
 
 /** A plain tool's handler already running since the call that made its task (it did not settle at once). */
@@ -92,11 +93,15 @@ export class TaskDispatch implements TaskRoundRunner {
       });
       return;
     }
+    let recorded = false;
     try {
-      await server.runRound(record, signal, local?.context);
+      recorded = await server.runRound(record, signal, local?.context);
     } finally {
-      const now = await this.store.get(taskId);
-      if (!now || isTerminalTaskStatus(now.status)) this.forget(taskId);
+      // A round that did not record its end (cancelled, taken over, failed): what the task came to decides.
+      if (!recorded) {
+        const now = await (this.store.view?.(taskId) ?? this.store.get(taskId));
+        if (!now || isTerminalTaskStatus(now.status)) this.forget(taskId);
+      }
     }
   }
 

@@ -6,7 +6,7 @@ import type { StepStatus } from '../run/running-step';
 import type { DurableRound } from '../run/workflow-runner';
 import { invokeTool } from '../tools/call-tool';
 import type { TaskDispatch } from './task-dispatch';
-import { isTerminalTaskStatus, type RoundChange, type TaskRecord, type TaskStore } from './task-store';
+import { isTerminalTaskStatus, type RoundChange, type TaskChange, type TaskRecord, type TaskStatus, type TaskStore } from './task-store';
 import { messageOf, shortId, type PlainTaskTool, type RoundEnd, type TaskCall, type TaskTool, type WorkflowTaskTool } from './task-tools';
 import type { TaskValues } from './task-values';
 import type { TasksSupport } from './tasks-support';
@@ -39,28 +39,34 @@ export interface RoundsServing<Server, Context> {
 export class TaskRounds<Server, Context> {
   constructor(private readonly serving: RoundsServing<Server, Context>) {}
 
-  /** Runs one round of `record` and records how it ended (unless the task was cancelled meanwhile). */
-  async run(record: TaskRecord, signal: AbortSignal, base: Context | undefined): Promise<void> {
+  /**
+   * Runs one round of `record` and records how it ended (unless the task was cancelled meanwhile):
+   * whether it did (false: the task was cancelled, or moved on without this round).
+   */
+  async run(record: TaskRecord, signal: AbortSignal, base: Context | undefined): Promise<boolean> {
     const tool = this.serving.tools.get(record.tool)!;
     const values = this.serving.values(record.taskId);
     this.serving.log?.(`mcpflow task ${record.tool} round: ${shortId(record.taskId)}`);
     let end: RoundEnd;
     // The task as this round last changed it: each checkpoint moves its version on.
     const latest = { record };
+    // A workflow's round on a store whose rounds can be taken over is fenced, its end too.
+    const durable =
+      tool.kind === 'workflow' && this.serving.store.checkpoints ? durableRound(this.serving.store, latest, signal) : undefined;
     let args: Readonly<Record<string, unknown>> = {};
     try {
       const call = values.open<TaskCall>(record.call);
       args = call.arguments;
       end =
         tool.kind === 'workflow'
-          ? await this.workflowRound(tool, latest, call, values, signal, base)
+          ? await this.workflowRound(tool, latest, call, values, signal, base, durable)
           : await this.plainRound(tool, record, call, values, signal, base);
     } catch (error) {
       end = { kind: 'failed', error: this.roundError(record.tool, tool, error) };
     }
     // A cancelled task stays cancelled: the store decided, and the round's end is dropped.
-    if (signal.aborted) return;
-    await this.recordEnd(latest.record, end, values, args);
+    if (signal.aborted) return false;
+    return this.recordEnd(latest.record, end, values, args, durable);
   }
 
   /** The JSON-RPC error of a round that threw: a saved run it could not open is told in a task client's terms. */
@@ -79,6 +85,7 @@ export class TaskRounds<Server, Context> {
     values: TaskValues,
     signal: AbortSignal,
     base: Context | undefined,
+    durable: FencedRound | undefined,
   ): Promise<RoundEnd> {
     const { record } = latest;
     const answers = values.openOptional<Record<string, unknown>>(record.answers) ?? call.responses;
@@ -90,7 +97,6 @@ export class TaskRounds<Server, Context> {
     };
     const context = this.serving.support.roundContext(base, signal);
     const sealer = taskSealer(this.serving.options.pause, this.serving.store.ttlMs);
-    const durable = this.serving.store.checkpoints ? durableRound(this.serving.store, latest, signal) : undefined;
     // The step that runs, value-free, as the task's statusMessage and _meta: a durable round's is fenced (and written
     // with the checkpoint before it where it can); else best effort: a lost race with an answer keeps the last one.
     const status =
@@ -134,36 +140,29 @@ export class TaskRounds<Server, Context> {
     return { kind: 'result', result: value };
   }
 
-  private async recordEnd(record: TaskRecord, given: RoundEnd, values: TaskValues, args: Readonly<Record<string, unknown>>): Promise<void> {
-    const { store } = this.serving;
+  /** Records how the round ended — fenced, in a durable round — and tells whether it did. */
+  private async recordEnd(
+    record: TaskRecord,
+    given: RoundEnd,
+    values: TaskValues,
+    args: Readonly<Record<string, unknown>>,
+    durable: FencedRound | undefined,
+  ): Promise<boolean> {
     // A workflow's tool face holds its trace and outputs to maxTraceBytes itself; a plain tool's result is checked here.
     const plain = this.serving.tools.get(record.tool)?.kind === 'plain';
     const end = given.kind === 'result' && plain ? this.keptResult(record.tool, given.result) : given;
     const done = { state: null, checkpoints: null, inputRequests: null, answers: null } as const;
-    let changed;
-    if (end.kind === 'input-required') {
-      changed = await store.update(record.taskId, record.version, {
-        status: 'input_required',
-        state: end.state,
-        checkpoints: null,
-        inputRequests: values.seal(end.inputRequests),
-        answers: null,
-      });
-    } else if (end.kind === 'result') {
-      changed = await store.update(record.taskId, record.version, {
-        status: 'completed',
-        result: values.sealEnd({ result: end.result }, args),
-        ...done,
-      });
-    } else {
-      changed = await store.update(record.taskId, record.version, {
-        status: 'failed',
-        result: values.sealEnd({ error: end.error }, args),
-        ...done,
-      });
-    }
-    if (changed.ok && isTerminalTaskStatus(changed.task.status)) this.serving.dispatch.forget(record.taskId);
-    if (changed.ok) this.serving.log?.(`mcpflow task ${record.tool} ${changed.task.status}: ${shortId(record.taskId)}`);
+    const change: TaskChange & { status: TaskStatus } =
+      end.kind === 'input-required'
+        ? { status: 'input_required', state: end.state, checkpoints: null, inputRequests: values.seal(end.inputRequests), answers: null }
+        : end.kind === 'result'
+          ? { status: 'completed', result: values.sealEnd({ result: end.result }, args), ...done }
+          : { status: 'failed', result: values.sealEnd({ error: end.error }, args), ...done };
+    const recorded = durable ? await durable.end(change) : (await this.serving.store.update(record.taskId, record.version, change)).ok;
+    if (!recorded) return false;
+    if (isTerminalTaskStatus(change.status)) this.serving.dispatch.forget(record.taskId);
+    this.serving.log?.(`mcpflow task ${record.tool} ${change.status}: ${shortId(record.taskId)}`);
+    return true;
   }
 
   /** A plain tool's result as the task keeps it: within `maxTraceBytes`, else a failure that names the option. */
@@ -187,6 +186,13 @@ const FRESH_PROOF_MS = 1000;
 const TOO_LARGE_CHECKPOINT =
   "the run's checkpoint would take its task over the task store's maxTaskBytes; raise maxTaskBytes, or keep what steps bind smaller";
 
+/** A durable round as a task round drives it: its checkpoints and proofs, its status, and its end. */
+type FencedRound = DurableRound & {
+  status(now: StepStatus): Promise<void>;
+  /** Writes the round's end with a last proof that it holds the task: whether it did. */
+  end(change: TaskChange): Promise<boolean>;
+};
+
 /**
  * A fenced round on a store whose rounds can be taken over (DESIGN §2.13 "Fenced rounds"): it goes
  * on from the task's last checkpoint; before each step it proves that it still holds the task (at
@@ -194,13 +200,12 @@ const TOO_LARGE_CHECKPOINT =
  * state, sealed with the task's sealer) is added to the task's checkpoints with that proof. Once a proof fails — the round's lock
  * lapsed, another round took the task over, the task was cancelled, expired or moved on — the store
  * aborts the round's signal: the step in flight is aborted, no later step starts, and nothing is
- * saved or retried on the newer version.
+ * saved or retried on the newer version. The round's end is written with a proof too, in place of
+ * the last step's checkpoint (which the end would drop at once): a round that cannot record its end
+ * — it crashed, or lost the task — leaves the task at the checkpoint before, so the last step is one
+ * in flight for the round that takes over.
  */
-function durableRound(
-  store: TaskStore,
-  latest: { record: TaskRecord },
-  signal: AbortSignal,
-): DurableRound & { status(now: StepStatus): Promise<void> } {
+function durableRound(store: TaskStore, latest: { record: TaskRecord }, signal: AbortSignal): FencedRound {
   /** When the last proof that held was sent; none yet in this round. */
   let provenAt: number | undefined;
   /** The task's statusMessage as this round last wrote it (or found it). */
@@ -208,30 +213,40 @@ function durableRound(
   // One fence at a time, each from the version the one before left: a statusMessage told while a
   // checkpoint is on its way (iterations of a loop finishing together) waits for it, not fails on it.
   let queue: Promise<void> = Promise.resolve();
-  const fence = (change?: RoundChange): Promise<void> => {
+  const fence = (change?: RoundChange): Promise<boolean> => {
     const run = queue.then(() => fenceNow(change));
-    queue = run.catch(() => undefined);
+    queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   };
-  const fenceNow = async (change?: RoundChange) => {
-    if (signal.aborted) return;
+  const fenceNow = async (change?: RoundChange): Promise<boolean> => {
+    if (signal.aborted) return false;
     const sentAt = Date.now();
     const fenced = await store.fence(latest.record.taskId, latest.record.version, signal, change);
     if (!fenced.held && fenced.why === 'too-large') throw new Error(TOO_LARGE_CHECKPOINT);
-    if (!fenced.held) return;
+    if (!fenced.held) return false;
     latest.record = { ...latest.record, version: fenced.version };
     if (change?.statusMessage !== undefined) statusMessage = change.statusMessage;
     provenAt = sentAt;
+    return true;
   };
   /** A status as the task keeps it (its statusMessage and step), when it is not the one the task has. */
   const told = (now: StepStatus | undefined): RoundChange =>
     now === undefined || now.message === statusMessage ? {} : { statusMessage: now.message, step: JSON.stringify(now.step) };
   return {
     checkpoints: latest.record.checkpoints,
-    save: (checkpoint, next) => fence({ checkpoint, ...told(next) }),
+    // The last step's checkpoint is not written: the round's end, fenced, comes next in its place.
+    save: async (checkpoint, next, final) => {
+      if (!final) await fence({ checkpoint, ...told(next) });
+    },
     // The step's progress tells what its checkpoint before already wrote: written only when it is new.
-    status: async (now) => (now.message === statusMessage ? undefined : fence(told(now))),
-    beforeStep: () => (provenAt !== undefined && Date.now() - provenAt < FRESH_PROOF_MS ? undefined : fence()),
+    status: async (now) => {
+      if (now.message !== statusMessage) await fence(told(now));
+    },
+    beforeStep: () => (provenAt !== undefined && Date.now() - provenAt < FRESH_PROOF_MS ? undefined : fence().then(() => undefined)),
+    end: (change) => fence({ end: change }),
   };
 }
 

@@ -124,6 +124,12 @@ export interface RoundChange {
   readonly statusMessage?: string;
   /** The step the round runs now or next, with `statusMessage`: a `RunningStep` as JSON (`TaskRecord.step`). */
   readonly step?: string;
+  /**
+   * How the round ended (its status, result or questions, its checkpoints dropped), written with the
+   * proof in place of a checkpoint: a round records its end only while it still holds its task, in
+   * the same atomic step (no checkpoint of the last step is written just to be dropped).
+   */
+  readonly end?: TaskChange;
 }
 
 /**
@@ -169,7 +175,7 @@ export class TaskLimitError extends Error {
  * - `update` applies a change only if the task is at `expectedVersion` and not terminal; a change to
  *   a terminal status is final.
  * - `fence` proves a round's hold (its signal, its version, the task `working`) and appends a
- *   checkpoint with the proof, or aborts the round's signal; a task's `call` is written once, at
+ *   checkpoint with the proof (or writes the round's `end`), or aborts the round's signal; a task's `call` is written once, at
  *   `create`, each checkpoint once, by its fence, and no later change rewrites either.
  * - `cancel` wins over everything: a live task becomes `cancelled` (its `state`, `inputRequests`
  *   and `answers` dropped) whatever its version, and the signal of a round running it aborts,
