@@ -220,6 +220,25 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
     );
   });
 
+  test('Redis down when the store first connects: the request gets a clear error; once Redis is started the next request connects (the failure is not kept)', async () => {
+    await redis.down();
+    const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'late-open', connectTimeoutMs: 1000 });
+    const wire = RawTaskWire.inProcess(() => taskServer(tasks, { pause }));
+    closers.push(
+      () => wire.close(),
+      () => tasks.close(),
+    );
+    const before = await wire.client.request('tasks/get', { taskId: 'no-such-task' });
+    expect(before.error).toMatchObject({ code: -32603 });
+    expect(before.error!.message).toContain('mcpflow bullmqTasks: Redis did not answer within 1000 ms');
+    expect(before.error!.message).toContain('Fix: start Redis');
+
+    await redis.up();
+    // The same store connects now: an unknown task is the protocol's answer, not the first failure kept.
+    const after = await wire.client.request('tasks/get', { taskId: 'no-such-task' });
+    expect(after.error).toMatchObject({ code: -32602 });
+  }, 60_000);
+
   test('Redis down mid-run: tasks/get gets a clear error and the server serves other requests; once Redis is back the task goes on and completes', async () => {
     const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'outage', connectTimeoutMs: 2000 });
     const { client, wire } = await serve(() => new WorkflowServer({ name: 'outage', version: '1.0.0' }, { tasks, pause }).use(GatedJob));

@@ -351,7 +351,10 @@ class BullmqTaskStore implements TaskStore {
     }
   }
 
-  /** BullMQ's queue and a Redis connection for the task records, once; Redis unreachable → an error that names the fix. */
+  /**
+   * BullMQ's queue and a Redis connection for the task records, once; Redis unreachable → an error
+   * that names the fix, and the next use tries again (a failed start is not kept).
+   */
   private open(): Promise<{ queue: Queue; redis: Records }> {
     this.opened ??= (async () => {
       const { Queue } = await loadBullmq();
@@ -376,7 +379,10 @@ class BullmqTaskStore implements TaskStore {
       } finally {
         clearTimeout(timer);
       }
-    })();
+    })().catch((error: unknown) => {
+      this.opened = undefined;
+      throw error;
+    });
     return this.opened;
   }
 }
