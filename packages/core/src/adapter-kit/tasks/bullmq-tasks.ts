@@ -132,6 +132,7 @@ class BullmqTaskStore implements TaskStore {
   private readonly rounds = new Set<InFlightRound>();
   private readonly log = debugLine(undefined, process.env.DEBUG);
   private closing?: Promise<void>;
+  private starting?: Promise<void>;
 
   constructor(private readonly options: BullmqTasksOptions) {
     this.prefix = options.prefix ?? 'mcpflow';
@@ -148,7 +149,13 @@ class BullmqTaskStore implements TaskStore {
     await loadBullmq();
   }
 
-  async start(runner: TaskRoundRunner): Promise<void> {
+  start(runner: TaskRoundRunner): Promise<void> {
+    // Kept, so that close() waits for a start in flight (a start retried after Redis came back) and no worker outlives it.
+    this.starting = this.closing ? Promise.resolve() : this.startWorker(runner);
+    return this.starting;
+  }
+
+  private async startWorker(runner: TaskRoundRunner): Promise<void> {
     const { queue, redis } = await this.open();
     const { Worker, DelayedError } = await loadBullmq();
     this.subscriber = redis.duplicate();
@@ -293,6 +300,7 @@ class BullmqTaskStore implements TaskStore {
   }
 
   private async closeOnce(): Promise<void> {
+    await this.starting?.catch(() => undefined);
     // Each round in flight goes back to the queue at once (not after its lock expires), for
     // another instance's worker to go on from its last checkpoint; a step still running here is aborted.
     // First no new round here, and the active ones are not waited for (a handler may ignore its
