@@ -14,6 +14,8 @@ import { scaling } from './cases/scaling';
 import { sealing } from './cases/sealing';
 import { tasks } from './cases/tasks';
 import { tasksBullmq } from './cases/tasks-bullmq';
+import { tasksPolling } from './cases/tasks-polling';
+import { tasksTakeover } from './cases/tasks-takeover';
 import { telemetry, telemetryProvider } from './cases/telemetry';
 import { toolFace } from './cases/tool-face';
 import { studio } from './cases/studio';
@@ -44,6 +46,8 @@ export const CASES: readonly BenchCase[] = [
   toolFace,
   tasks,
   tasksBullmq,
+  tasksTakeover,
+  tasksPolling,
   studio,
   studioHistory,
 ];

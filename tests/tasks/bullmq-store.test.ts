@@ -6,7 +6,7 @@ import { createClient } from 'redis';
 import { callTool, resumeTask } from '@mcpflow/client';
 import type { Client } from '@modelcontextprotocol/client';
 import { RawTaskWire } from '../helpers/raw-task-wire';
-import { connectHttp, POLL_MS, startTask } from '../helpers/task-serving';
+import { connectHttp, POLL_MS, serveInProcess, startTask } from '../helpers/task-serving';
 import { seen, taskServer } from './task-workflows';
 
 /**
@@ -225,6 +225,54 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
       'mcpflow bullmqTasks: maxTasks must be a positive integer, not 0.',
     );
   });
+
+  test('Redis down when the store first connects: the request gets a clear error; once Redis is started the next request connects (the failure is not kept)', async () => {
+    await redis.down();
+    const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'late-open', connectTimeoutMs: 1000 });
+    const wire = RawTaskWire.inProcess(() => taskServer(tasks, { pause }));
+    closers.push(
+      () => wire.close(),
+      () => tasks.close(),
+    );
+    const before = await wire.client.request('tasks/get', { taskId: 'no-such-task' });
+    expect(before.error).toMatchObject({ code: -32603 });
+    expect(before.error!.message).toContain('mcpflow bullmqTasks: Redis did not answer within 1000 ms');
+    expect(before.error!.message).toContain('Fix: start Redis');
+
+    await redis.up();
+    // The same store connects now: an unknown task is the protocol's answer, not the first failure kept.
+    const after = await wire.client.request('tasks/get', { taskId: 'no-such-task' });
+    expect(after.error).toMatchObject({ code: -32602 });
+  }, 60_000);
+
+  test('Redis down when the store starts its worker: the call is refused naming why, and once Redis is started the next call makes a task that runs to its end', async () => {
+    await redis.down();
+    const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'late-start', connectTimeoutMs: 1000 });
+    const serving = serveInProcess(() => taskServer(tasks, { pause }));
+    closers.push(
+      () => serving.close(),
+      () => tasks.close(),
+    );
+    const client = await serving.connect();
+    const refused = (await callTool(client, { name: 'report', arguments: { project: 'apollo' } }).catch(
+      (error: unknown) => error,
+    )) as Error;
+    expect(refused).toMatchObject({ code: -32603 });
+    expect(refused.message).toContain(
+      'mcpflow tasks: the task store did not start, so no task can run yet (it is tried again at the next task)',
+    );
+    expect(refused.message).toContain('Redis did not answer within 1000 ms');
+
+    await redis.up();
+    // The store's worker starts with this call: the task's round runs (a functional bound, not a timing: without a worker it never would).
+    const done = await callTool(
+      client,
+      { name: 'report', arguments: { project: 'apollo' } },
+      { task: 'always', pollIntervalMs: POLL_MS, signal: AbortSignal.timeout(30_000) },
+    );
+    expect(JSON.stringify(done.content)).toContain('the total is 42');
+    expect(seen).toEqual(['fetch_figures apollo', 'summarize 42']);
+  }, 60_000);
 
   test('Redis down mid-run: tasks/get gets a clear error and the server serves other requests; once Redis is back the task goes on and completes', async () => {
     const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'outage', connectTimeoutMs: 2000 });

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { bullmqTasks } from '@mcpflow/core/v2';
 import type { BenchCase } from '../case';
 import { callTool, resumeTask } from '@mcpflow/client';
 import { rawBullmqJobs, redisCost } from '../fixtures/redis-cost';
+import { startRedis } from '../fixtures/redis-server';
 import { runAsTask, statelessClient } from '../fixtures/task-rpc';
 import { stats } from '../measure';
 import { fmt, range } from '../report';
@@ -14,26 +13,6 @@ const KEY = 'bench-bullmq-tasks-key-of-32-bytes!!';
 
 /** Rounds each instance's worker runs at once: bullmqTasks' default, and the raw BullMQ anchor's workers' concurrency. */
 const CONCURRENCY = 16;
-
-/** A `redis-server` with no persistence on a free loopback port (Debian's `redis-server` package). */
-async function startRedis(): Promise<{ port: number; stop: () => void }> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => resolve(free));
-    });
-  });
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('error', () => reject(new Error('tasks-bullmq needs redis-server: apt-get install -y redis-server')));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Ready to accept connections')) resolve();
-    });
-  });
-  return { port, stop: () => child.kill('SIGKILL') };
-}
 
 /**
  * MCP tasks with bullmqTasks on a local redis-server, SDK 2.x through the SDK's stateless serving in

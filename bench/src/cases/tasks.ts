@@ -118,8 +118,8 @@ export const tasks: BenchCase = {
         {
           benchmark: 'a 4-step workflow as a task (create, tasks/get until completed) vs called synchronously (memoryTasks, SDK 2.x)',
           figure: `${ratioFigure('task', measured.asTask, 'sync', measured.sync)}; paired by round ${range(ratio, '', 3)} (${fmt(ratio.median, 3)})`,
-          target: 'paired ratio ≤ 1.5',
-          met: ratio.median <= 1.5,
+          // Reported (issue 38 withdrew the ≤ 1.5 target): a task is two requests where a call is one, so the ratio measures the protocol.
+          target: 'reported',
         },
         {
           benchmark:
@@ -127,8 +127,7 @@ export const tasks: BenchCase = {
           figure:
             `${ratioFigure('task', lived.asTask, 'sync', lived.sync)}; paired by round ${range(lived.ratio, '', 3)} (${fmt(lived.ratio.median, 3)}); ` +
             `${fmt(lived.pollsPerTask, 2)} tasks/get per task`,
-          target: 'paired ratio ≤ 1.5',
-          met: lived.ratio.median <= 1.5,
+          target: 'reported',
         },
         {
           benchmark: `heap retained per finished task after its TTL (${retained.tasks} tasks, memoryTasks, after GC)`,

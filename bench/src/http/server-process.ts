@@ -13,10 +13,10 @@ export type ServerMessage = { port: number } | { cpuMs: number };
 
 /**
  * Starts a server script (see fixtures/http-server-*.ts): it listens on 127.0.0.1, port 0, sends
- * `{ port }`, and answers each `'cpu'` message with `{ cpuMs }`.
+ * `{ port }`, and answers each `'cpu'` message with `{ cpuMs }`. `env` is added to this process's environment for it.
  */
-export async function startServerProcess(script: string): Promise<ServerProcess> {
-  const child: ChildProcess = fork(script, [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+export async function startServerProcess(script: string, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+  const child: ChildProcess = fork(script, [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: { ...process.env, ...env } });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message) => resolve((message as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before listening`)));

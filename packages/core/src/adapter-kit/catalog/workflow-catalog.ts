@@ -118,9 +118,10 @@ export class WorkflowCatalog<Server extends McpServerLike, Context> implements R
     throwIfAny(registrationErrors(this.served, this.registry));
   }
 
-  /** Rejects when the server's task store cannot work in this process (a package it runs on is missing). */
+  /** Rejects when the server's task store cannot work in this process (a package it runs on is missing, or it could not start: Redis down). */
   async ready(): Promise<void> {
     await this.tasks?.store.check?.();
+    await this.tasks?.ready();
   }
 
   promptRegistered(): void {

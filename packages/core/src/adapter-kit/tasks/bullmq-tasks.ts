@@ -136,6 +136,7 @@ class BullmqTaskStore implements TaskStore {
   private readonly rounds = new Set<InFlightRound>();
   private readonly log = debugLine(undefined, process.env.DEBUG);
   private closing?: Promise<void>;
+  private starting?: Promise<void>;
 
   constructor(private readonly options: BullmqTasksOptions) {
     this.prefix = options.prefix ?? 'mcpflow';
@@ -152,7 +153,13 @@ class BullmqTaskStore implements TaskStore {
     await loadBullmq();
   }
 
-  async start(runner: TaskRoundRunner): Promise<void> {
+  start(runner: TaskRoundRunner): Promise<void> {
+    // Kept, so that close() waits for a start in flight (a start retried after Redis came back) and no worker outlives it.
+    this.starting = this.closing ? Promise.resolve() : this.startWorker(runner);
+    return this.starting;
+  }
+
+  private async startWorker(runner: TaskRoundRunner): Promise<void> {
     const { queue, redis } = await this.open();
     const { Worker, DelayedError } = await loadBullmq();
     this.subscriber = redis.duplicate();
@@ -299,6 +306,7 @@ class BullmqTaskStore implements TaskStore {
   }
 
   private async closeOnce(): Promise<void> {
+    await this.starting?.catch(() => undefined);
     // Each round in flight goes back to the queue at once (not after its lock expires), for
     // another instance's worker to go on from its last checkpoint; a step still running here is aborted.
     // First no new round here, and the active ones are not waited for (a handler may ignore its
@@ -357,7 +365,10 @@ class BullmqTaskStore implements TaskStore {
     }
   }
 
-  /** BullMQ's queue and a Redis connection for the task records, once; Redis unreachable → an error that names the fix. */
+  /**
+   * BullMQ's queue and a Redis connection for the task records, once; Redis unreachable → an error
+   * that names the fix, and the next use tries again (a failed start is not kept).
+   */
   private open(): Promise<{ queue: Queue; redis: Records }> {
     this.opened ??= (async () => {
       const { Queue } = await loadBullmq();
@@ -382,7 +393,10 @@ class BullmqTaskStore implements TaskStore {
       } finally {
         clearTimeout(timer);
       }
-    })();
+    })().catch((error: unknown) => {
+      this.opened = undefined;
+      throw error;
+    });
     return this.opened;
   }
 }

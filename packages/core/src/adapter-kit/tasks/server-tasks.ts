@@ -95,6 +95,11 @@ export class ServerTasks<Server, Context> implements RoundServer {
     return typeof name === 'string' && this.tools.has(name);
   }
 
+  /** Resolves once the store runs rounds in this process; rejects naming why it could not start. */
+  ready(): Promise<void> {
+    return this.dispatch.ready();
+  }
+
   /**
    * A client's `tools/call` of a task tool: a task when the client declared the extension (its
    * `CreateTaskResult` once `tasks/get` finds it), else the plain call (`sync`) — or, for a
@@ -195,6 +200,8 @@ export class ServerTasks<Server, Context> implements RoundServer {
     const [ref] = this.refs(taskId);
     const { store } = this;
     const values = this.values(ref);
+    // A store that could not start (Redis down) makes no task: the caller gets why, and the next call tries again.
+    await this.dispatch.ready();
     let record: TaskRecord;
     try {
       const principal = this.principals(context)?.[0];

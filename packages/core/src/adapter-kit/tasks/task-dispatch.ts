@@ -50,7 +50,23 @@ export class TaskDispatch implements TaskRoundRunner {
     this.servers.set(tool, server);
     this.log = log;
     if (!this.started) rememberSharedStore(this.store);
-    this.started ??= this.store.start(this);
+    void this.ready().catch(() => undefined);
+  }
+
+  /**
+   * Resolves once the store runs rounds here (its `start`, once); a start that failed (Redis down)
+   * rejects with an error that says so and is tried again at the next call, so a task is never
+   * made that no round would run.
+   */
+  ready(): Promise<void> {
+    this.started ??= this.store.start(this).catch((error: unknown) => {
+      this.started = undefined;
+      throw new Error(
+        `mcpflow tasks: the task store did not start, so no task can run yet (it is tried again at the next task): ${(error as Error)?.message ?? String(error)}`,
+        { cause: error },
+      );
+    });
+    return this.started;
   }
 
   /** The context the task's next round runs with, and the server that runs it (the one that made or answered the task). */

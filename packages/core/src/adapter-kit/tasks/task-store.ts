@@ -195,7 +195,10 @@ export interface TaskStore {
    * `checkpoints`), and a round goes on from all of them. Absent or false (the memory store): no checkpoints, no cost.
    */
   readonly checkpoints?: boolean;
-  /** Hands the store the runner of rounds; called once, when the server starts serving tasks. */
+  /**
+   * Hands the store the runner of rounds; called once, when the server starts serving tasks — and
+   * again at the next task call when it rejected (Redis down): a failed start must leave nothing running.
+   */
   start(runner: TaskRoundRunner): Promise<void>;
   /**
    * Rejects when the store cannot work in this process whatever happens later — a package it runs
