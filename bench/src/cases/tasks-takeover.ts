@@ -10,8 +10,8 @@ import { sized } from '../run-options';
 
 const INSTANCE = path.join(__dirname, '..', 'fixtures', 'task-instance.js');
 
-/** bullmqTasks' default stalledIntervalMs. */
-const DEFAULT_STALLED_MS = 30_000;
+/** bullmqTasks' default lockDurationMs, and so its default stalledIntervalMs (which follows the lock). */
+const DEFAULT_LOCK_MS = 30_000;
 
 /** An instance process (fixtures/task-instance.ts): its URL, and when (performance.now()) `hold` started there for a label. */
 interface Instance {
@@ -84,7 +84,7 @@ async function takeovers(redisPort: number, setting: Setting, samples: number): 
   try {
     // One kill every stalled interval ÷ samples: BullMQ looks for stalled rounds every stalled interval, so the
     // samples fall at different points of that cycle (a single moment would give one figure, however many tasks).
-    const spacingMs = Number(setting.env.BENCH_STALLED_MS ?? DEFAULT_STALLED_MS) / samples;
+    const spacingMs = Number(setting.env.BENCH_STALLED_MS ?? setting.env.BENCH_LOCK_MS ?? DEFAULT_LOCK_MS) / samples;
     const killedAt: number[] = [];
     for (const [index, instance] of killed.entries()) {
       if (index > 0) await new Promise((resolve) => setTimeout(resolve, spacingMs));
@@ -139,7 +139,7 @@ export const tasksTakeover: BenchCase = {
         benchmark: `takeover after SIGKILL of the instance running a task's step (bullmqTasks, ${
           setting.name === 'defaults'
             ? 'default lock 30 s, stalled check 30 s'
-            : `lockDurationMs ${setting.env.BENCH_LOCK_MS}, stalledIntervalMs ${setting.env.BENCH_STALLED_MS ?? '30000 (default)'}`
+            : `lockDurationMs ${setting.env.BENCH_LOCK_MS}, stalledIntervalMs ${setting.env.BENCH_STALLED_MS ?? `${setting.env.BENCH_LOCK_MS} (default: the lock's)`}`
         }): kill to the step starting again on another instance, ${samples} instances killed a stalled interval ÷ ${samples} apart`,
         figure: range(measured[index], 's', 1),
         target: 'reported',

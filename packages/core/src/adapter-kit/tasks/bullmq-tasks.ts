@@ -40,10 +40,15 @@ export interface BullmqTasksOptions extends TaskStoreOptions {
   /**
    * How long a round's lock holds without renewal (BullMQ's `lockDuration`; its worker renews it
    * while the round runs): once an instance dies, its rounds are taken over within about this
-   * long plus `stalledIntervalMs`. Default `30000`.
+   * long plus two `stalledIntervalMs` (BullMQ marks a round at one check and moves it at a later
+   * one, once its lock is gone). Default `30000`: a takeover 50–60 s after a `kill -9` (measured,
+   * BENCHMARKS.md `tasks-takeover`).
    */
   lockDurationMs?: number;
-  /** How often each worker looks for rounds whose instance died (BullMQ's `stalledInterval`). Default `30000`. */
+  /**
+   * How often each worker looks for rounds whose instance died (BullMQ's `stalledInterval`).
+   * Default `lockDurationMs`, so a shorter lock gives a quicker takeover without a second option.
+   */
   stalledIntervalMs?: number;
   /** How long `start` waits for Redis before it fails naming the fix. Default `5000`. */
   connectTimeoutMs?: number;
@@ -197,7 +202,7 @@ class BullmqTaskStore implements TaskStore {
         prefix: this.prefix,
         concurrency: this.options.concurrency ?? 16,
         lockDuration: this.options.lockDurationMs ?? 30_000,
-        stalledInterval: this.options.stalledIntervalMs ?? 30_000,
+        stalledInterval: this.options.stalledIntervalMs ?? this.options.lockDurationMs ?? 30_000,
         maxStalledCount: 100,
       },
     );
