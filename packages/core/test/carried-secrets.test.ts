@@ -1,5 +1,5 @@
 import { carriedSecrets, carrySecrets } from '../src/adapter-kit/run/carried-secrets';
-import { RUN_META_KEY } from '../src/adapter-kit/run/run-meta';
+import { RUN_META_KEY, runOf } from '../src/adapter-kit/run/run-meta';
 import { runSecrets } from '../src/engine/redaction/run-secrets';
 
 describe('carrySecrets', () => {
@@ -20,5 +20,16 @@ describe('carrySecrets', () => {
     expect(carriedSecrets({ [RUN_META_KEY]: carrySecrets({ id: 'run-2', step: 'build' }, undefined) })).toBeUndefined();
     expect(carriedSecrets({ [RUN_META_KEY]: 'run-1' })).toBeUndefined();
     expect(carriedSecrets(undefined)).toBeUndefined();
+  });
+
+  test('runOf believes the run object a run issued, with or without secrets, and neither a copy of it nor a look-alike', () => {
+    for (const secrets of [runSecrets(undefined), undefined]) {
+      const run = carrySecrets({ id: 'run-1', step: 'build' }, secrets);
+      expect(runOf({ _meta: { [RUN_META_KEY]: run } })).toStrictEqual({ id: 'run-1', step: 'build' });
+      expect(runOf({ mcpReq: { _meta: { [RUN_META_KEY]: run } } })).toStrictEqual({ id: 'run-1', step: 'build' });
+      expect(runOf({ _meta: { [RUN_META_KEY]: { ...run } } })).toBeUndefined();
+      expect(runOf({ _meta: { [RUN_META_KEY]: Object.create(run) as object } })).toBeUndefined();
+      expect(runOf({ _meta: { [RUN_META_KEY]: JSON.parse(JSON.stringify(run)) as object } })).toBeUndefined();
+    }
   });
 });

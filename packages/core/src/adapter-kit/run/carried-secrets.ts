@@ -1,12 +1,6 @@
 import type { RunSecrets, ToolRun } from '../../engine';
 import { issueRunMeta, RUN_META_KEY, type RunMeta } from './run-meta';
-
-/** A constructor that hands back the object it is given, so that a subclass's private field is set on that object. */
-class Stamped {
-  constructor(target: object) {
-    return target;
-  }
-}
+import { Stamped } from './stamped';
 
 /**
  * A run's secrets, held in a private field of its `_meta["mcpflow/run"]` object, which stays a plain

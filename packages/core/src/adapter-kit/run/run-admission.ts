@@ -171,9 +171,14 @@ export class RunAdmission {
     return new RunSlot(lane, () => this.release(key, lane));
   }
 
-  /** A run of the lane is over (ended, or never admitted): a lane nobody holds is forgotten. */
+  /**
+   * A run of the lane is over (ended, or never admitted): a session's lane nobody holds is
+   * forgotten. The server's own two lanes (no session id, task rounds) stay, idle: deleting and
+   * adding one again as each run of a stdio or in-memory connection ends and starts cost a
+   * `Map` shrink and grow per run.
+   */
   private release(key: string | undefined | typeof TASK_ROUNDS, lane: HeldLane): void {
     lane.held -= 1;
-    if (lane.held === 0) this.lanes.delete(key);
+    if (lane.held === 0 && key !== undefined && key !== TASK_ROUNDS) this.lanes.delete(key);
   }
 }

@@ -1,4 +1,5 @@
 import { RUN_META_KEY } from '../../engine';
+import { Stamped } from './stamped';
 
 /**
  * The `_meta` key under which every tool a workflow run calls finds the run: `{ id, step }`, the id
@@ -22,13 +23,21 @@ export interface RunMeta {
  * The run objects this process's runs put into their tools' contexts. `runOf` believes only these:
  * a client calling a tool directly can put anything under `_meta["mcpflow/run"]`, but not one of
  * these objects, so it cannot make a tool believe it runs in (and so share an idempotency key with)
- * somebody's run.
+ * somebody's run. A private brand on the object rather than a `WeakSet`: a run makes one per step,
+ * and a `WeakSet` entry each cost more than the rest of the step's context (and more GC work).
  */
-const issued = new WeakSet<RunMeta>();
+class IssuedRun extends Stamped {
+  readonly #issued = true;
+
+  /** Whether this class stamped the object. */
+  static has(run: object): boolean {
+    return #issued in run;
+  }
+}
 
 /** Marks `run` as made by a run of this process: the only kind of `_meta["mcpflow/run"]` {@link runOf} reads. */
 export function issueRunMeta<T extends RunMeta>(run: T): T {
-  issued.add(run);
+  new IssuedRun(run);
   return run;
 }
 
@@ -54,7 +63,7 @@ export function runOf(context: unknown): RunMeta | undefined {
   const holder = context as { mcpReq?: { _meta?: unknown }; _meta?: unknown } | null | undefined;
   const meta = (holder?.mcpReq?._meta ?? holder?._meta) as Readonly<Record<string, unknown>> | undefined;
   const run = meta && typeof meta === 'object' && Object.hasOwn(meta, RUN_META_KEY) ? meta[RUN_META_KEY] : undefined;
-  if (typeof run !== 'object' || run === null || !issued.has(run as RunMeta)) return undefined;
+  if (typeof run !== 'object' || run === null || !IssuedRun.has(run)) return undefined;
   const { id, step } = (run ?? {}) as { id?: unknown; step?: unknown };
   return typeof id === 'string' && typeof step === 'string' ? { id, step } : undefined;
 }
