@@ -28,14 +28,22 @@ function isSealedField(field: string): boolean {
   return SEALED_FIELDS.has(field) || field.startsWith(CHECKPOINT_FIELD);
 }
 
-/** A field's value as Redis keeps it: a sealed value as the bytes its base64url text encodes, any other as text. */
+/**
+ * The first byte of a sealed value stored as bytes. A NUL is never in base64url text, so a value
+ * without it is one the previous release stored as that text, read as it is: a task in flight
+ * across an upgrade of mcpflow goes on.
+ */
+const BYTES_MARK = Buffer.from([0]);
+
+/** A field's value as Redis keeps it: a sealed value as the bytes its base64url text encodes (after `BYTES_MARK`), any other as text. */
 export function storedValue(field: string, value: string): string | Buffer {
-  return isSealedField(field) ? Buffer.from(value, 'base64url') : value;
+  return isSealedField(field) ? Buffer.concat([BYTES_MARK, Buffer.from(value, 'base64url')]) : value;
 }
 
 /** A field's value as Redis answered it (bytes), as the record holds it: a sealed value as base64url text again. */
 function textOf(field: string, value: Buffer): string {
-  return isSealedField(field) ? value.toString('base64url') : value.toString('utf8');
+  if (isSealedField(field) && value[0] === BYTES_MARK[0]) return value.subarray(1).toString('base64url');
+  return value.toString('utf8');
 }
 
 /**
