@@ -174,6 +174,6 @@ describe('studio against a hostile server (hostile-server.js)', () => {
     expect(spread[4]).toMatchObject({ iteration: 3, status: 'failed' });
     // spread's 201 rows, the bidi step's and the 1 MB-named step's, its name cut to 200 characters and a note.
     expect(run.timeline).toHaveLength(203);
-    expect(run.timeline[202].step).toMatch(/^w{200}… \(1,048,376 more characters not kept by the studio\)$/);
+    expect(run.timeline[202].step).toMatch(/^w{200}\.\.\. \(1,048,376 more characters not kept by the studio\)$/);
   });
 });

@@ -117,7 +117,7 @@ describe('a hostile server’s raw messages (hostile-server.js)', () => {
     // The tool's response (its result holds a 1 MB text, and a 1 MB step name in its _meta).
     const response = (json.messages as Wire[]).find((each) => each.direction === 'received' && each.text.includes('"result"'))!;
     expect(response.text.length).toBeLessThan(17 * 1024);
-    expect(response.text).toMatch(/\n… \[truncated: \d+ more characters\]$/);
+    expect(response.text).toMatch(/\n\.\.\. \[truncated: \d+ more characters\]$/);
     expect(response.text.startsWith('{\n  "jsonrpc": "2.0"')).toBe(true);
   });
 });

@@ -78,6 +78,9 @@ it(`keeps at most ${KEPT_RUNS} runs, each far smaller than what the server sent`
   // Each flood run sent over 4 MB (two 1 MB strings, 1,000 × 2 kB of progress): the studio keeps under 2 MiB of each.
   expect(kept.bytes).toBeLessThan(KEPT_RUNS * 2 * 1024 * 1024);
   await page.reload();
-  await expect(page.getByRole('table', { name: 'Runs' }).getByRole('row').count()).resolves.toBe(KEPT_RUNS + 1);
+  // The runs panel fills in once the reloaded page has read the runs: wait for its last row, then count.
+  const rows = page.getByRole('table', { name: 'Runs' }).getByRole('row');
+  await rows.nth(KEPT_RUNS).waitFor();
+  await expect(rows.count()).resolves.toBe(KEPT_RUNS + 1);
   expect(elsewhere).toEqual([]);
 });

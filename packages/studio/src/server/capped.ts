@@ -10,9 +10,12 @@ const MAX_STRING_CHARS = 256 * 1024;
 const MAX_ITEMS = 1000;
 const MAX_DEPTH = 32;
 
-/** The note that ends a cut string. */
+/**
+ * The note that ends a cut string: ASCII, so a cut of one-byte text stays one byte a character on
+ * the heap (a `…` would make V8 store the whole 256 KiB cut two bytes a character).
+ */
 function cutNote(cut: number): string {
-  return `… (${cut.toLocaleString('en')} more characters not kept by the studio)`;
+  return `... (${cut.toLocaleString('en')} more characters not kept by the studio)`;
 }
 
 /** A name (a step's, a status word) cut to `max` characters: it is repeated on many rows. */

@@ -13,7 +13,7 @@ import {
 } from './api-types';
 import { answerProblem, type RequestedSchema } from './answer-check';
 import { capped, cappedName } from './capped';
-import { heapBytes } from './kept-string';
+import { jsonWithHeapBytes } from './kept-string';
 import { LiveSteps } from './live-steps';
 import { stepIO } from './step-io';
 import type { ElicitAnswer, ElicitParams } from './server-connection';
@@ -75,7 +75,7 @@ export class StudioRun {
   private readonly secrets: string[] = [];
   /**
    * What the run holds on the studio's heap, which the history's `--history-bytes` bounds: its own
-   * objects (`RUN_OBJECT_BYTES`), its arguments and events as their JSON holds them (`heapBytes`:
+   * objects (`RUN_OBJECT_BYTES`), its arguments and events as their JSON holds them (`jsonWithHeapBytes`, field by field:
    * two bytes a character past Latin-1), and its raw messages (`WireLog`).
    */
   bytes = 0;
@@ -108,7 +108,7 @@ export class StudioRun {
       Object.defineProperty(shown, name, { value: secret ? REDACTED : value, enumerable: true, writable: true, configurable: true });
     }
     this.arguments = capped(shown) as Record<string, unknown>;
-    this.bytes = RUN_OBJECT_BYTES + heapBytes(JSON.stringify(this.arguments));
+    this.bytes = RUN_OBJECT_BYTES + jsonWithHeapBytes(this.arguments).bytes;
   }
 
   /** `text` with every sensitive argument value of the run (as typed, and JSON-escaped) replaced by `[redacted]`. */
@@ -124,7 +124,7 @@ export class StudioRun {
     Object.assign(run.view, { runId: summary.runId });
     for (const event of record.events) {
       run.events.push(event);
-      run.bytes += heapBytes(JSON.stringify(event.data ?? null));
+      run.bytes += jsonWithHeapBytes(event.data ?? null).bytes;
       if (event.type === 'result') Object.assign(run.view, event.data);
     }
     if (summary.taskId !== undefined) run.taskId = summary.taskId;
@@ -190,9 +190,9 @@ export class StudioRun {
       data = { progress: 0, message: `(more progress not kept by the studio: at most ${MAX_PROGRESS_EVENTS} notifications a run)`, at: 0 };
     }
     const event = { type, data };
-    const json = JSON.stringify(data);
+    const { json, bytes } = jsonWithHeapBytes(data);
     const seq = this.events.push(event) - 1;
-    this.bytes += heapBytes(json);
+    this.bytes += bytes;
     for (const listener of this.listeners) listener(event, seq, json);
   }
 

@@ -190,5 +190,5 @@ function cappedJson(raw: unknown): string {
   // The cut is a copy: a slice would hold the whole message's JSON (a 1 MB result for 16 KiB shown).
   return text.length <= MAX_MESSAGE_CHARS
     ? text
-    : detached(`${text.slice(0, MAX_MESSAGE_CHARS)}\n… [truncated: ${text.length - MAX_MESSAGE_CHARS} more characters]`);
+    : detached(`${text.slice(0, MAX_MESSAGE_CHARS)}\n... [truncated: ${text.length - MAX_MESSAGE_CHARS} more characters]`);
 }
