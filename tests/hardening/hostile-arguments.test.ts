@@ -111,3 +111,34 @@ describe.each(MATRIX)('an argument named __proto__: $label', ({ line, transport 
     await client.close();
   });
 });
+
+// A step's tool gets the request's `_meta` with the run added: a client's `__proto__` key stays a
+// key there, as everywhere else, not the object's prototype. In memory: the request reaches the
+// server as the client sent it (a session's HTTP body parser drops the key before the SDK sees it).
+describe.each(IN_MEMORY)('a _meta key named __proto__: $label', ({ line, transport }) => {
+  test("a step's tool sees it as an own key beside the client's others and mcpflow/run", async () => {
+    const seen: Record<string, unknown>[] = [];
+    const client = await line.connect(
+      () => {
+        const server = new line.WorkflowServer({ name: 'files', version: '1.0.0' });
+        server.registerTool('open', { inputSchema: { path: z.string() } }, async ({ path }, context: unknown) => {
+          seen.push(line.metaOf(context) ?? {});
+          return { content: [{ type: 'text', text: `opened ${path}` }] };
+        });
+        return server.use(OpenFile);
+      },
+      { transport },
+    );
+    const _meta = JSON.parse('{"trace":"t1","__proto__":{"polluted":true}}') as Record<string, unknown>;
+    await client.getPrompt({ name: 'open_file', arguments: { path: 'a.txt' }, _meta } as never);
+    expect(seen).toHaveLength(1);
+    const [meta] = seen;
+    expect(Object.getPrototypeOf(meta)).toBe(Object.prototype);
+    expect((meta as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.keys(meta)).toEqual(expect.arrayContaining(['trace', '__proto__', 'mcpflow/run']));
+    expect(meta.trace).toBe('t1');
+    expect(Object.getOwnPropertyDescriptor(meta, '__proto__')?.value).toEqual({ polluted: true });
+    expect(meta['mcpflow/run']).toMatchObject({ step: 'opened' });
+    await client.close();
+  });
+});

@@ -85,8 +85,12 @@ export interface RequestAccess<Context> {
    * handler reads it, so a try's signal is made only then (`withSignalFrom`).
    */
   withSignal(context: Context, source: SignalSource): Context;
-  /** The same context with `entries` added to the request's `_meta`, as a tool handler reads it (1.x `extra._meta`, 2.x `ctx.mcpReq._meta`). */
-  withMeta(context: Context, entries: Readonly<Record<string, unknown>>): Context;
+  /**
+   * What a tool handler gets: the same context with `meta` as the request's `_meta` (1.x
+   * `extra._meta`, 2.x `ctx.mcpReq._meta`) and, given a `source`, its signal read from it as
+   * `withSignal` does — one copy of the context for both.
+   */
+  forHandler(context: Context, meta: Readonly<Record<string, unknown>>, source: SignalSource | undefined): Context;
 }
 
 /** How a line pauses a run and resumes it (protocol 2026-07-28: `input_required` and `requestState`). */

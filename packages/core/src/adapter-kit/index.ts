@@ -5,7 +5,7 @@
 export type { AdapterLine, RoundsSupport, SkillsSupport } from './adapter-line';
 export type { WorkflowSkill, WorkflowSkillSource } from './faces/skill-source';
 export { skillFiles } from './faces/skill-files';
-export { withSignalFrom } from './run/signal-from-source';
+export { signalFromSource, withSignalFrom } from './run/signal-from-source';
 export { clientKey } from './run/client-key';
 export type { SchemaIssue, SchemaVerdict } from './schema-verdict';
 export { servingWorkflows, type WorkflowServing } from './serving-workflows';

@@ -13,6 +13,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import {
   clientKey,
+  signalFromSource,
   withSignalFrom,
   type AdapterLine,
   type JsonToolSchema,
@@ -80,7 +81,7 @@ export const v1Line: AdapterLine<McpServer, RequestExtra> = {
     notifyProgress: (extra, progressToken, update) =>
       extra.sendNotification({ method: 'notifications/progress', params: { progressToken, ...update } }),
     withSignal: withSignalFrom,
-    withMeta: (extra, entries) => ({ ...extra, _meta: { ...extra._meta, ...entries } }),
+    forHandler: (extra, meta, source) => (source ? signalFromSource({ ...extra, _meta: meta }, source) : { ...extra, _meta: meta }),
   },
   askInPlace: (server, extra, timeoutMs) => askInPlace(server.server, extra, timeoutMs),
   registrations: { tools: ['registerTool', 'tool'], resources: ['registerResource', 'resource'], prompts: ['registerPrompt', 'prompt'] },

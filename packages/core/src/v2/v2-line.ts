@@ -9,7 +9,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { clientKey, remoteAddressOf, withSignalFrom, type AdapterLine, type PropertySchema } from '../adapter-kit';
+import { clientKey, remoteAddressOf, signalFromSource, withSignalFrom, type AdapterLine, type PropertySchema } from '../adapter-kit';
 import { askInPlace, rounds } from './asking';
 import { skills } from './skills';
 import { tasks } from './tasks';
@@ -46,7 +46,10 @@ export const v2Line: AdapterLine<McpServer, ServerContext> = {
     notifyProgress: (ctx, progressToken, update) =>
       ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...update } }),
     withSignal: (ctx, source) => ({ ...ctx, mcpReq: withSignalFrom(ctx.mcpReq, source) }),
-    withMeta: (ctx, entries) => ({ ...ctx, mcpReq: { ...ctx.mcpReq, _meta: { ...ctx.mcpReq._meta, ...entries } } }),
+    forHandler: (ctx, _meta, source) => {
+      const mcpReq = { ...ctx.mcpReq, _meta };
+      return { ...ctx, mcpReq: source ? signalFromSource(mcpReq, source) : mcpReq };
+    },
   },
   askInPlace: (server, ctx, timeoutMs) => askInPlace(server.server, ctx, timeoutMs),
   rounds,

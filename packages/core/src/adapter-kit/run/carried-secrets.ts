@@ -29,7 +29,7 @@ class CarriedSecrets extends Stamped {
  *
  * @example
  * ```ts
- * const context = line.request.withMeta(requestContext, { [RUN_META_KEY]: carrySecrets({ id: runId, step: 'build' }, secrets) });
+ * const context = line.request.forHandler(requestContext, { ...meta, [RUN_META_KEY]: carrySecrets({ id: runId, step: 'build' }, secrets) }, undefined);
  * carriedSecrets(line.request.meta(context)); // secrets
  * ```
  */

@@ -12,7 +12,20 @@ import type { SignalSource } from '../../engine';
  * ```
  */
 export function withSignalFrom<T extends { readonly signal: AbortSignal }>(context: T, source: SignalSource): T {
-  return new Proxy({ ...context }, new SignalFromSource<T>(source, context.signal));
+  return signalFromSource({ ...context }, source);
+}
+
+/**
+ * `withSignalFrom` on a copy the caller just made and hands over (one copy a try, not two): the
+ * copy itself becomes the proxy's target.
+ *
+ * @example
+ * ```ts
+ * const extraForTry = signalFromSource({ ...extra, _meta: meta }, trySignal);
+ * ```
+ */
+export function signalFromSource<T extends { readonly signal: AbortSignal }>(copy: T, source: SignalSource): T {
+  return new Proxy(copy, new SignalFromSource<T>(source, copy.signal));
 }
 
 /** The proxy's traps: `signal` comes from the source while the copy still holds the request's own. */
