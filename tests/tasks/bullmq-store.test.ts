@@ -70,7 +70,14 @@ async function redisKeys(pattern: string): Promise<string[]> {
   return withRedis((connection) => connection.keys(pattern));
 }
 
-type RedisConnection = { type(key: string): Promise<string>; keys(pattern: string): Promise<string[]> };
+type RedisConnection = {
+  type(key: string): Promise<string>;
+  keys(pattern: string): Promise<string[]>;
+  hKeys(key: string): Promise<string[]>;
+  /** (node-redis types its reply wrongly: it is the field's length.) */
+  hStrLen(key: string, field: string): Promise<unknown>;
+  pTTL(key: string): Promise<number>;
+};
 
 async function withRedis<T>(work: (connection: RedisConnection) => Promise<T>): Promise<T> {
   const connection = createClient({ url: redis.url });
@@ -184,26 +191,44 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
     expect(checkpointFields).toEqual(['checkpoint:1', 'checkpoint:2']);
   }, 60_000);
 
-  test('arguments of 64 KiB or more go to Redis by a plain HSET with the TTL, never through a Lua script (which copies them slowly); a task refused by maxTasks leaves no key', async () => {
+  test('arguments of 64 KiB or more go to Redis in parts of at most 256 KiB, each by a plain HSET with the TTL, never through a Lua script (which copies them slowly); the task reads them whole; a task refused by maxTasks leaves no key', async () => {
     const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'large', maxTasks: 1, maxTasksPerClient: 1 });
     const { client } = await serve(() => taskServer(tasks, { pause }));
     const monitor = createClient({ url: redis.url });
     await monitor.connect();
     const written: string[] = [];
     await monitor.monitor((line) => written.push(line));
-    const report = await callTool(client, { name: 'report', arguments: { project: 'q'.repeat(100 * 1024) } }, { pollIntervalMs: POLL_MS });
+    const project = 'q'.repeat(1024 * 1024);
+    const report = await callTool(client, { name: 'report', arguments: { project } }, { pollIntervalMs: POLL_MS });
     expect(report.structuredContent).toMatchObject({ status: 'completed' });
+    // The round read the arguments whole from their parts: the tool got the project as sent.
+    expect(seen).toContain(`fetch_figures ${project}`);
     const refused = (await callTool(client, { name: 'report', arguments: { project: 'r'.repeat(100 * 1024) } }).catch(
       (error: unknown) => error,
     )) as Error;
     expect(refused.message).toContain('bullmqTasks maxTasks');
     await monitor.close();
-    // The sealed arguments went by a plain HSET; no script (EVALSHA or EVAL) nor a script's own command carried them.
+    // Each large command is a plain HSET of one part of the arguments' key; no script (EVALSHA or EVAL) nor a
+    // script's own command carried any.
     const large = written.filter((line) => line.length > 64 * 1024);
-    expect(large.length).toBeGreaterThanOrEqual(2);
-    for (const line of large) expect(line.slice(0, 300)).toMatch(/^\S+ \[\d+ [\d.:]+\] "hset" "large:task:[^"]+" "call" "/);
-    // The task created, and the refused one's arguments dropped with it: one key, the task's.
-    expect(await redisKeys('large:task:*')).toHaveLength(1);
+    expect(large.length).toBeGreaterThanOrEqual(5);
+    for (const line of large) expect(line.slice(0, 300)).toMatch(/^\S+ \[\d+ [\d.:]+\] "hset" "large:task:[^"]+:call" "\d+" "/);
+    // The task created and its arguments' key; the refused one's arguments dropped with it.
+    const keys = (await redisKeys('large:task:*')).sort();
+    expect(keys).toHaveLength(2);
+    const [taskKey, partsKey] = keys;
+    expect(partsKey).toBe(`${taskKey}:call`);
+    // The arguments (1 MiB, sealed) in parts of at most 256 KiB; the task's own hash holds none of them, so
+    // that its HGETALL stays small; the parts outlive the task (by a second), never the other way round.
+    const parts = await withRedis((connection) => connection.hKeys(partsKey));
+    expect(parts.sort((a, b) => Number(a) - Number(b))).toEqual(['1', '2', '3', '4', '5']);
+    for (const part of parts)
+      expect(Number(await withRedis((connection) => connection.hStrLen(partsKey, part)))).toBeLessThanOrEqual(256 * 1024);
+    for (const field of await withRedis((connection) => connection.hKeys(taskKey)))
+      expect(Number(await withRedis((connection) => connection.hStrLen(taskKey, field)))).toBeLessThan(64 * 1024);
+    const [taskTtl, partsTtl] = await withRedis((connection) => Promise.all([connection.pTTL(taskKey), connection.pTTL(partsKey)]));
+    expect(taskTtl).toBeGreaterThan(0);
+    expect(partsTtl).toBeGreaterThan(taskTtl);
   }, 60_000);
 
   test("closing a store twice (serveHttp's close() hands its rounds over, then the user closes it) resolves, a round still running included", async () => {

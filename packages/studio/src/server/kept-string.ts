@@ -37,7 +37,7 @@ function slots(json: string): number {
  */
 export function jsonWithHeapBytes(value: unknown): { json: string; bytes: number } {
   const json = JSON.stringify(value) ?? '';
-  let text = json.length;
+  let text: number;
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && NOT_LATIN1.test(json)) {
     text = 2;
     for (const [key, field] of Object.entries(value)) text += heapBytes(JSON.stringify(key)) + 2 + heapBytes(JSON.stringify(field) ?? '');

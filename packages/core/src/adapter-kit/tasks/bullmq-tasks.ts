@@ -5,6 +5,8 @@ import {
   CANCEL_TASK,
   CHECKPOINT_FIELD,
   CREATE_TASK,
+  callOfParts,
+  callPartsKey,
   FENCE_ROUND,
   LARGE_CALL_CHARACTERS,
   UPDATE_TASK,
@@ -41,7 +43,7 @@ export interface BullmqTasksOptions extends TaskStoreOptions {
    * How long a round's lock holds without renewal (BullMQ's `lockDuration`; its worker renews it
    * while the round runs): once an instance dies, its rounds are taken over within about this
    * long plus two `stalledIntervalMs` (BullMQ marks a round at one check and moves it at a later
-   * one, once its lock is gone). Default `30000`: a takeover 50–60 s after a `kill -9` (measured,
+   * one, once its lock is gone). Default `30000`: a takeover 40–60 s after a `kill -9` (measured,
    * BENCHMARKS.md `tasks-takeover`).
    */
   lockDurationMs?: number;
@@ -58,7 +60,9 @@ export interface BullmqTasksOptions extends TaskStoreOptions {
 interface RedisLike {
   hgetallBuffer(key: string): Promise<Record<string, Buffer>>;
   hmgetBuffer(key: string, ...fields: string[]): Promise<(Buffer | null)[]>;
-  del(key: string): Promise<number>;
+  hgetBuffer(key: string, field: string): Promise<Buffer | null>;
+  hset(key: string, field: string, value: Buffer): Promise<number>;
+  del(...keys: string[]): Promise<number>;
   zrem(key: string, member: string): Promise<number>;
   multi(): { hset(key: string, field: string, value: Buffer): { pexpire(key: string, ms: number): { exec(): Promise<unknown> } } };
   defineCommand(name: string, definition: { numberOfKeys: number; lua: string }): void;
@@ -88,7 +92,7 @@ interface InFlightRound {
 interface TaskCommands {
   mcpflowCreateTask(...keysAndArgs: (string | number | Buffer)[]): Promise<string>;
   mcpflowUpdateTaskBuffer(...keysAndArgs: (string | number | Buffer)[]): Promise<(Buffer | null)[]>;
-  mcpflowCancelTaskBuffer(...keysAndArgs: (string | number)[]): Promise<Buffer[]>;
+  mcpflowCancelTaskBuffer(...keysAndArgs: (string | number)[]): Promise<(Buffer | null)[]>;
   mcpflowFenceRound(...keysAndArgs: (string | number | Buffer)[]): Promise<string | number>;
 }
 
@@ -218,15 +222,20 @@ class BullmqTaskStore implements TaskStore {
     const record: TaskRecord = { ...task, status: 'working', version: 1, lastUpdatedAt: task.createdAt };
     const expiry = task.createdAt + task.ttlMs;
     const perClient = task.client === undefined ? '' : this.maxTasksPerClient;
-    // Large arguments go by a plain HSET (with the key's TTL) first: through the script, Redis's Lua copies them slowly.
+    // Large arguments go first, in parts of their own key, each by a plain HSET (the first with the key's TTL):
+    // through the script, Redis's Lua copies them slowly; in one command, Redis is busy with them for long.
     const large = task.call.length >= LARGE_CALL_CHARACTERS;
-    const { fields, call } = newTaskFields(record, !large);
-    const args = [Date.now(), this.maxTasks, task.ttlMs, expiry, task.taskId, perClient, ...fields];
+    const { fields, parts } = newTaskFields(record, large);
+    const args = [Date.now(), this.maxTasks, task.ttlMs, expiry, task.taskId, perClient, large ? '1' : '', ...fields];
     const clientKey = `${this.liveTasksKey}:${task.client ?? ''}`;
     const key = this.key(task.taskId);
+    const partsKey = callPartsKey(key);
     const created = await this.command(async ({ redis }) => {
-      if (large) await redis.multi().hset(key, 'call', call).pexpire(key, task.ttlMs).exec();
-      return redis.mcpflowCreateTask(key, this.liveTasksKey, clientKey, ...args);
+      if (large) {
+        await redis.multi().hset(partsKey, '1', parts[0]).pexpire(partsKey, task.ttlMs).exec();
+        await Promise.all(parts.slice(1).map((part, index) => redis.hset(partsKey, String(index + 2), part)));
+      }
+      return redis.mcpflowCreateTask(key, this.liveTasksKey, clientKey, partsKey, ...args);
     });
     if (created === 'full') throw tooManyTasks('bullmqTasks', this.maxTasks, `this store (prefix '${this.prefix}', every instance)`);
     if (created === 'client-full') throw tooManyClientTasks('bullmqTasks', this.maxTasksPerClient);
@@ -234,7 +243,21 @@ class BullmqTaskStore implements TaskStore {
   }
 
   async get(taskId: string): Promise<TaskRecord | undefined> {
-    return recordOfHash(textOfHash(await this.command(({ redis }) => redis.hgetallBuffer(this.key(taskId)))));
+    const key = this.key(taskId);
+    return this.command(async ({ redis }) => {
+      const hash = textOfHash(await redis.hgetallBuffer(key));
+      if (hash.callParts !== undefined) {
+        // Large arguments, one part a command (pipelined by the connection).
+        const count = Number(hash.callParts);
+        const parts = await Promise.all(
+          Array.from({ length: count }, (_, index) => redis.hgetBuffer(callPartsKey(key), String(index + 1))),
+        );
+        const call = callOfParts(parts);
+        if (call === undefined) return undefined;
+        hash.call = call;
+      }
+      return recordOfHash(hash);
+    });
   }
 
   async view(taskId: string): Promise<TaskView | undefined> {
@@ -270,9 +293,10 @@ class BullmqTaskStore implements TaskStore {
     return { held: false, why: answer as Exclude<FenceResult, { held: true }>['why'] };
   }
 
-  async cancel(taskId: string): Promise<TaskRecord | undefined> {
-    const hash = await this.command(({ redis }) => redis.mcpflowCancelTaskBuffer(this.key(taskId), Date.now(), this.cancelChannel, taskId));
-    return recordOfHash(textOfHash(hash));
+  async cancel(taskId: string): Promise<TaskView | undefined> {
+    return viewOfFields(
+      await this.command(({ redis }) => redis.mcpflowCancelTaskBuffer(this.key(taskId), Date.now(), this.cancelChannel, taskId)),
+    );
   }
 
   async schedule(taskId: string): Promise<void> {
@@ -286,7 +310,7 @@ class BullmqTaskStore implements TaskStore {
 
   async remove(taskId: string): Promise<void> {
     await this.command(async ({ redis }) => {
-      await redis.del(this.key(taskId));
+      await redis.del(this.key(taskId), callPartsKey(this.key(taskId)));
       await redis.zrem(this.liveTasksKey, taskId);
     });
     for (const round of this.rounds) if (round.taskId === taskId) round.controller.abort();
@@ -411,7 +435,7 @@ const unreachable = new WeakSet<object>();
 
 /** The connection with the task records' scripts defined on it (sent once, then run by digest). */
 function withTaskCommands(redis: RedisLike): Records {
-  redis.defineCommand('mcpflowCreateTask', { numberOfKeys: 3, lua: CREATE_TASK });
+  redis.defineCommand('mcpflowCreateTask', { numberOfKeys: 4, lua: CREATE_TASK });
   redis.defineCommand('mcpflowUpdateTask', { numberOfKeys: 1, lua: UPDATE_TASK });
   redis.defineCommand('mcpflowCancelTask', { numberOfKeys: 1, lua: CANCEL_TASK });
   redis.defineCommand('mcpflowFenceRound', { numberOfKeys: 2, lua: FENCE_ROUND });

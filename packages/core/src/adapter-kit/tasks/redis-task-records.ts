@@ -3,7 +3,7 @@ import type { NewTask, TaskChange, TaskRecord, TaskStatus, TaskView } from './ta
 /**
  * How `bullmqTasks` keeps a task in Redis (DESIGN §2.13): a hash per task, one field per part, so a
  * change writes only the fields it names. The sealed arguments (`call`) are written once, at
- * creation, and never again; each checkpoint is its own field (`checkpoint:1`, `checkpoint:2`, …,
+ * creation, and never again (large ones in parts of a hash of their own: `callParts`); each checkpoint is its own field (`checkpoint:1`, `checkpoint:2`, …,
  * their count in `checkpoints`; `bytes` counts the arguments' and theirs), written once by the fence that
  * proves the round's hold, with the version and the time: no checkpoint rewrites another. A sealed
  * value (base64url text) is stored as the bytes it encodes, a quarter smaller, and read back as that
@@ -71,23 +71,51 @@ export function textOfHash(reply: Record<string, Buffer> | readonly (Buffer | nu
 type Head = Pick<NewTask, 'taskId' | 'tool' | 'principal' | 'createdAt' | 'ttlMs' | 'pollIntervalMs'>;
 
 /**
- * From how many characters a task's sealed arguments are written by a plain `HSET` before the
- * creating script, not through it: Redis's Lua copies a large argument slowly (a 5.6 MB one took
- * the script 90–380 ms where a plain `HSET` took under a millisecond), and every client waits.
+ * From how many characters a task's sealed arguments are kept apart from its hash, in parts
+ * (`callParts`), each written by a plain `HSET` before the creating script, not through it: Redis's
+ * Lua copies a large argument slowly (a 5.6 MB one took the script 90–380 ms where a plain `HSET`
+ * took under a millisecond), and every client waits. Kept apart, they are not in the reply of the
+ * task's `HGETALL` either.
  */
 export const LARGE_CALL_CHARACTERS = 64 * 1024;
 
 /**
- * The hash fields of a new task, as `field, value` pairs (`call` among them, as `storedValue` keeps
- * it — the only time it is written — unless `call` is given apart), and `call` as stored.
+ * The most bytes one command writes or reads of large arguments: each part is one `HSET` and one
+ * `HGET` (with 4 MiB in one command, Redis was busy up to 54 ms with it, under load, and every
+ * other client waited; BENCHMARKS.md `tasks-bullmq`).
  */
-export function newTaskFields(record: TaskRecord, withCall = true): { fields: (string | Buffer)[]; call: Buffer } {
+const CALL_PART_BYTES = 256 * 1024;
+
+/** The key of a task's large arguments: a hash of their parts, `1` to `callParts`. */
+export function callPartsKey(taskKey: string): string {
+  return `${taskKey}:call`;
+}
+
+/**
+ * The hash fields of a new task, as `field, value` pairs, with its arguments as `storedValue` keeps
+ * them (the only time they are written): as its `call` field, or, `parted`, as `parts` of at most
+ * `CALL_PART_BYTES` for their own key (`callPartsKey`), with `callParts` (how many) and
+ * `callBytes` (their length) in the task's hash.
+ */
+export function newTaskFields(record: TaskRecord, parted = false): { fields: (string | Buffer)[]; parts: Buffer[] } {
   const { taskId, tool, principal, createdAt, ttlMs, pollIntervalMs } = record;
   const head: Head = { taskId, tool, ...(principal === undefined ? {} : { principal }), createdAt, ttlMs, pollIntervalMs };
   const call = storedValue('call', record.call) as Buffer;
-  const fields = [HEAD_FIELD, JSON.stringify(head), 'status', record.status, 'version', String(record.version)];
+  const fields: (string | Buffer)[] = [HEAD_FIELD, JSON.stringify(head), 'status', record.status, 'version', String(record.version)];
   fields.push('lastUpdatedAt', String(record.lastUpdatedAt));
-  return { fields: [...fields, ...(withCall ? ['call', call] : []), 'bytes', String(call.length)], call };
+  const parts = parted
+    ? Array.from({ length: Math.ceil(call.length / CALL_PART_BYTES) }, (_, index) =>
+        call.subarray(index * CALL_PART_BYTES, (index + 1) * CALL_PART_BYTES),
+      )
+    : [];
+  fields.push(...(parted ? ['callParts', String(parts.length), 'callBytes', String(call.length)] : ['call', call]));
+  return { fields: [...fields, 'bytes', String(call.length)], parts };
+}
+
+/** Large arguments from their parts as Redis answered them (`HGET` of each), as text; `undefined` when one is gone (the task expired). */
+export function callOfParts(parts: readonly (Buffer | null)[]): string | undefined {
+  if (parts.some((part) => part === null)) return undefined;
+  return textOf('call', Buffer.concat(parts as Buffer[]));
 }
 
 /** A record from its hash as text (`textOfHash`), or `undefined` when the hash is gone. */
@@ -138,6 +166,11 @@ export function changeArguments(change: TaskChange): (string | Buffer)[] {
  */
 const LUA_HELPERS = `
 local function terminal(status) return status == 'completed' or status == 'failed' or status == 'cancelled' end
+local function call_bytes(key)
+  local parted = redis.call('HGET', key, 'callBytes')
+  if parted then return parted end
+  return redis.call('HSTRLEN', key, 'call')
+end
 local function checkpoint_fields(count, fields)
   for i = 1, tonumber(count or '0') do fields[#fields + 1] = '${CHECKPOINT_FIELD}' .. i end
   return fields
@@ -161,7 +194,7 @@ local function apply(key, from, now, task)
         -- The task's bytes back to its arguments', for its next round's checkpoints (a task that ends has none).
         if not ending then
           set[#set + 1] = 'bytes'
-          set[#set + 1] = redis.call('HSTRLEN', key, 'call')
+          set[#set + 1] = call_bytes(key)
         end
       end
     end
@@ -172,6 +205,9 @@ local function apply(key, from, now, task)
 end
 `;
 
+/** `VIEW_FIELDS` as the arguments of a script's `HMGET`. */
+const VIEW_FIELD_LIST = VIEW_FIELDS.map((field) => `'${field}'`).join(', ');
+
 /** What the scripts read of a task before they change it (`apply`'s `task`). */
 const TASK_FIELDS = "'status', 'version', 'lastUpdatedAt', 'checkpoints'";
 
@@ -180,10 +216,11 @@ const TASK_FIELDS = "'status', 'version', 'lastUpdatedAt', 'checkpoints'";
  * of live task refs (scored by expiry) is counted, and loses those expired only when it is full
  * (then counted again); `full`, `client-full`, or the task stored and counted, atomically for every
  * instance. (A ref is an HMAC of 192 random bits: no task is created twice, and none is looked for.) Large arguments
- * (`LARGE_CALL_CHARACTERS`) come before, with the key's TTL: a task refused drops them, a task
- * without its `head` is no task to any reader. KEYS: the task, the set, the client's set. ARGV:
- * now, maxTasks, ttlMs, its expiry, its ref, maxTasksPerClient ('' for a task of no known client),
- * then its fields.
+ * (`LARGE_CALL_CHARACTERS`) come before, in their own key with the TTL: a task refused drops them; a
+ * task's keeps them a second past the task's TTL, so that no reader finds the task without them. KEYS:
+ * the task, the set, the client's set, the large arguments'. ARGV: now, maxTasks, ttlMs, its expiry,
+ * its ref, maxTasksPerClient ('' for a task of no known client), '1' when its arguments are large
+ * (else ''), then its fields.
  */
 export const CREATE_TASK = `
 local function room(set, max)
@@ -192,19 +229,20 @@ local function room(set, max)
   return redis.call('ZCARD', set) < max
 end
 if not room(KEYS[2], tonumber(ARGV[2])) then
-  redis.call('DEL', KEYS[1])
+  redis.call('DEL', KEYS[4])
   return 'full'
 end
 if ARGV[6] ~= '' then
   if not room(KEYS[3], tonumber(ARGV[6])) then
-    redis.call('DEL', KEYS[1])
+    redis.call('DEL', KEYS[4])
     return 'client-full'
   end
   redis.call('ZADD', KEYS[3], ARGV[4], ARGV[5])
   redis.call('PEXPIRE', KEYS[3], ARGV[3])
 end
-redis.call('HSET', KEYS[1], unpack(ARGV, 7))
+redis.call('HSET', KEYS[1], unpack(ARGV, 8))
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
+if ARGV[7] ~= '' then redis.call('PEXPIRE', KEYS[4], tonumber(ARGV[3]) + 1000) end
 redis.call('ZADD', KEYS[2], ARGV[4], ARGV[5])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 return 'ok'
@@ -222,15 +260,15 @@ if not terminal(task[1]) and task[2] == ARGV[1] then
   apply(KEYS[1], 3, ARGV[2], task)
   answer = 'ok'
 end
-local reply = redis.call('HMGET', KEYS[1], ${VIEW_FIELDS.map((field) => `'${field}'`).join(', ')})
+local reply = redis.call('HMGET', KEYS[1], ${VIEW_FIELD_LIST})
 table.insert(reply, 1, answer)
 return reply
 `;
 
 /**
  * Cancels a live task (its state, checkpoint, questions and answers dropped) and tells every
- * instance on the channel, in one step; a terminal task stays as it is. Answers the task's hash
- * (empty when gone). KEYS: the task. ARGV: now, the channel, the task id.
+ * instance on the channel, in one step; a terminal task stays as it is. Answers the task's view
+ * (HMGET of VIEW_FIELDS, all nil when gone). KEYS: the task. ARGV: now, the channel, the task id.
  */
 export const CANCEL_TASK = `${LUA_HELPERS}
 local task = redis.call('HMGET', KEYS[1], ${TASK_FIELDS})
@@ -239,7 +277,7 @@ if task[1] and not terminal(task[1]) then
   redis.call('HSET', KEYS[1], 'status', 'cancelled', 'lastUpdatedAt', math.max(tonumber(task[3] or '0'), tonumber(ARGV[1])), 'version', tonumber(task[2]) + 1)
   redis.call('PUBLISH', ARGV[2], ARGV[3])
 end
-return redis.call('HGETALL', KEYS[1])
+return redis.call('HMGET', KEYS[1], ${VIEW_FIELD_LIST})
 `;
 
 /**

@@ -224,7 +224,8 @@ export interface TaskStore {
    * starts another step. A store that cannot reach its backend answers `lost` too.
    */
   fence(taskId: string, expectedVersion: number, round: AbortSignal, change?: RoundChange): Promise<FenceResult>;
-  cancel(taskId: string): Promise<TaskRecord | undefined>;
+  /** Cancels a live task (a terminal one stays as it is); answers the task as it then is, `undefined` when it is gone. */
+  cancel(taskId: string): Promise<TaskView | undefined>;
   schedule(taskId: string): Promise<void>;
   /** The ids of tasks whose `createdAt + ttlMs` is before `now`. */
   expired(now: number): Promise<readonly string[]>;
