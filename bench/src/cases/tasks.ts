@@ -38,7 +38,7 @@ export function taskChainServer(steps: number, store: TaskStore, pause?: { keys:
  * either way (the heap after GC moves by a few hundred KiB as code is compiled and flushed); a leak
  * grows it in every batch. Each batch runs on a client closed before the heap is read: under Node 20
  * an SDK 2.x client keeps about 100 bytes a request on its transport's long-lived abort signal
- * (`AbortSignal.any`'s dependants), which is not the server's.
+ * (`AbortSignal.any`'s dependants, nodejs/node#55351), which is not the server's.
  */
 async function retainedAfterTtl(options: RunOptions): Promise<{
   tasks: number;
