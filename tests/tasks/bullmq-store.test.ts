@@ -3,6 +3,7 @@ import { Bind, Step, Workflow, defineTool } from '@mcpflow/decorators';
 import { WorkflowServer, bullmqTasks, serveHttp, type HttpServingV2 } from '@mcpflow/core/v2';
 import { REDIS_REQUIRED, redisServerInstalled, startRedisServer, type RedisServer } from '../helpers/redis-server';
 import { createClient } from 'redis';
+import { randomBytes } from 'node:crypto';
 import { callTool, resumeTask } from '@mcpflow/client';
 import type { Client } from '@modelcontextprotocol/client';
 import { RawTaskWire } from '../helpers/raw-task-wire';
@@ -77,6 +78,9 @@ type RedisConnection = {
   /** (node-redis types its reply wrongly: it is the field's length.) */
   hStrLen(key: string, field: string): Promise<unknown>;
   pTTL(key: string): Promise<number>;
+  hSet(key: string, fields: Record<string, string | Buffer>): Promise<unknown>;
+  hGet(key: string, field: string): Promise<unknown>;
+  del(key: string): Promise<number>;
 };
 
 async function withRedis<T>(work: (connection: RedisConnection) => Promise<T>): Promise<T> {
@@ -229,6 +233,48 @@ describeWithRedis('bullmqTasks on a real redis-server', () => {
     const [taskTtl, partsTtl] = await withRedis((connection) => Promise.all([connection.pTTL(taskKey), connection.pTTL(partsKey)]));
     expect(taskTtl).toBeGreaterThan(0);
     expect(partsTtl).toBeGreaterThan(taskTtl);
+  }, 60_000);
+
+  test("a task as the previous release stored it (arguments of 64 KiB or more in its own hash) is read whole; dropping its checkpoints, or a parted task's, sets its bytes back to its arguments'", async () => {
+    const tasks = bullmqTasks({ connection: { host: '127.0.0.1', port: redis.port }, prefix: 'legacy' });
+    closers.push(() => tasks.close());
+    // A sealed value as Redis keeps it: a NUL, then the bytes its base64url text encodes.
+    const stored = (text: string) => Buffer.concat([Buffer.from([0]), Buffer.from(text, 'base64url')]);
+    const checkpoint = stored(randomBytes(1000).toString('base64url'));
+    const withCheckpoint = (key: string, bytes: number) =>
+      withRedis((connection) =>
+        connection.hSet(key, { checkpoints: '1', 'checkpoint:1': checkpoint, bytes: String(bytes + checkpoint.length) }),
+      );
+    const bytesOf = (key: string) => withRedis((connection) => connection.hGet(key, 'bytes'));
+    const createdAt = Date.now();
+    const head = { taskId: 'old-ref', tool: 'report', createdAt, ttlMs: 60_000, pollIntervalMs: 100 };
+    const oldCall = randomBytes(100 * 1024).toString('base64url');
+    await withRedis((connection) =>
+      connection.hSet('legacy:task:old-ref', {
+        head: JSON.stringify(head),
+        status: 'working',
+        version: '1',
+        lastUpdatedAt: String(createdAt),
+        call: stored(oldCall),
+      }),
+    );
+    await withCheckpoint('legacy:task:old-ref', stored(oldCall).length);
+    const old = await tasks.get('old-ref');
+    expect(old?.call).toBe(oldCall);
+    expect(old?.checkpoints).toHaveLength(1);
+    expect(await tasks.update('old-ref', 1, { checkpoints: null })).toMatchObject({ ok: true, task: { status: 'working', version: 2 } });
+    expect(await bytesOf('legacy:task:old-ref')).toBe(String(stored(oldCall).length));
+    // A task this release stores with large arguments: read whole from their parts, its bytes theirs.
+    const newCall = randomBytes(600 * 1024).toString('base64url');
+    await tasks.create({ ...head, taskId: 'new-ref', call: newCall });
+    expect((await tasks.get('new-ref'))?.call).toBe(newCall);
+    expect(await bytesOf('legacy:task:new-ref')).toBe(String(stored(newCall).length));
+    await withCheckpoint('legacy:task:new-ref', stored(newCall).length);
+    expect(await tasks.update('new-ref', 1, { checkpoints: null })).toMatchObject({ ok: true });
+    expect(await bytesOf('legacy:task:new-ref')).toBe(String(stored(newCall).length));
+    // Its parts gone (as when they expire): the task reads as gone, not as a task without arguments.
+    await withRedis((connection) => connection.del('legacy:task:new-ref:call'));
+    expect(await tasks.get('new-ref')).toBeUndefined();
   }, 60_000);
 
   test("closing a store twice (serveHttp's close() hands its rounds over, then the user closes it) resolves, a round still running included", async () => {

@@ -3,9 +3,10 @@ import type { NewTask, TaskChange, TaskRecord, TaskStatus, TaskView } from './ta
 /**
  * How `bullmqTasks` keeps a task in Redis (DESIGN §2.13): a hash per task, one field per part, so a
  * change writes only the fields it names. The sealed arguments (`call`) are written once, at
- * creation, and never again (large ones in parts of a hash of their own: `callParts`); each checkpoint is its own field (`checkpoint:1`, `checkpoint:2`, …,
- * their count in `checkpoints`; `bytes` counts the arguments' and theirs), written once by the fence that
- * proves the round's hold, with the version and the time: no checkpoint rewrites another. A sealed
+ * creation, and never again (large ones in parts, in a hash of their own: `callParts`); each
+ * checkpoint is its own field (`checkpoint:1`, `checkpoint:2`, …, their count in `checkpoints`;
+ * `bytes` counts the arguments' and theirs), written once by the fence that proves the round's
+ * hold, with the version and the time: no checkpoint rewrites another. A sealed
  * value (base64url text) is stored as the bytes it encodes, a quarter smaller, and read back as that
  * text (`storedValue`, `textOfHash`).
  * The Lua scripts here are each one atomic step: creating under `maxTasks`, a compare-and-set,
