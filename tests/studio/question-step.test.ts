@@ -49,4 +49,28 @@ describe.each([1, 2])('a question on the graph, server on SDK %i.x behind a batc
     expect(run.status).toBe('completed');
     expect(run.steps).toEqual(['build', 'unit_tests', 'lint', 'ship', 'scale'].map((step) => ({ step, status: 'completed' })));
   });
+
+  test("every progress notification the server sent is in the run's progress, those batched with their result too", async () => {
+    const started = await under.api('/api/runs', {
+      method: 'POST',
+      body: { workflow: 'deploy_service', face: 'prompt', arguments: { service: 'web' } },
+    });
+    const { runId } = started.json;
+    const question = (await under.events(runId, (event) => event.type === 'question')).at(-1)!.data;
+    await under.api(`/api/runs/${runId}/answers`, {
+      method: 'POST',
+      body: { questionId: question.questionId, action: 'accept', content: { replicas: 2 } },
+    });
+    const events = await under.events(runId, (event) => event.type === 'result');
+    const progress = events.filter((event) => event.type === 'progress').map((event) => event.data.message);
+    // What the server sent, as the run's raw messages show it.
+    const raw = (await under.api(`/api/runs/${runId}/messages`)).json.messages as { direction: string; text: string }[];
+    const sent = raw
+      .filter((message) => message.direction === 'received')
+      .map((message) => JSON.parse(message.text))
+      .filter((message) => message.method === 'notifications/progress')
+      .map((message) => message.params.message);
+    expect(sent).toContain('Started step 1 of 5: build');
+    expect(progress).toEqual(sent);
+  });
 });

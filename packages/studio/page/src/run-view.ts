@@ -62,8 +62,7 @@ export function runView(runId: string, workflow: string, face: Face, onTask: () 
   const handlers = new Map<string, (data: any) => void>();
   const on = <T>(type: string, handle: (data: T) => void): void => void handlers.set(type, handle);
   on<Progress>('progress', (event) => {
-    // The client's own rounds of answers say nothing of where the run is.
-    if (!event.message?.startsWith('Fulfilling input required')) now.textContent = progressWords(event);
+    now.textContent = progressWords(event);
     progress.append(h('li', {}, progressWords(event), h('small', {}, ` ${elapsedWords(event.at)}`)));
   });
   on<StepState>('step', (state) => stepChanged(workflow, runId, state));

@@ -43,6 +43,7 @@ export class RunBook {
       sending: () => this.asking.getStore(),
       asked: () => this.askedRun(),
       ofTask: (taskId) => this.all().find((run) => run.taskId === taskId),
+      progressed: (run, update) => run.progress(update),
     },
     // The page's one event stream says a run's raw messages changed; an open "Raw messages" reads them again.
     (run) => this.broadcast('messages', JSON.stringify({ runId: run.runId })),
@@ -175,7 +176,7 @@ export class RunBook {
     const args = ask.arguments && (face === 'prompt' ? promptArguments(ask.arguments) : typedArguments(ask.arguments, entries.inputSchema));
     const params = { runId: recorded.id, ...(ask.fromStep !== undefined && { fromStep: ask.fromStep }), ...(args && { arguments: args }) };
     const options = {
-      onprogress: (update: { progress: number; total?: number; message?: string }) => run.progress(update),
+      onprogress: askForProgress,
       timeout: RUN_TIMEOUT_MS,
     };
     void this.asking.run(run, async () => {
@@ -224,7 +225,7 @@ export class RunBook {
 
   private async drive(run: StudioRun, face: Face, entries: WorkflowEntries, args: Record<string, unknown>): Promise<void> {
     const options = {
-      onprogress: (update: { progress: number; total?: number; message?: string }) => run.progress(update),
+      onprogress: askForProgress,
       timeout: RUN_TIMEOUT_MS,
       signal: run.stop.signal,
     };
@@ -301,3 +302,9 @@ function typedArguments(args: Record<string, unknown>, schema: WorkflowEntries['
     }),
   );
 }
+
+/**
+ * A request's `onprogress`: it makes the SDK ask the server for progress (a progress token). The
+ * run takes each notification off the wire (`WireLog`, `progressed`), where none is missed.
+ */
+function askForProgress(): void {}

@@ -35,6 +35,13 @@ export interface WireRuns {
   readonly asked: () => StudioRun | undefined;
   /** The run of a task id. */
   readonly ofTask: (taskId: string) => StudioRun | undefined;
+  /**
+   * Told each progress notification of a run as it comes off the wire (its params without the
+   * token). The SDK 2.x `Client`'s own `onprogress` misses one that arrives in the same chunk as
+   * its request's result: it hands the notification on a microtask late, once the result removed
+   * the handler.
+   */
+  readonly progressed?: (run: StudioRun, update: { progress: number; total?: number; message?: string }) => void;
 }
 
 type Message = Partial<Record<string, unknown>> & { params?: Partial<Record<string, unknown>> & { _meta?: Record<string, unknown> } };
@@ -70,7 +77,12 @@ export class WireLog {
   record(direction: WireDirection, raw: unknown): void {
     const message = (typeof raw === 'object' && raw !== null ? raw : {}) as Message;
     const run = direction === 'sent' ? this.sentBy(message) : this.receivedFor(message);
-    if (run) this.keep(run, direction, raw);
+    if (!run) return;
+    this.keep(run, direction, raw);
+    if (direction === 'received' && message.method === 'notifications/progress' && typeof message.params?.progress === 'number') {
+      const { progressToken: _token, ...update } = message.params as { progressToken: unknown; progress: number };
+      this.runs.progressed?.(run, update);
+    }
   }
 
   /** Forgets the ids of every run `isKept` no longer holds (the history evicted it): its late messages are no run's. */
